@@ -1,0 +1,881 @@
+//! The facts of one deal as a score sheet needs them, and the checks that make them
+//! possible facts.
+//!
+//! A deal is scored from what happened, not from how it was played: the contract, who was
+//! Re, Re's card points and tricks, each party's highest call and the extras each party
+//! earned. [`DealFacts::validate`] rejects combinations that no deal can produce (a trick
+//! count that cannot hold the points, three foxes, extras in a solo, …) so that the
+//! scorer only ever sees real deals. It never decides who won; that is [`crate::score`].
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A seat at a table, 0-based in table order (seat 0 = position 1, the first dealer).
+pub type Seat = u8;
+
+/// How many players sit at the table (TSR 10.1: at a 5-table the dealer sits out).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TableSize {
+    /// Four players, everybody plays every deal.
+    Four,
+    /// Five players, the dealer sits out each deal and scores 0.
+    Five,
+}
+
+impl TableSize {
+    /// The number of seats.
+    pub const fn seats(self) -> u8 {
+        match self {
+            TableSize::Four => 4,
+            TableSize::Five => 5,
+        }
+    }
+
+    /// The table size for a number of players, if there is one.
+    pub const fn from_players(players: u8) -> Option<TableSize> {
+        match players {
+            4 => Some(TableSize::Four),
+            5 => Some(TableSize::Five),
+            _ => None,
+        }
+    }
+}
+
+/// The two parties of a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Party {
+    /// The ♣Q holders, the wedding pair or the soloist.
+    Re,
+    /// Everybody else who plays the deal.
+    Kontra,
+}
+
+impl Party {
+    /// The opposing party.
+    pub const fn other(self) -> Party {
+        match self {
+            Party::Re => Party::Kontra,
+            Party::Kontra => Party::Re,
+        }
+    }
+
+    /// The lower-case name used on the wire and in logs.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Party::Re => "re",
+            Party::Kontra => "kontra",
+        }
+    }
+}
+
+/// The game type as it was played (TSR 2.3, 4.4).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Contract {
+    /// A normal game: the two ♣Q holders are Re.
+    Normal,
+    /// An announced wedding whose clarifying trick found a partner: scored as a normal game.
+    Wedding,
+    /// An announced wedding whose player took tricks 1–3: a Karo solo on the normal column.
+    WeddingSolo,
+    /// Both ♣Q in one hand and no reservation: a Karo solo on the normal column.
+    SilentWedding,
+    /// Damensolo: only the queens are trump.
+    SoloQueens,
+    /// Bubensolo: only the jacks are trump.
+    SoloJacks,
+    /// Fleischloser (Asse-Solo): no trump at all.
+    SoloFleshless,
+    /// Farbsolo in ♦ (the normal-game trump order).
+    SoloDiamonds,
+    /// Farbsolo in ♥.
+    SoloHearts,
+    /// Farbsolo in ♠.
+    SoloSpades,
+    /// Farbsolo in ♣.
+    SoloClubs,
+}
+
+impl Contract {
+    /// Every contract, in the order of the API's enumeration.
+    pub const ALL: [Contract; 11] = [
+        Contract::Normal,
+        Contract::Wedding,
+        Contract::WeddingSolo,
+        Contract::SilentWedding,
+        Contract::SoloQueens,
+        Contract::SoloJacks,
+        Contract::SoloFleshless,
+        Contract::SoloDiamonds,
+        Contract::SoloHearts,
+        Contract::SoloSpades,
+        Contract::SoloClubs,
+    ];
+
+    /// The snake_case name used on the wire and in storage.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Contract::Normal => "normal",
+            Contract::Wedding => "wedding",
+            Contract::WeddingSolo => "wedding_solo",
+            Contract::SilentWedding => "silent_wedding",
+            Contract::SoloQueens => "solo_queens",
+            Contract::SoloJacks => "solo_jacks",
+            Contract::SoloFleshless => "solo_fleshless",
+            Contract::SoloDiamonds => "solo_diamonds",
+            Contract::SoloHearts => "solo_hearts",
+            Contract::SoloSpades => "solo_spades",
+            Contract::SoloClubs => "solo_clubs",
+        }
+    }
+
+    /// A declared solo (Pflicht- or Lustsolo); not a wedding solo or silent wedding.
+    pub const fn is_declared_solo(self) -> bool {
+        matches!(
+            self,
+            Contract::SoloQueens
+                | Contract::SoloJacks
+                | Contract::SoloFleshless
+                | Contract::SoloDiamonds
+                | Contract::SoloHearts
+                | Contract::SoloSpades
+                | Contract::SoloClubs
+        )
+    }
+
+    /// Scored as a solo (TSR 7.2.4): one player against three, ×3, no extras.
+    pub const fn scored_as_solo(self) -> bool {
+        self.is_declared_solo() || matches!(self, Contract::WeddingSolo | Contract::SilentWedding)
+    }
+
+    /// How many players form the Re party.
+    pub const fn re_size(self) -> u8 {
+        if self.scored_as_solo() { 1 } else { 2 }
+    }
+}
+
+impl fmt::Display for Contract {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A contract name that is not one of [`Contract::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown contract {0:?}")]
+pub struct UnknownContract(pub String);
+
+impl FromStr for Contract {
+    type Err = UnknownContract;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Contract::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| UnknownContract(s.to_owned()))
+    }
+}
+
+/// A party's highest call (TSR 6): the Ansage ("Re"/"Kontra") and the Absagen above it.
+///
+/// The levels are ordered; a higher level includes every lower one, because skipped levels
+/// count (TSR 6.4.3).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub enum CallLevel {
+    /// Nothing said.
+    #[default]
+    None,
+    /// "Re" or "Kontra".
+    Ansage,
+    /// "keine 90".
+    No90,
+    /// "keine 60".
+    No60,
+    /// "keine 30".
+    No30,
+    /// "schwarz".
+    Schwarz,
+}
+
+impl CallLevel {
+    /// Every level, lowest first.
+    pub const ALL: [CallLevel; 6] = [
+        CallLevel::None,
+        CallLevel::Ansage,
+        CallLevel::No90,
+        CallLevel::No60,
+        CallLevel::No30,
+        CallLevel::Schwarz,
+    ];
+
+    /// Whether the party made its Ansage (every Absage includes it).
+    pub const fn has_ansage(self) -> bool {
+        !matches!(self, CallLevel::None)
+    }
+
+    /// The number of Absagen this level stands for (keine 60 said directly is two).
+    pub const fn absagen(self) -> u8 {
+        match self {
+            CallLevel::None | CallLevel::Ansage => 0,
+            CallLevel::No90 => 1,
+            CallLevel::No60 => 2,
+            CallLevel::No30 => 3,
+            CallLevel::Schwarz => 4,
+        }
+    }
+
+    /// The level for a number of Absagen on top of the Ansage.
+    pub const fn from_absagen(absagen: u8) -> CallLevel {
+        match absagen {
+            0 => CallLevel::Ansage,
+            1 => CallLevel::No90,
+            2 => CallLevel::No60,
+            3 => CallLevel::No30,
+            _ => CallLevel::Schwarz,
+        }
+    }
+
+    /// The next higher level, if any.
+    pub const fn next(self) -> Option<CallLevel> {
+        match self {
+            CallLevel::None => Some(CallLevel::Ansage),
+            CallLevel::Ansage => Some(CallLevel::No90),
+            CallLevel::No90 => Some(CallLevel::No60),
+            CallLevel::No60 => Some(CallLevel::No30),
+            CallLevel::No30 => Some(CallLevel::Schwarz),
+            CallLevel::Schwarz => None,
+        }
+    }
+}
+
+/// Each party's highest call.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Announcements {
+    /// The Re party's highest call.
+    pub re: CallLevel,
+    /// The Kontra party's highest call.
+    pub kontra: CallLevel,
+}
+
+impl Announcements {
+    /// The highest call of `party`.
+    pub const fn of(&self, party: Party) -> CallLevel {
+        match party {
+            Party::Re => self.re,
+            Party::Kontra => self.kontra,
+        }
+    }
+}
+
+/// Extra points (Sonderpunkte, TSR 7.2.3) one party earned, as counts. "Gegen die Alten" is
+/// not entered: the scorer derives it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Extras {
+    /// Tricks of 40 card points or more won by the party.
+    pub doppelkopf: u8,
+    /// ♦A of the opposing party caught by the party.
+    pub fox: u8,
+    /// 1 when the party's ♣J won the last trick.
+    pub karlchen: u8,
+}
+
+impl Extras {
+    /// The number of extra points.
+    pub const fn total(&self) -> u8 {
+        self.doppelkopf + self.fox + self.karlchen
+    }
+
+    /// Whether the party earned nothing.
+    pub const fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+}
+
+/// Both parties' extras.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PartyExtras {
+    /// What the Re party earned.
+    pub re: Extras,
+    /// What the Kontra party earned.
+    pub kontra: Extras,
+}
+
+impl PartyExtras {
+    /// The extras of `party`.
+    pub const fn of(&self, party: Party) -> Extras {
+        match party {
+            Party::Re => self.re,
+            Party::Kontra => self.kontra,
+        }
+    }
+}
+
+/// A set of seats, as a bit mask (seat `s` is bit `s`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SeatSet(u8);
+
+impl SeatSet {
+    /// The empty set.
+    pub const EMPTY: SeatSet = SeatSet(0);
+
+    /// The set of `seats`; a seat named twice is an error, since a player is one seat.
+    pub fn from_seats(seats: &[Seat]) -> Result<SeatSet, FactsError> {
+        let mut set = SeatSet::EMPTY;
+        for &seat in seats {
+            if seat >= 8 {
+                return Err(FactsError::SeatOutOfRange { seat, seats: 5 });
+            }
+            if set.contains(seat) {
+                return Err(FactsError::DuplicateSeat { seat });
+            }
+            set = set.with(seat);
+        }
+        Ok(set)
+    }
+
+    /// The set with `seat` added.
+    pub const fn with(self, seat: Seat) -> SeatSet {
+        SeatSet(self.0 | (1 << seat))
+    }
+
+    /// Whether `seat` is in the set.
+    pub const fn contains(self, seat: Seat) -> bool {
+        seat < 8 && self.0 & (1 << seat) != 0
+    }
+
+    /// The number of seats in the set.
+    pub const fn len(self) -> u8 {
+        self.0.count_ones() as u8
+    }
+
+    /// Whether the set has no seat.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The seats in ascending order.
+    pub fn iter(self) -> impl Iterator<Item = Seat> {
+        (0..8).filter(move |&s| self.contains(s))
+    }
+}
+
+/// Everything the scorer needs to know about one deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DealFacts {
+    /// Four or five seats at the table.
+    pub table_size: TableSize,
+    /// The contract as played.
+    pub contract: Contract,
+    /// The Re party: two seats in a normal game or wedding, the soloist alone otherwise.
+    pub re: SeatSet,
+    /// At a 5-table, the dealer, who sits out; `None` at a 4-table.
+    pub sitting_out: Option<Seat>,
+    /// Card points (Augen) taken by Re, 0–240; Kontra has the rest.
+    pub re_points: u8,
+    /// Tricks taken by Re, 0–12; Kontra has the rest.
+    pub re_tricks: u8,
+    /// Each party's highest call.
+    pub announcements: Announcements,
+    /// Each party's extras; all zero in deals scored as solos.
+    pub extras: PartyExtras,
+}
+
+/// Why a set of deal facts cannot describe a real deal.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum FactsError {
+    /// Card points outside 0–240.
+    #[error("card points must be between 0 and 240, got {points}")]
+    PointsOutOfRange {
+        /// The points given.
+        points: u16,
+    },
+    /// Tricks outside 0–12.
+    #[error("tricks must be between 0 and 12, got {tricks}")]
+    TricksOutOfRange {
+        /// The tricks given.
+        tricks: u16,
+    },
+    /// No set of `tricks` tricks can hold `points` card points.
+    #[error("{tricks} tricks hold between {min} and {max} card points, not {points}")]
+    PointsDoNotFitTricks {
+        /// Re's card points.
+        points: u8,
+        /// Re's tricks.
+        tricks: u8,
+        /// The fewest card points that many tricks can hold.
+        min: u8,
+        /// The most card points that many tricks can hold.
+        max: u8,
+    },
+    /// The Re party has the wrong number of players for the contract.
+    #[error("{contract} needs {expected} player(s) in the Re party, got {got}")]
+    ReSize {
+        /// The contract.
+        contract: Contract,
+        /// The size it needs.
+        expected: u8,
+        /// The size given.
+        got: u8,
+    },
+    /// A seat that is not at the table.
+    #[error("seat {seat} is not at a table of {seats}")]
+    SeatOutOfRange {
+        /// The seat given.
+        seat: Seat,
+        /// The number of seats at the table.
+        seats: u8,
+    },
+    /// The same seat named twice.
+    #[error("seat {seat} is named twice")]
+    DuplicateSeat {
+        /// The seat named twice.
+        seat: Seat,
+    },
+    /// A 5-table deal without the seat that sits out.
+    #[error("a 5-table deal needs the seat that sits out")]
+    SittingOutMissing,
+    /// A sitting-out seat at a 4-table.
+    #[error("nobody sits out at a 4-table")]
+    SittingOutAtFourTable,
+    /// The seat that sits out is in the Re party.
+    #[error("seat {seat} sits out and cannot play in the Re party")]
+    SittingOutPlays {
+        /// The seat.
+        seat: Seat,
+    },
+    /// More than the two ♦A of the deck caught as foxes.
+    #[error("there are only two foxes, got {total}")]
+    TooManyFoxes {
+        /// Foxes of both parties together.
+        total: u8,
+    },
+    /// More than one Karlchen.
+    #[error("only the last trick can be won by a Karlchen, got {total}")]
+    TooManyKarlchen {
+        /// Karlchen of both parties together.
+        total: u8,
+    },
+    /// More Doppelkopf tricks than the party took tricks.
+    #[error("{party:?} took {tricks} tricks and cannot have {doppelkopf} Doppelkopf tricks")]
+    DoppelkopfExceedsTricks {
+        /// The party.
+        party: Party,
+        /// Doppelkopf tricks given.
+        doppelkopf: u8,
+        /// Tricks the party took.
+        tricks: u8,
+    },
+    /// The extras need more card points than the party took (a Doppelkopf holds 40, a fox
+    /// 11, a Karlchen's trick at least its 2).
+    #[error("{party:?} took {points} card points, too few for the extras given")]
+    ExtrasExceedPoints {
+        /// The party.
+        party: Party,
+        /// Card points the party took.
+        points: u8,
+    },
+    /// Foxes or a Karlchen for a party that took no trick.
+    #[error("{party:?} took no trick and cannot have caught a fox or a Karlchen")]
+    ExtrasWithoutTricks {
+        /// The party.
+        party: Party,
+    },
+    /// Extras in a deal scored as a solo (TSR 7.2.4).
+    #[error("{contract} is scored as a solo and has no extra points")]
+    ExtrasInSolo {
+        /// The contract.
+        contract: Contract,
+    },
+}
+
+/// The card points, in ascending order, of the 48 cards: 8 nines, jacks, queens, kings,
+/// tens and aces. The fewest points `t` tricks can hold are the lowest `4t` values, the most
+/// the highest `4t`.
+const CARD_VALUES_ASCENDING: [u8; 6] = [0, 2, 3, 4, 10, 11];
+
+/// The range of card points that `tricks` tricks can hold.
+pub fn points_range(tricks: u8) -> (u8, u8) {
+    let cards = u16::from(tricks.min(12)) * 4;
+    let sum = |values: &mut dyn Iterator<Item = u8>| -> u16 {
+        let mut left = cards;
+        let mut total = 0u16;
+        for v in values {
+            let take = left.min(8);
+            total += take * u16::from(v);
+            left -= take;
+        }
+        total
+    };
+    let min = sum(&mut CARD_VALUES_ASCENDING.into_iter());
+    let max = sum(&mut CARD_VALUES_ASCENDING.into_iter().rev());
+    // Both are at most 240, so they fit.
+    (min as u8, max as u8)
+}
+
+impl DealFacts {
+    /// Checks that the facts describe a possible deal.
+    pub fn validate(&self) -> Result<(), FactsError> {
+        let seats = self.table_size.seats();
+        if self.re_points > 240 {
+            return Err(FactsError::PointsOutOfRange {
+                points: self.re_points.into(),
+            });
+        }
+        if self.re_tricks > 12 {
+            return Err(FactsError::TricksOutOfRange {
+                tricks: self.re_tricks.into(),
+            });
+        }
+        if let Some(seat) = self.re.iter().find(|&s| s >= seats) {
+            return Err(FactsError::SeatOutOfRange { seat, seats });
+        }
+        match (self.table_size, self.sitting_out) {
+            (TableSize::Four, Some(_)) => return Err(FactsError::SittingOutAtFourTable),
+            (TableSize::Five, None) => return Err(FactsError::SittingOutMissing),
+            (TableSize::Five, Some(seat)) if seat >= seats => {
+                return Err(FactsError::SeatOutOfRange { seat, seats });
+            }
+            (TableSize::Five, Some(seat)) if self.re.contains(seat) => {
+                return Err(FactsError::SittingOutPlays { seat });
+            }
+            _ => {}
+        }
+        let expected = self.contract.re_size();
+        if self.re.len() != expected {
+            return Err(FactsError::ReSize {
+                contract: self.contract,
+                expected,
+                got: self.re.len(),
+            });
+        }
+        let (min, max) = points_range(self.re_tricks);
+        if self.re_points < min || self.re_points > max {
+            return Err(FactsError::PointsDoNotFitTricks {
+                points: self.re_points,
+                tricks: self.re_tricks,
+                min,
+                max,
+            });
+        }
+        self.validate_extras()
+    }
+
+    fn validate_extras(&self) -> Result<(), FactsError> {
+        let PartyExtras { re, kontra } = self.extras;
+        if self.contract.scored_as_solo() {
+            if re.is_empty() && kontra.is_empty() {
+                return Ok(());
+            }
+            return Err(FactsError::ExtrasInSolo {
+                contract: self.contract,
+            });
+        }
+        let foxes = re.fox + kontra.fox;
+        if foxes > 2 {
+            return Err(FactsError::TooManyFoxes { total: foxes });
+        }
+        let karlchen = re.karlchen + kontra.karlchen;
+        if karlchen > 1 {
+            return Err(FactsError::TooManyKarlchen { total: karlchen });
+        }
+        for party in [Party::Re, Party::Kontra] {
+            let extras = self.extras.of(party);
+            let (points, tricks) = match party {
+                Party::Re => (self.re_points, self.re_tricks),
+                Party::Kontra => (240 - self.re_points, 12 - self.re_tricks),
+            };
+            if extras.doppelkopf > tricks {
+                return Err(FactsError::DoppelkopfExceedsTricks {
+                    party,
+                    doppelkopf: extras.doppelkopf,
+                    tricks,
+                });
+            }
+            if tricks == 0 && !extras.is_empty() {
+                return Err(FactsError::ExtrasWithoutTricks { party });
+            }
+            // A fox may lie in a Doppelkopf trick, so the two needs are not added up.
+            let needed = (40 * u16::from(extras.doppelkopf))
+                .max(11 * u16::from(extras.fox))
+                .max(2 * u16::from(extras.karlchen));
+            if u16::from(points) < needed {
+                return Err(FactsError::ExtrasExceedPoints { party, points });
+            }
+        }
+        Ok(())
+    }
+
+    /// The party of `seat`, or `None` for the seat that sits out.
+    pub fn party_of(&self, seat: Seat) -> Option<Party> {
+        if self.sitting_out == Some(seat) || seat >= self.table_size.seats() {
+            None
+        } else if self.re.contains(seat) {
+            Some(Party::Re)
+        } else {
+            Some(Party::Kontra)
+        }
+    }
+
+    /// Card points of `party`.
+    pub const fn points_of(&self, party: Party) -> u8 {
+        match party {
+            Party::Re => self.re_points,
+            Party::Kontra => 240 - self.re_points,
+        }
+    }
+
+    /// Tricks of `party`.
+    pub const fn tricks_of(&self, party: Party) -> u8 {
+        match party {
+            Party::Re => self.re_tricks,
+            Party::Kontra => 12 - self.re_tricks,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn normal() -> DealFacts {
+        DealFacts {
+            table_size: TableSize::Four,
+            contract: Contract::Normal,
+            re: SeatSet::from_seats(&[0, 2]).unwrap(),
+            sitting_out: None,
+            re_points: 130,
+            re_tricks: 7,
+            announcements: Announcements::default(),
+            extras: PartyExtras::default(),
+        }
+    }
+
+    #[test]
+    fn points_range_matches_the_deck() {
+        assert_eq!(points_range(0), (0, 0));
+        assert_eq!(points_range(1), (0, 44));
+        assert_eq!(points_range(2), (0, 88));
+        assert_eq!(points_range(3), (8, 128));
+        assert_eq!(points_range(6), (40, 200));
+        assert_eq!(points_range(11), (196, 240));
+        assert_eq!(points_range(12), (240, 240));
+        for t in 0..=12 {
+            let (min, max) = points_range(t);
+            let (cmin, cmax) = points_range(12 - t);
+            assert_eq!(u16::from(min) + u16::from(cmax), 240, "t = {t}");
+            assert_eq!(u16::from(max) + u16::from(cmin), 240, "t = {t}");
+        }
+    }
+
+    #[test]
+    fn a_normal_deal_is_valid() {
+        assert_eq!(normal().validate(), Ok(()));
+    }
+
+    #[test]
+    fn impossible_facts_are_rejected() {
+        let cases: Vec<(DealFacts, FactsError)> = vec![
+            (
+                DealFacts {
+                    re_points: 241,
+                    ..normal()
+                },
+                FactsError::PointsOutOfRange { points: 241 },
+            ),
+            (
+                DealFacts {
+                    re_tricks: 13,
+                    ..normal()
+                },
+                FactsError::TricksOutOfRange { tricks: 13 },
+            ),
+            (
+                DealFacts {
+                    re_points: 10,
+                    re_tricks: 0,
+                    ..normal()
+                },
+                FactsError::PointsDoNotFitTricks {
+                    points: 10,
+                    tricks: 0,
+                    min: 0,
+                    max: 0,
+                },
+            ),
+            (
+                DealFacts {
+                    re_points: 230,
+                    re_tricks: 12,
+                    ..normal()
+                },
+                FactsError::PointsDoNotFitTricks {
+                    points: 230,
+                    tricks: 12,
+                    min: 240,
+                    max: 240,
+                },
+            ),
+            (
+                DealFacts {
+                    re: SeatSet::from_seats(&[0]).unwrap(),
+                    ..normal()
+                },
+                FactsError::ReSize {
+                    contract: Contract::Normal,
+                    expected: 2,
+                    got: 1,
+                },
+            ),
+            (
+                DealFacts {
+                    contract: Contract::SoloQueens,
+                    ..normal()
+                },
+                FactsError::ReSize {
+                    contract: Contract::SoloQueens,
+                    expected: 1,
+                    got: 2,
+                },
+            ),
+            (
+                DealFacts {
+                    re: SeatSet::from_seats(&[0, 4]).unwrap(),
+                    ..normal()
+                },
+                FactsError::SeatOutOfRange { seat: 4, seats: 4 },
+            ),
+            (
+                DealFacts {
+                    sitting_out: Some(1),
+                    ..normal()
+                },
+                FactsError::SittingOutAtFourTable,
+            ),
+            (
+                DealFacts {
+                    table_size: TableSize::Five,
+                    ..normal()
+                },
+                FactsError::SittingOutMissing,
+            ),
+            (
+                DealFacts {
+                    table_size: TableSize::Five,
+                    sitting_out: Some(2),
+                    ..normal()
+                },
+                FactsError::SittingOutPlays { seat: 2 },
+            ),
+            (
+                DealFacts {
+                    table_size: TableSize::Five,
+                    sitting_out: Some(5),
+                    ..normal()
+                },
+                FactsError::SeatOutOfRange { seat: 5, seats: 5 },
+            ),
+        ];
+        for (facts, expected) in cases {
+            assert_eq!(facts.validate(), Err(expected), "{facts:?}");
+        }
+    }
+
+    #[test]
+    fn impossible_extras_are_rejected() {
+        let with = |re: Extras, kontra: Extras| DealFacts {
+            extras: PartyExtras { re, kontra },
+            ..normal()
+        };
+        let fox = |n| Extras {
+            fox: n,
+            ..Extras::default()
+        };
+        assert_eq!(
+            with(fox(2), fox(1)).validate(),
+            Err(FactsError::TooManyFoxes { total: 3 })
+        );
+        let karlchen = Extras {
+            karlchen: 1,
+            ..Extras::default()
+        };
+        assert_eq!(
+            with(karlchen, karlchen).validate(),
+            Err(FactsError::TooManyKarlchen { total: 2 })
+        );
+        let dk = |n| Extras {
+            doppelkopf: n,
+            ..Extras::default()
+        };
+        assert_eq!(
+            with(dk(8), Extras::default()).validate(),
+            Err(FactsError::DoppelkopfExceedsTricks {
+                party: Party::Re,
+                doppelkopf: 8,
+                tricks: 7
+            })
+        );
+        // Kontra has 110 points: two Doppelkopf tricks (80) fit, three (120) do not.
+        assert_eq!(with(Extras::default(), dk(2)).validate(), Ok(()));
+        assert_eq!(
+            with(Extras::default(), dk(3)).validate(),
+            Err(FactsError::ExtrasExceedPoints {
+                party: Party::Kontra,
+                points: 110
+            })
+        );
+        let no_kontra_trick = DealFacts {
+            re_points: 240,
+            re_tricks: 12,
+            extras: PartyExtras {
+                re: Extras::default(),
+                kontra: fox(1),
+            },
+            ..normal()
+        };
+        assert_eq!(
+            no_kontra_trick.validate(),
+            Err(FactsError::ExtrasWithoutTricks {
+                party: Party::Kontra
+            })
+        );
+        let solo = DealFacts {
+            contract: Contract::SilentWedding,
+            re: SeatSet::from_seats(&[1]).unwrap(),
+            extras: PartyExtras {
+                re: fox(1),
+                kontra: Extras::default(),
+            },
+            ..normal()
+        };
+        assert_eq!(
+            solo.validate(),
+            Err(FactsError::ExtrasInSolo {
+                contract: Contract::SilentWedding
+            })
+        );
+    }
+
+    #[test]
+    fn duplicate_seats_are_rejected() {
+        assert_eq!(
+            SeatSet::from_seats(&[1, 1]),
+            Err(FactsError::DuplicateSeat { seat: 1 })
+        );
+    }
+
+    #[test]
+    fn contract_names_round_trip() {
+        for c in Contract::ALL {
+            assert_eq!(c.as_str().parse::<Contract>(), Ok(c));
+        }
+        assert!("armut".parse::<Contract>().is_err());
+    }
+
+    #[test]
+    fn call_levels_count_absagen() {
+        assert_eq!(CallLevel::No60.absagen(), 2);
+        for n in 0..=4 {
+            assert_eq!(CallLevel::from_absagen(n).absagen(), n);
+        }
+        assert!(CallLevel::Ansage < CallLevel::No90 && CallLevel::No30 < CallLevel::Schwarz);
+    }
+}

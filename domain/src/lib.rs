@@ -1,0 +1,29 @@
+//! Karlchen's rules engine: the DDV tournament rules (Turnierspielregeln, TSR, edition
+//! 21 Feb 2026) as pure functions over values.
+//!
+//! This crate decides; it never stores, fetches or reads the clock. Everything it needs is
+//! passed in, so every rule can be tested with plain numbers and reused by any front end.
+//!
+//! - [`deal`]: the facts of one deal (parties, card points, calls, extras) and their checks;
+//! - [`score`]: the game value of a deal (TSR 7.1–7.2) with a breakdown of every point;
+//! - [`cards`]: the 48-card deck, card points and the trump order of each contract (TSR 2.3);
+//! - [`replay`]: a whole deal replayed from its card play and calls (TSR 4.4, 5, 6);
+//! - [`penalty`]: the penalty patterns of TSR 9.3 and 9.4;
+//! - [`sheet`]: one table's round as a state machine (dealer, Pflichtsolo, Vorführen, time-up);
+//! - [`seating`]: table draws and rotations that avoid repeat encounters;
+//! - [`simulate`]: deterministic random legal deals, for property tests and benchmarks.
+
+pub mod cards;
+pub mod deal;
+pub mod penalty;
+pub mod replay;
+pub mod score;
+pub mod seating;
+pub mod sheet;
+pub mod simulate;
+
+pub use deal::{
+    Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, Party, PartyExtras, Seat,
+    TableSize,
+};
+pub use score::{ItemCode, ScoreItem, Scored, Winner, score};

@@ -1,0 +1,325 @@
+//! Penalty points for rule violations (TSR 9.2–9.4) as pure patterns.
+//!
+//! The referee decides the category and who offended; this module only turns that
+//! decision into sheet entries and says what happens to the deal. The patterns differ
+//! between normal games and solos because a Kontra player's mistake in a solo can only
+//! hurt the soloist, so the soloist alone is compensated (TSR 9.3.3, 9.4.4). Penalty
+//! entries are zero-sum; the unsportsmanlike deduction of TSR 9.7 is not a pattern and is
+//! not modelled here.
+
+use crate::deal::{Seat, TableSize};
+
+/// The category of a violation (TSR 9.2.1, 9.3.1, 9.4.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Severity {
+    /// Cannot influence the play or the result: no points (TSR 9.2).
+    Insignificant,
+    /// Can influence the course but not decide the winner (TSR 9.3).
+    Minor,
+    /// Can decide the winner (TSR 9.4).
+    Serious,
+}
+
+impl Severity {
+    /// The snake_case name used on the wire and in storage.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Insignificant => "insignificant",
+            Severity::Minor => "minor",
+            Severity::Serious => "serious",
+        }
+    }
+}
+
+/// A violation as the referee ruled it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Violation {
+    /// The category.
+    pub severity: Severity,
+    /// The seat that offended.
+    pub offender: Seat,
+    /// The soloist, when the deal was a solo at the time of the violation (a wedding
+    /// before its clarifying trick and a silent wedding before the second ♣Q count as
+    /// normal games, TSR 4.4.3 b, 4.4.5).
+    pub soloist: Option<Seat>,
+    /// For a minor violation by a Kontra player in a solo: whether it could harm the
+    /// soloist (TSR 9.3.3 b).
+    pub could_harm_soloist: bool,
+    /// Absagen the offender's opponents had made before the violation; keine 60 said
+    /// directly counts two (TSR 6.4.3, 9.4.3).
+    pub opposing_absagen: u8,
+}
+
+/// What happens to the deal in which the violation happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum DealOutcome {
+    /// Play goes on; the deal is scored as usual and the penalty is added.
+    Scored,
+    /// The game stops and counts as not played (TSR 9.4.3); only the penalty is written.
+    NotPlayed,
+    /// A solo stopped by a Kontra player's serious violation counts as played, scored by
+    /// the penalty alone (TSR 9.4.4).
+    PlayedPenaltyOnly,
+}
+
+/// The penalty entries of one violation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Penalty {
+    scores: [i32; 5],
+    seats: u8,
+    /// What happens to the deal.
+    pub outcome: DealOutcome,
+}
+
+impl Penalty {
+    /// Each seat's penalty entry; the seat that sits out gets 0.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..usize::from(self.seats)]
+    }
+}
+
+/// Why a violation cannot be turned into penalty points.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PenaltyError {
+    /// A seat that is not at the table or sits out this deal.
+    #[error("seat {seat} does not play this deal")]
+    NotPlaying {
+        /// The seat.
+        seat: Seat,
+    },
+    /// More than the four Absagen a party can make.
+    #[error("a party makes at most 4 Absagen, got {absagen}")]
+    TooManyAbsagen {
+        /// The number given.
+        absagen: u8,
+    },
+    /// `could_harm_soloist` given where TSR 9.3.3 b does not apply.
+    #[error("could_harm_soloist applies only to a minor violation by a Kontra player in a solo")]
+    HarmWithoutSoloOpponent,
+}
+
+/// The penalty entries for `violation` at a table of `table_size`, where `sitting_out` is
+/// the seat that sits out this deal at a 5-table.
+pub fn penalty(
+    table_size: TableSize,
+    sitting_out: Option<Seat>,
+    violation: &Violation,
+) -> Result<Penalty, PenaltyError> {
+    let seats = table_size.seats();
+    let plays = |seat: Seat| seat < seats && sitting_out != Some(seat);
+    for seat in std::iter::once(violation.offender).chain(violation.soloist) {
+        if !plays(seat) {
+            return Err(PenaltyError::NotPlaying { seat });
+        }
+    }
+    if violation.opposing_absagen > 4 {
+        return Err(PenaltyError::TooManyAbsagen {
+            absagen: violation.opposing_absagen,
+        });
+    }
+    let solo_opponent = violation
+        .soloist
+        .filter(|&soloist| soloist != violation.offender);
+    if violation.could_harm_soloist
+        && (solo_opponent.is_none() || violation.severity != Severity::Minor)
+    {
+        return Err(PenaltyError::HarmWithoutSoloOpponent);
+    }
+
+    let mut scores = [0i32; 5];
+    let offender = usize::from(violation.offender);
+    let everyone_else = |scores: &mut [i32; 5], each: i32, offender_pays: i32| {
+        for seat in (0..seats).filter(|&s| plays(s)) {
+            scores[usize::from(seat)] = each;
+        }
+        scores[offender] = -offender_pays;
+    };
+    let absagen = i32::from(violation.opposing_absagen);
+    let outcome = match (violation.severity, solo_opponent) {
+        (Severity::Insignificant, _) => DealOutcome::Scored,
+        (Severity::Minor, Some(soloist)) if violation.could_harm_soloist => {
+            scores[offender] = -3;
+            scores[usize::from(soloist)] = 3;
+            DealOutcome::Scored
+        }
+        (Severity::Minor, _) => {
+            everyone_else(&mut scores, 1, 3);
+            DealOutcome::Scored
+        }
+        (Severity::Serious, Some(soloist)) => {
+            scores[offender] = -(12 + 3 * absagen);
+            scores[usize::from(soloist)] = 12 + 3 * absagen;
+            DealOutcome::PlayedPenaltyOnly
+        }
+        (Severity::Serious, None) => {
+            everyone_else(&mut scores, 4 + absagen, 12 + 3 * absagen);
+            DealOutcome::NotPlayed
+        }
+    };
+    Ok(Penalty {
+        scores,
+        seats,
+        outcome,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn violation(severity: Severity, offender: Seat) -> Violation {
+        Violation {
+            severity,
+            offender,
+            soloist: None,
+            could_harm_soloist: false,
+            opposing_absagen: 0,
+        }
+    }
+
+    fn four(v: Violation) -> (Vec<i32>, DealOutcome) {
+        let p = penalty(TableSize::Four, None, &v).unwrap();
+        (p.scores().to_vec(), p.outcome)
+    }
+
+    #[test]
+    fn the_brief_examples() {
+        // W30: minor violation by B (seat 1) in a normal game.
+        assert_eq!(
+            four(violation(Severity::Minor, 1)),
+            (vec![1, -3, 1, 1], DealOutcome::Scored)
+        );
+        // W31: D (seat 3, Kontra) harms A's solo: the TSR pattern (+3, 0, 0, -3).
+        let w31 = Violation {
+            soloist: Some(0),
+            could_harm_soloist: true,
+            ..violation(Severity::Minor, 3)
+        };
+        assert_eq!(four(w31), (vec![3, 0, 0, -3], DealOutcome::Scored));
+        // W32: D commits a serious violation after Re said keine 60 (two Absagen).
+        let w32 = Violation {
+            opposing_absagen: 2,
+            ..violation(Severity::Serious, 3)
+        };
+        assert_eq!(four(w32), (vec![6, 6, 6, -18], DealOutcome::NotPlayed));
+        // W33: C (seat 2, Kontra) in A's solo after one Absage: (+15, 0, 0, -15).
+        let w33 = Violation {
+            soloist: Some(0),
+            opposing_absagen: 1,
+            ..violation(Severity::Serious, 2)
+        };
+        assert_eq!(
+            four(w33),
+            (vec![15, 0, -15, 0], DealOutcome::PlayedPenaltyOnly)
+        );
+        // W34: the soloist D offends, no Absage of Kontra: as in a normal game.
+        let w34 = Violation {
+            soloist: Some(3),
+            ..violation(Severity::Serious, 3)
+        };
+        assert_eq!(four(w34), (vec![4, 4, 4, -12], DealOutcome::NotPlayed));
+    }
+
+    #[test]
+    fn minor_violations_in_solos() {
+        // The soloist offends: -3 and +1 for each opponent.
+        let soloist = Violation {
+            soloist: Some(2),
+            ..violation(Severity::Minor, 2)
+        };
+        assert_eq!(four(soloist).0, vec![1, 1, -3, 1]);
+        // A Kontra player's violation that cannot harm the soloist: -3 / +1 each.
+        let harmless = Violation {
+            soloist: Some(2),
+            ..violation(Severity::Minor, 0)
+        };
+        assert_eq!(four(harmless).0, vec![-3, 1, 1, 1]);
+    }
+
+    #[test]
+    fn serious_violations_scale_with_the_absagen() {
+        for absagen in 0..=4u8 {
+            let v = Violation {
+                opposing_absagen: absagen,
+                ..violation(Severity::Serious, 0)
+            };
+            let a = i32::from(absagen);
+            assert_eq!(
+                four(v).0,
+                vec![-12 - 3 * a, 4 + a, 4 + a, 4 + a],
+                "{absagen}"
+            );
+            let solo = Violation {
+                soloist: Some(1),
+                ..v
+            };
+            assert_eq!(four(solo).0, vec![-12 - 3 * a, 12 + 3 * a, 0, 0]);
+        }
+    }
+
+    #[test]
+    fn insignificant_violations_cost_nothing() {
+        assert_eq!(
+            four(violation(Severity::Insignificant, 2)),
+            (vec![0, 0, 0, 0], DealOutcome::Scored)
+        );
+    }
+
+    #[test]
+    fn five_tables_leave_the_sitting_seat_out() {
+        let p = penalty(TableSize::Five, Some(2), &violation(Severity::Minor, 4)).unwrap();
+        assert_eq!(p.scores(), &[1, 1, 0, 1, -3]);
+        assert_eq!(
+            penalty(TableSize::Five, Some(2), &violation(Severity::Minor, 2)),
+            Err(PenaltyError::NotPlaying { seat: 2 })
+        );
+    }
+
+    #[test]
+    fn every_pattern_sums_to_zero() {
+        for severity in [Severity::Insignificant, Severity::Minor, Severity::Serious] {
+            for offender in 0..4 {
+                for soloist in [None, Some(0), Some(3)] {
+                    for could_harm_soloist in [false, true] {
+                        for opposing_absagen in 0..=4 {
+                            let v = Violation {
+                                severity,
+                                offender,
+                                soloist,
+                                could_harm_soloist,
+                                opposing_absagen,
+                            };
+                            if let Ok(p) = penalty(TableSize::Four, None, &v) {
+                                assert_eq!(p.scores().iter().sum::<i32>(), 0, "{v:?}");
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn bad_rulings_are_rejected() {
+        assert_eq!(
+            penalty(TableSize::Four, None, &violation(Severity::Minor, 4)),
+            Err(PenaltyError::NotPlaying { seat: 4 })
+        );
+        let too_many = Violation {
+            opposing_absagen: 5,
+            ..violation(Severity::Serious, 0)
+        };
+        assert_eq!(
+            penalty(TableSize::Four, None, &too_many),
+            Err(PenaltyError::TooManyAbsagen { absagen: 5 })
+        );
+        let harm_in_normal = Violation {
+            could_harm_soloist: true,
+            ..violation(Severity::Minor, 0)
+        };
+        assert_eq!(
+            penalty(TableSize::Four, None, &harm_in_normal),
+            Err(PenaltyError::HarmWithoutSoloOpponent)
+        );
+    }
+}

@@ -1,0 +1,494 @@
+//! The game value of one deal (TSR 7.1–7.2) and what each seat writes on the sheet.
+//!
+//! [`score`] decides the winner from the card points and the calls (TSR 7.1), adds up the
+//! points of TSR 7.2.2, nets the extras of TSR 7.2.3 in normal games, multiplies by three
+//! for the soloist (TSR 7.2.4) and gives the seat that sits out at a 5-table nothing. Each
+//! point it counts is an item of the breakdown, so a captain can see why a deal is worth
+//! what it is worth.
+//!
+//! The TSR does not say who gets what when both parties' Absagen fail (TSR 7.1.3). Karlchen
+//! credits each party with the below-90/60/30/schwarz items it inflicted, its own (e)/(f)
+//! items and its own extras, and nets the two credits (tsr-brief §9.4, worked deals W20 and
+//! W28).
+
+use crate::deal::{CallLevel, DealFacts, Extras, FactsError, Party};
+
+/// Who won the deal (TSR 7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Winner {
+    /// The Re party (or the soloist) won.
+    Re,
+    /// The Kontra party won.
+    Kontra,
+    /// Both parties made Absagen and both missed them (TSR 7.1.3).
+    None,
+}
+
+impl Winner {
+    /// The lower-case name used on the wire.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Winner::Re => "re",
+            Winner::Kontra => "kontra",
+            Winner::None => "none",
+        }
+    }
+
+    /// The winning party, if any.
+    pub const fn party(self) -> Option<Party> {
+        match self {
+            Winner::Re => Some(Party::Re),
+            Winner::Kontra => Some(Party::Kontra),
+            Winner::None => None,
+        }
+    }
+}
+
+/// Why a point was counted: one entry per rule of TSR 7.2.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ItemCode {
+    /// 7.2.2 a: the deal was won.
+    Won,
+    /// 7.2.2 a: the opponents stayed below 90 card points.
+    Below90,
+    /// 7.2.2 a: the opponents stayed below 60.
+    Below60,
+    /// 7.2.2 a: the opponents stayed below 30.
+    Below30,
+    /// 7.2.2 a: the opponents took no trick.
+    Schwarz,
+    /// 7.2.2 b: "Re" was said (counts for the winner, whoever said it).
+    ReAnnounced,
+    /// 7.2.2 b: "Kontra" was said.
+    KontraAnnounced,
+    /// 7.2.2 c: Re said "keine 90".
+    ReNo90,
+    /// 7.2.2 c: Re said "keine 60".
+    ReNo60,
+    /// 7.2.2 c: Re said "keine 30".
+    ReNo30,
+    /// 7.2.2 c: Re said "schwarz".
+    ReSchwarz,
+    /// 7.2.2 d: Kontra said "keine 90".
+    KontraNo90,
+    /// 7.2.2 d: Kontra said "keine 60".
+    KontraNo60,
+    /// 7.2.2 d: Kontra said "keine 30".
+    KontraNo30,
+    /// 7.2.2 d: Kontra said "schwarz".
+    KontraSchwarz,
+    /// 7.2.2 e/f: 120 card points reached against the opponents' "keine 90".
+    Reached120AgainstNo90,
+    /// 7.2.2 e/f: 90 reached against "keine 60".
+    Reached90AgainstNo60,
+    /// 7.2.2 e/f: 60 reached against "keine 30".
+    Reached60AgainstNo30,
+    /// 7.2.2 e/f: 30 reached against "schwarz".
+    Reached30AgainstSchwarz,
+    /// 7.2.3: Kontra won a normal game against the ♣ queens.
+    GegenDieAlten,
+    /// 7.2.3: tricks of 40 card points or more.
+    Doppelkopf,
+    /// 7.2.3: the opponents' ♦A caught.
+    Fox,
+    /// 7.2.3: the ♣J won the last trick.
+    Karlchen,
+}
+
+impl ItemCode {
+    /// The stable snake_case code used on the wire.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ItemCode::Won => "won",
+            ItemCode::Below90 => "below_90",
+            ItemCode::Below60 => "below_60",
+            ItemCode::Below30 => "below_30",
+            ItemCode::Schwarz => "schwarz",
+            ItemCode::ReAnnounced => "re_announced",
+            ItemCode::KontraAnnounced => "kontra_announced",
+            ItemCode::ReNo90 => "re_no90",
+            ItemCode::ReNo60 => "re_no60",
+            ItemCode::ReNo30 => "re_no30",
+            ItemCode::ReSchwarz => "re_schwarz",
+            ItemCode::KontraNo90 => "kontra_no90",
+            ItemCode::KontraNo60 => "kontra_no60",
+            ItemCode::KontraNo30 => "kontra_no30",
+            ItemCode::KontraSchwarz => "kontra_schwarz",
+            ItemCode::Reached120AgainstNo90 => "reached_120_against_no90",
+            ItemCode::Reached90AgainstNo60 => "reached_90_against_no60",
+            ItemCode::Reached60AgainstNo30 => "reached_60_against_no30",
+            ItemCode::Reached30AgainstSchwarz => "reached_30_against_schwarz",
+            ItemCode::GegenDieAlten => "gegen_die_alten",
+            ItemCode::Doppelkopf => "doppelkopf",
+            ItemCode::Fox => "fox",
+            ItemCode::Karlchen => "karlchen",
+        }
+    }
+}
+
+/// One line of the breakdown: `points` counted for `party`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ScoreItem {
+    /// The rule that gave the points.
+    pub code: ItemCode,
+    /// The party the points count for.
+    pub party: Party,
+    /// How many points (always positive).
+    pub points: u8,
+}
+
+/// The most items a deal can produce (won, four below-items, two Ansagen, eight Absagen,
+/// four reached-items, the extras of both parties).
+const MAX_ITEMS: usize = 28;
+
+/// A scored deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Scored {
+    /// Who won.
+    pub winner: Winner,
+    /// The game value for the winner (with no winner: for Re). It can be zero or negative
+    /// when the losers' extras outweigh the win (TSR 7.2.3).
+    pub value: i32,
+    scores: [i32; 5],
+    seats: u8,
+    items: [ScoreItem; MAX_ITEMS],
+    item_count: u8,
+}
+
+impl Scored {
+    /// Each seat's entry on the sheet; the seat that sits out gets 0.
+    pub fn scores(&self) -> &[i32] {
+        &self.scores[..usize::from(self.seats)]
+    }
+
+    /// The breakdown: every point counted, for which party and why.
+    pub fn items(&self) -> &[ScoreItem] {
+        &self.items[..usize::from(self.item_count)]
+    }
+
+    /// The value from the Re party's point of view (before the soloist's ×3).
+    pub fn re_value(&self) -> i32 {
+        match self.winner {
+            Winner::Kontra => -self.value,
+            Winner::Re | Winner::None => self.value,
+        }
+    }
+}
+
+/// Scores a deal: checks the facts, then applies TSR 7.1–7.2.
+pub fn score(facts: &DealFacts) -> Result<Scored, FactsError> {
+    facts.validate()?;
+    Ok(score_valid(facts))
+}
+
+/// Collects items without allocating: the scorer is on every request's path.
+struct Breakdown {
+    items: [ScoreItem; MAX_ITEMS],
+    len: u8,
+}
+
+impl Breakdown {
+    fn new() -> Breakdown {
+        Breakdown {
+            items: [ScoreItem {
+                code: ItemCode::Won,
+                party: Party::Re,
+                points: 0,
+            }; MAX_ITEMS],
+            len: 0,
+        }
+    }
+
+    fn add(&mut self, code: ItemCode, party: Party, points: u8) {
+        if points > 0 && usize::from(self.len) < MAX_ITEMS {
+            self.items[usize::from(self.len)] = ScoreItem {
+                code,
+                party,
+                points,
+            };
+            self.len += 1;
+        }
+    }
+
+    fn total(&self, party: Party) -> i32 {
+        self.items[..usize::from(self.len)]
+            .iter()
+            .filter(|i| i.party == party)
+            .map(|i| i32::from(i.points))
+            .sum()
+    }
+}
+
+/// Whether the opponents of a party that called `level` stayed below its target.
+fn stayed_below(level: CallLevel, opponent_points: u8, opponent_tricks: u8) -> bool {
+    match level {
+        CallLevel::None | CallLevel::Ansage => false,
+        CallLevel::No90 => opponent_points < 90,
+        CallLevel::No60 => opponent_points < 60,
+        CallLevel::No30 => opponent_points < 30,
+        CallLevel::Schwarz => opponent_tricks == 0,
+    }
+}
+
+/// TSR 7.1: the winner from the card points, the tricks and the calls.
+fn winner(facts: &DealFacts) -> Winner {
+    let calls = facts.announcements;
+    let wins = |party: Party| -> bool {
+        let own = calls.of(party);
+        let theirs = calls.of(party.other());
+        let (points, tricks) = (facts.points_of(party), facts.tricks_of(party));
+        let (their_points, their_tricks) = (
+            facts.points_of(party.other()),
+            facts.tricks_of(party.other()),
+        );
+        if own.absagen() > 0 {
+            stayed_below(own, their_points, their_tricks)
+        } else if theirs.absagen() > 0 {
+            !stayed_below(theirs, points, tricks)
+        } else {
+            // Only "Kontra" said reverses the split: Re needs 120, Kontra 121 (TSR 7.1.1
+            // no. 4, 7.1.2 no. 4); otherwise Re needs 121 and Kontra 120.
+            let only_kontra = calls.kontra.has_ansage() && !calls.re.has_ansage();
+            let needed = match (party, only_kontra) {
+                (Party::Re, false) | (Party::Kontra, true) => 121,
+                (Party::Re, true) | (Party::Kontra, false) => 120,
+            };
+            points >= needed
+        }
+    };
+    match (wins(Party::Re), wins(Party::Kontra)) {
+        (true, _) => Winner::Re,
+        (false, true) => Winner::Kontra,
+        (false, false) => Winner::None,
+    }
+}
+
+/// The 7.2.2 a items `party` inflicted on its opponents.
+fn below_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
+    let points = facts.points_of(party.other());
+    items.add(ItemCode::Below90, party, u8::from(points < 90));
+    items.add(ItemCode::Below60, party, u8::from(points < 60));
+    items.add(ItemCode::Below30, party, u8::from(points < 30));
+    items.add(
+        ItemCode::Schwarz,
+        party,
+        u8::from(facts.tricks_of(party.other()) == 0),
+    );
+}
+
+/// The 7.2.2 e/f items: `party` reached a level against the opponents' Absagen.
+fn reached_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
+    let against = facts.announcements.of(party.other()).absagen();
+    let points = facts.points_of(party);
+    let levels = [
+        (ItemCode::Reached120AgainstNo90, 120),
+        (ItemCode::Reached90AgainstNo60, 90),
+        (ItemCode::Reached60AgainstNo30, 60),
+        (ItemCode::Reached30AgainstSchwarz, 30),
+    ];
+    for (code, needed) in levels.into_iter().take(usize::from(against)) {
+        items.add(code, party, u8::from(points >= needed));
+    }
+}
+
+/// The 7.2.2 b–d items, all credited to `party` (the winner).
+fn call_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
+    let calls = facts.announcements;
+    items.add(
+        ItemCode::ReAnnounced,
+        party,
+        2 * u8::from(calls.re.has_ansage()),
+    );
+    items.add(
+        ItemCode::KontraAnnounced,
+        party,
+        2 * u8::from(calls.kontra.has_ansage()),
+    );
+    let re = [
+        ItemCode::ReNo90,
+        ItemCode::ReNo60,
+        ItemCode::ReNo30,
+        ItemCode::ReSchwarz,
+    ];
+    for code in re.into_iter().take(usize::from(calls.re.absagen())) {
+        items.add(code, party, 1);
+    }
+    let kontra = [
+        ItemCode::KontraNo90,
+        ItemCode::KontraNo60,
+        ItemCode::KontraNo30,
+        ItemCode::KontraSchwarz,
+    ];
+    for code in kontra.into_iter().take(usize::from(calls.kontra.absagen())) {
+        items.add(code, party, 1);
+    }
+}
+
+fn extra_items(extras: Extras, party: Party, items: &mut Breakdown) {
+    items.add(ItemCode::Doppelkopf, party, extras.doppelkopf);
+    items.add(ItemCode::Fox, party, extras.fox);
+    items.add(ItemCode::Karlchen, party, extras.karlchen);
+}
+
+/// Scores facts that [`DealFacts::validate`] accepted.
+fn score_valid(facts: &DealFacts) -> Scored {
+    let normal = !facts.contract.scored_as_solo();
+    let winner = winner(facts);
+    let mut items = Breakdown::new();
+    let reference = match winner.party() {
+        Some(w) => {
+            items.add(ItemCode::Won, w, 1);
+            below_items(facts, w, &mut items);
+            call_items(facts, w, &mut items);
+            reached_items(facts, w, &mut items);
+            if normal {
+                items.add(ItemCode::GegenDieAlten, w, u8::from(w == Party::Kontra));
+            }
+            w
+        }
+        None => {
+            for party in [Party::Re, Party::Kontra] {
+                below_items(facts, party, &mut items);
+                reached_items(facts, party, &mut items);
+            }
+            Party::Re
+        }
+    };
+    if normal {
+        for party in [Party::Re, Party::Kontra] {
+            extra_items(facts.extras.of(party), party, &mut items);
+        }
+    }
+    let value = items.total(reference) - items.total(reference.other());
+    let re_value = if reference == Party::Re {
+        value
+    } else {
+        -value
+    };
+    let soloist_factor = if normal { 1 } else { 3 };
+    let mut scores = [0i32; 5];
+    for seat in 0..facts.table_size.seats() {
+        scores[usize::from(seat)] = match facts.party_of(seat) {
+            None => 0,
+            Some(Party::Re) => soloist_factor * re_value,
+            Some(Party::Kontra) => -re_value,
+        };
+    }
+    Scored {
+        winner,
+        value,
+        scores,
+        seats: facts.table_size.seats(),
+        items: items.items,
+        item_count: items.len,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::{Announcements, Contract, PartyExtras, SeatSet, TableSize};
+
+    fn facts(contract: Contract, re: &[u8], re_points: u8, re_tricks: u8) -> DealFacts {
+        DealFacts {
+            table_size: TableSize::Four,
+            contract,
+            re: SeatSet::from_seats(re).unwrap(),
+            sitting_out: None,
+            re_points,
+            re_tricks,
+            announcements: Announcements::default(),
+            extras: PartyExtras::default(),
+        }
+    }
+
+    fn items(scored: &Scored) -> Vec<(&'static str, &'static str, u8)> {
+        scored
+            .items()
+            .iter()
+            .map(|i| (i.code.as_str(), i.party.as_str(), i.points))
+            .collect()
+    }
+
+    #[test]
+    fn w2_breakdown_explains_every_point() {
+        let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+        f.announcements.re = CallLevel::No60;
+        let s = score(&f).unwrap();
+        assert_eq!(s.winner, Winner::Kontra);
+        assert_eq!(s.value, 7);
+        assert_eq!(s.scores(), &[-7, -7, 7, 7]);
+        assert_eq!(
+            items(&s),
+            vec![
+                ("won", "kontra", 1),
+                ("re_announced", "kontra", 2),
+                ("re_no90", "kontra", 1),
+                ("re_no60", "kontra", 1),
+                ("reached_90_against_no60", "kontra", 1),
+                ("gegen_die_alten", "kontra", 1),
+            ]
+        );
+    }
+
+    #[test]
+    fn losers_extras_are_netted_against_the_winner() {
+        // W18: Re wins with 130, Kontra has two Doppelkopf tricks and a fox: Re gets -2.
+        let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+        f.extras.kontra = Extras {
+            doppelkopf: 2,
+            fox: 1,
+            karlchen: 0,
+        };
+        let s = score(&f).unwrap();
+        assert_eq!((s.winner, s.value), (Winner::Re, -2));
+        assert_eq!(s.scores(), &[-2, -2, 2, 2]);
+        assert_eq!(s.re_value(), -2);
+    }
+
+    #[test]
+    fn solos_ignore_nothing_but_extras_and_triple_the_soloist() {
+        // W22: Pflichtsolo lost with "Re", R = 100.
+        let mut f = facts(Contract::SoloJacks, &[1], 100, 5);
+        f.announcements.re = CallLevel::Ansage;
+        let s = score(&f).unwrap();
+        assert_eq!((s.winner, s.value), (Winner::Kontra, 3));
+        assert_eq!(s.scores(), &[3, -9, 3, 3]);
+        assert!(s.items().iter().all(|i| i.code != ItemCode::GegenDieAlten));
+    }
+
+    #[test]
+    fn schwarz_levels_count_as_four_below_items() {
+        // W16 without extras: 1 + 4 below items + Re 2 + 4 Absagen = 11.
+        let mut f = facts(Contract::Normal, &[1, 3], 240, 12);
+        f.announcements.re = CallLevel::Schwarz;
+        let s = score(&f).unwrap();
+        assert_eq!((s.winner, s.value), (Winner::Re, 11));
+    }
+
+    #[test]
+    fn kontra_schwarz_is_beaten_by_one_trick_even_without_points() {
+        // Re takes a single trick of four nines: Kontra's "schwarz" fails.
+        let mut f = facts(Contract::Normal, &[0, 2], 0, 1);
+        f.announcements.kontra = CallLevel::Schwarz;
+        let s = score(&f).unwrap();
+        assert_eq!(s.winner, Winner::Re);
+        // won 1 + Kontra 2 + four Absagen; Re reached nothing, Kontra below-items go nowhere.
+        assert_eq!(s.value, 7);
+    }
+
+    #[test]
+    fn sitting_out_seat_scores_zero() {
+        let mut f = facts(Contract::SoloHearts, &[4], 150, 8);
+        f.table_size = TableSize::Five;
+        f.sitting_out = Some(0);
+        let s = score(&f).unwrap();
+        assert_eq!(s.scores(), &[0, -1, -1, -1, 3]);
+    }
+
+    #[test]
+    fn invalid_facts_are_not_scored() {
+        let f = facts(Contract::Normal, &[0], 130, 7);
+        assert!(matches!(score(&f), Err(FactsError::ReSize { .. })));
+    }
+}
