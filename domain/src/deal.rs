@@ -5,7 +5,7 @@
 //! Re, Re's card points and tricks, each party's highest call and the extras each party
 //! earned. [`DealFacts::validate`] rejects combinations that no deal can produce (a trick
 //! count that cannot hold the points, three foxes, extras in a solo, …) so that the
-//! scorer only ever sees real deals. It never decides who won; that is [`crate::score`].
+//! scorer only ever sees real deals. It never decides who won; that is [`crate::score`](mod@crate::score).
 
 use std::fmt;
 use std::str::FromStr;
@@ -433,6 +433,14 @@ pub enum FactsError {
     /// A 5-table deal without the seat that sits out.
     #[error("a 5-table deal needs the seat that sits out")]
     SittingOutMissing,
+    /// The seat that sits out is not at the table.
+    #[error("seat {seat} sits out but is not at a table of {seats}")]
+    SittingOutNotAtTable {
+        /// The seat given.
+        seat: Seat,
+        /// The number of seats at the table.
+        seats: u8,
+    },
     /// A sitting-out seat at a 4-table.
     #[error("nobody sits out at a 4-table")]
     SittingOutAtFourTable,
@@ -532,7 +540,7 @@ impl DealFacts {
             (TableSize::Four, Some(_)) => return Err(FactsError::SittingOutAtFourTable),
             (TableSize::Five, None) => return Err(FactsError::SittingOutMissing),
             (TableSize::Five, Some(seat)) if seat >= seats => {
-                return Err(FactsError::SeatOutOfRange { seat, seats });
+                return Err(FactsError::SittingOutNotAtTable { seat, seats });
             }
             (TableSize::Five, Some(seat)) if self.re.contains(seat) => {
                 return Err(FactsError::SittingOutPlays { seat });
@@ -771,7 +779,7 @@ mod tests {
                     sitting_out: Some(5),
                     ..normal()
                 },
-                FactsError::SeatOutOfRange { seat: 5, seats: 5 },
+                FactsError::SittingOutNotAtTable { seat: 5, seats: 5 },
             ),
         ];
         for (facts, expected) in cases {

@@ -5,7 +5,7 @@
 //! passed in, so every rule can be tested with plain numbers and reused by any front end.
 //!
 //! - [`deal`]: the facts of one deal (parties, card points, calls, extras) and their checks;
-//! - [`score`]: the game value of a deal (TSR 7.1–7.2) with a breakdown of every point;
+//! - [`mod@score`]: the game value of a deal (TSR 7.1–7.2) with a breakdown of every point;
 //! - [`cards`]: the 48-card deck, card points and the trump order of each contract (TSR 2.3);
 //! - [`replay`]: a whole deal replayed from its card play and calls (TSR 4.4, 5, 6);
 //! - [`penalty`]: the penalty patterns of TSR 9.3 and 9.4;

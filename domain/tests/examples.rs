@@ -3,6 +3,11 @@
 //! The file is committed as `tests/data/examples.json` so that a clone builds and tests on
 //! its own; when the shared original sits beside the repository, the copy must match it.
 
+#![expect(
+    clippy::expect_used,
+    reason = "a malformed example file should stop the test loudly"
+)]
+
 use domain::deal::{
     Announcements, CallLevel, Contract, DealFacts, Extras, PartyExtras, SeatSet, TableSize,
 };
