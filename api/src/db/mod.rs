@@ -1,0 +1,218 @@
+//! Storage: one diesel codebase for SQLite (the default, a file) and PostgreSQL.
+//!
+//! The backend is chosen by the URL's scheme, never by trying one after the other: diesel's
+//! `MultiConnection::establish` would hide a Postgres error behind "invalid connection url"
+//! and SQLite accepts any string as a file name, so a mistyped URL would silently create an
+//! empty database. Known limits of the generic connection (each seen on our machines, see
+//! `shared/stack.md`): no `ON CONFLICT`, no batch insert, no `ilike`, only portable SQL
+//! types (`BigInt`, `Integer`, `Text`, `Bool`, `Timestamp` as UTC `NaiveDateTime`,
+//! `Double`, `Binary`); Postgres aborts a transaction after any error, so an expected
+//! unique violation needs its own savepoint (`conn.transaction` nested).
+//!
+//! Handlers never touch a connection directly: [`Database::run`] and [`Database::tx`] get
+//! one inside `web::block`, because both the pool and the drivers block.
+
+pub mod migrate;
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use anyhow::{Context, bail};
+use diesel::connection::SimpleConnection;
+use diesel::prelude::*;
+use diesel::r2d2::{self, CustomizeConnection, ManageConnection, Pool, PooledConnection};
+
+use crate::error::ApiError;
+
+/// A connection to either backend.
+#[derive(diesel::MultiConnection)]
+pub enum DbConn {
+    /// PostgreSQL (`postgres://`, `postgresql://`).
+    Pg(diesel::PgConnection),
+    /// SQLite (`sqlite://`, `file:`).
+    Sqlite(diesel::SqliteConnection),
+}
+
+/// Which backend a URL selects.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Backend {
+    /// PostgreSQL.
+    Postgres,
+    /// SQLite.
+    Sqlite,
+}
+
+impl Backend {
+    /// The backend's name for logs and health answers.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Backend::Postgres => "postgres",
+            Backend::Sqlite => "sqlite",
+        }
+    }
+
+    /// The backend a database URL asks for. A bare path is taken as SQLite only when the
+    /// file exists, so that a typo never creates a new database.
+    pub fn from_url(url: &str) -> anyhow::Result<Backend> {
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            Ok(Backend::Postgres)
+        } else if url.starts_with("sqlite://")
+            || url.starts_with("file:")
+            || std::path::Path::new(url).is_file()
+        {
+            Ok(Backend::Sqlite)
+        } else {
+            bail!(
+                "DATABASE_URL must start with sqlite:// or postgres:// (or name an existing SQLite file), got {url:?}"
+            )
+        }
+    }
+}
+
+/// The file a SQLite URL names, without URI parameters.
+fn sqlite_path(url: &str) -> Option<PathBuf> {
+    let rest = url
+        .strip_prefix("sqlite://")
+        .or_else(|| url.strip_prefix("file:"))
+        .unwrap_or(url);
+    let path = rest.split('?').next().unwrap_or(rest);
+    (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
+}
+
+/// Opens connections of the backend the URL selects.
+#[derive(Debug, Clone)]
+pub struct Manager {
+    url: String,
+    backend: Backend,
+}
+
+impl Manager {
+    fn establish(&self) -> ConnectionResult<DbConn> {
+        match self.backend {
+            Backend::Postgres => diesel::PgConnection::establish(&self.url).map(DbConn::Pg),
+            Backend::Sqlite => diesel::SqliteConnection::establish(&self.url).map(DbConn::Sqlite),
+        }
+    }
+}
+
+impl ManageConnection for Manager {
+    type Connection = DbConn;
+    type Error = r2d2::Error;
+
+    fn connect(&self) -> Result<DbConn, r2d2::Error> {
+        self.establish().map_err(r2d2::Error::ConnectionError)
+    }
+
+    fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+        conn.batch_execute("SELECT 1")
+            .map_err(r2d2::Error::QueryError)
+    }
+
+    fn has_broken(&self, _conn: &mut DbConn) -> bool {
+        false
+    }
+}
+
+/// Per-connection settings. SQLite keeps them per connection, and leaves foreign keys off
+/// unless told: WAL lets readers run beside the writer, `synchronous = FULL` makes an
+/// acknowledged deal survive a power cut (a few deals a second need no more speed), and
+/// the busy timeout makes concurrent writers wait instead of failing.
+#[derive(Debug, Clone, Copy)]
+struct Pragmas;
+
+const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
+     PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;";
+
+impl CustomizeConnection<DbConn, r2d2::Error> for Pragmas {
+    fn on_acquire(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+        match conn {
+            DbConn::Sqlite(c) => c
+                .batch_execute(SQLITE_PRAGMAS)
+                .map_err(r2d2::Error::QueryError),
+            DbConn::Pg(_) => Ok(()),
+        }
+    }
+}
+
+/// The connection pool, shared by every request.
+#[derive(Clone)]
+pub struct Database {
+    pool: Pool<Manager>,
+    backend: Backend,
+}
+
+impl std::fmt::Debug for Database {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Database")
+            .field("backend", &self.backend)
+            .finish()
+    }
+}
+
+impl Database {
+    /// Opens the database `url` names, brings its schema up to date and builds the pool.
+    pub fn open(url: &str, pool_size: u32) -> anyhow::Result<Database> {
+        let backend = Backend::from_url(url)?;
+        if backend == Backend::Sqlite
+            && let Some(parent) = sqlite_path(url).and_then(|p| p.parent().map(PathBuf::from))
+            && !parent.as_os_str().is_empty()
+        {
+            std::fs::create_dir_all(&parent)
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+        }
+        let manager = Manager {
+            url: url.to_owned(),
+            backend,
+        };
+        let mut conn = manager
+            .establish()
+            .with_context(|| format!("cannot open the {} database", backend.as_str()))?;
+        Pragmas
+            .on_acquire(&mut conn)
+            .context("cannot set up the SQLite connection")?;
+        migrate::run_pending(&mut conn)?;
+        drop(conn);
+        let pool = Pool::builder()
+            .max_size(pool_size)
+            .connection_timeout(Duration::from_secs(5))
+            .connection_customizer(Box::new(Pragmas))
+            .build(manager)
+            .context("cannot build the connection pool")?;
+        Ok(Database { pool, backend })
+    }
+
+    /// The backend in use.
+    pub fn backend(&self) -> Backend {
+        self.backend
+    }
+
+    fn get(&self) -> Result<PooledConnection<Manager>, ApiError> {
+        self.pool.get().map_err(|e| {
+            ApiError::Unavailable(anyhow::Error::new(e).context("no database connection"))
+        })
+    }
+
+    /// Runs `f` with a connection, off the async executor.
+    pub async fn run<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        let db = self.clone();
+        actix_web::web::block(move || f(&mut *db.get()?)).await?
+    }
+
+    /// Runs `f` in one transaction: everything it writes is stored, or nothing.
+    pub async fn tx<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.run(move |conn| conn.transaction(f)).await
+    }
+
+    /// Checks that the database answers.
+    pub async fn ping(&self) -> Result<(), ApiError> {
+        self.run(|conn| Ok(conn.batch_execute("SELECT 1")?)).await
+    }
+}

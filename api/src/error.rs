@@ -1,0 +1,187 @@
+//! The API's one error type and its RFC 9457 `application/problem+json` body.
+//!
+//! Handlers return `Result<_, ApiError>`; everything below them (repositories, glue) uses
+//! `diesel::QueryResult` or `anyhow::Result` and is turned into an `ApiError` here, in one
+//! place. Every problem carries a stable snake_case `code` for clients, and input problems
+//! list the offending fields. Internal causes are logged, never sent.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+/// The media type of every error body.
+pub const PROBLEM_JSON: &str = "application/problem+json";
+
+/// A problem with one field of the request.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct FieldError {
+    /// Where in the body: `re_points`, `extras.kontra.fox`, `events[17]`.
+    #[schema(example = "re_points")]
+    pub field: String,
+    /// Stable machine-readable reason.
+    #[schema(example = "out_of_range")]
+    pub code: String,
+    /// The reason in words.
+    #[schema(example = "card points must be between 0 and 240, got 250")]
+    pub message: String,
+}
+
+impl FieldError {
+    /// A field error.
+    pub fn new(field: impl Into<String>, code: &str, message: impl Into<String>) -> FieldError {
+        FieldError {
+            field: field.into(),
+            code: code.to_owned(),
+            message: message.into(),
+        }
+    }
+}
+
+/// An RFC 9457 problem document.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct Problem {
+    /// Always `about:blank` for now: the `code` says what happened.
+    #[serde(rename = "type")]
+    #[schema(example = "about:blank")]
+    pub type_: String,
+    /// The HTTP status text.
+    #[schema(example = "Unprocessable Entity")]
+    pub title: String,
+    /// The HTTP status code.
+    #[schema(example = 422)]
+    pub status: u16,
+    /// What went wrong, for people.
+    #[schema(example = "the deal cannot have happened")]
+    pub detail: String,
+    /// Stable machine-readable code.
+    #[schema(example = "invalid_deal")]
+    pub code: String,
+    /// The offending fields, for input problems.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub errors: Vec<FieldError>,
+}
+
+/// Everything a handler can fail with.
+#[derive(Debug, thiserror::Error)]
+pub enum ApiError {
+    /// The body is not JSON at all (400).
+    #[error("the request body is not valid JSON: {0}")]
+    MalformedBody(String),
+    /// Well-formed input that cannot be accepted (422); `code` names the kind.
+    #[error("{detail}")]
+    Unprocessable {
+        /// Stable code of the problem.
+        code: &'static str,
+        /// Summary for people.
+        detail: String,
+        /// The fields at fault.
+        errors: Vec<FieldError>,
+    },
+    /// No such resource (404).
+    #[error("not found")]
+    NotFound,
+    /// The method is not allowed on the resource (405).
+    #[error("method not allowed")]
+    MethodNotAllowed,
+    /// A dependency (the database) is not available (503).
+    #[error("service unavailable")]
+    Unavailable(#[source] anyhow::Error),
+    /// A bug or an unexpected failure (500).
+    #[error(transparent)]
+    Internal(#[from] anyhow::Error),
+}
+
+impl ApiError {
+    /// A 422 with the given code and fields.
+    pub fn unprocessable(
+        code: &'static str,
+        detail: impl Into<String>,
+        errors: Vec<FieldError>,
+    ) -> ApiError {
+        ApiError::Unprocessable {
+            code,
+            detail: detail.into(),
+            errors,
+        }
+    }
+
+    fn code(&self) -> &'static str {
+        match self {
+            ApiError::MalformedBody(_) => "malformed_body",
+            ApiError::Unprocessable { code, .. } => code,
+            ApiError::NotFound => "not_found",
+            ApiError::MethodNotAllowed => "method_not_allowed",
+            ApiError::Unavailable(_) => "unavailable",
+            ApiError::Internal(_) => "internal",
+        }
+    }
+
+    /// The problem document this error answers with.
+    pub fn problem(&self) -> Problem {
+        let status = self.status_code();
+        let (detail, errors) = match self {
+            ApiError::Unprocessable { detail, errors, .. } => (detail.clone(), errors.clone()),
+            // Never show internal causes; they are in the log.
+            ApiError::Unavailable(_) => (
+                "the database is not available, try again".to_owned(),
+                vec![],
+            ),
+            ApiError::Internal(_) => (
+                "an unexpected error happened; it has been logged".to_owned(),
+                vec![],
+            ),
+            other => (other.to_string(), vec![]),
+        };
+        Problem {
+            type_: "about:blank".to_owned(),
+            title: status.canonical_reason().unwrap_or("Error").to_owned(),
+            status: status.as_u16(),
+            detail,
+            code: self.code().to_owned(),
+            errors,
+        }
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        match self {
+            ApiError::MalformedBody(_) => StatusCode::BAD_REQUEST,
+            ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
+        }
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        if self.status_code().is_server_error() {
+            tracing::error!(error = ?self, "request failed");
+        }
+        let body = serde_json::to_string(&self.problem()).unwrap_or_default();
+        HttpResponse::build(self.status_code())
+            .content_type(PROBLEM_JSON)
+            .body(body)
+    }
+}
+
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> ApiError {
+        use diesel::result::Error as E;
+        match e {
+            E::NotFound => ApiError::NotFound,
+            E::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection, _) => {
+                ApiError::Unavailable(e.into())
+            }
+            other => ApiError::Internal(other.into()),
+        }
+    }
+}
+
+impl From<actix_web::error::BlockingError> for ApiError {
+    fn from(e: actix_web::error::BlockingError) -> ApiError {
+        ApiError::Internal(anyhow::anyhow!("blocking task failed: {e}"))
+    }
+}

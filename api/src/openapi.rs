@@ -1,0 +1,42 @@
+//! The OpenAPI 3.1 document, generated from the same route registration the server uses,
+//! so it cannot describe a route the server does not have. `openapi/openapi.json` is the
+//! committed copy; a test fails when the two differ.
+
+use actix_web::App;
+use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
+
+use crate::routes;
+
+/// The document's fixed parts; the paths come from [`routes::configure`].
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "Karlchen",
+        description = "Doppelkopf tournaments by the DDV tournament rules (TSR): score deals, replay them trick by trick.\n\nErrors are `application/problem+json` (RFC 9457) with a stable `code` and, for input problems, the offending fields.",
+        version = "0.1.0",
+        license(name = "AGPL-3.0-or-later")
+    ),
+    tags(
+        (name = "rules", description = "Stateless scoring by the TSR"),
+        (name = "health", description = "Liveness and readiness")
+    )
+)]
+pub struct ApiDoc;
+
+/// The complete document.
+pub fn document() -> utoipa::openapi::OpenApi {
+    let (_, doc) = App::new()
+        .into_utoipa_app()
+        .openapi(ApiDoc::openapi())
+        .configure(routes::configure)
+        .split_for_parts();
+    doc
+}
+
+/// The document as the committed file holds it: pretty JSON with a final newline.
+pub fn document_json() -> String {
+    let mut json = document().to_pretty_json().unwrap_or_default();
+    json.push('\n');
+    json
+}

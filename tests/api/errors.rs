@@ -1,0 +1,56 @@
+//! Routes that do not exist and methods that are not allowed answer with problems too.
+
+use actix_web::http::StatusCode;
+use service_tests::{TestApp, call, get};
+
+#[actix_web::test]
+async fn unknown_routes_are_problem_404s() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let answer = call(&service, get("/api/v1/nothing-here")).await;
+    assert_eq!(answer.status, StatusCode::NOT_FOUND);
+    assert_eq!(answer.content_type, "application/problem+json");
+    assert_eq!(answer.json["code"], "not_found");
+}
+
+#[actix_web::test]
+async fn wrong_methods_are_problem_405s() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let answer = call(&service, get("/api/v1/score")).await;
+    assert_eq!(answer.status, StatusCode::METHOD_NOT_ALLOWED);
+    assert_eq!(answer.json["code"], "method_not_allowed");
+}
+
+#[test]
+fn every_error_variant_has_its_status_and_code() {
+    use actix_web::ResponseError;
+    use api::error::ApiError;
+    let cases = [
+        (ApiError::MalformedBody("x".into()), 400, "malformed_body"),
+        (
+            ApiError::unprocessable("invalid_deal", "d", vec![]),
+            422,
+            "invalid_deal",
+        ),
+        (ApiError::NotFound, 404, "not_found"),
+        (ApiError::MethodNotAllowed, 405, "method_not_allowed"),
+        (
+            ApiError::Unavailable(anyhow::anyhow!("pool timeout")),
+            503,
+            "unavailable",
+        ),
+        (
+            ApiError::Internal(anyhow::anyhow!("secret cause")),
+            500,
+            "internal",
+        ),
+    ];
+    for (error, status, code) in cases {
+        assert_eq!(error.status_code().as_u16(), status);
+        let problem = error.problem();
+        assert_eq!((problem.status, problem.code.as_str()), (status, code));
+        // Internal causes stay in the log.
+        assert!(!problem.detail.contains("secret") && !problem.detail.contains("pool timeout"));
+    }
+}
