@@ -6,7 +6,10 @@
 //! creates its own next to it). Without it they are skipped with a note, unless
 //! `KARLCHEN_REQUIRE_POSTGRES=1` (set by `.ci/run`) makes a missing server a failure.
 
-#![expect(clippy::expect_used, reason = "a harness whose set-up fails must stop the test loudly")]
+#![expect(
+    clippy::expect_used,
+    reason = "a harness whose set-up fails must stop the test loudly"
+)]
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
