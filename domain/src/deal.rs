@@ -111,6 +111,17 @@ impl Contract {
         Contract::SoloClubs,
     ];
 
+    /// The declared solos: what a player can announce as Pflicht- or Lustsolo.
+    pub const DECLARED_SOLOS: [Contract; 7] = [
+        Contract::SoloQueens,
+        Contract::SoloJacks,
+        Contract::SoloFleshless,
+        Contract::SoloDiamonds,
+        Contract::SoloHearts,
+        Contract::SoloSpades,
+        Contract::SoloClubs,
+    ];
+
     /// The snake_case name used on the wire and in storage.
     pub const fn as_str(self) -> &'static str {
         match self {

@@ -1216,23 +1216,14 @@ mod tests {
         );
     }
 
-    const DECLARED: [Contract; 7] = [
-        Contract::SoloQueens,
-        Contract::SoloJacks,
-        Contract::SoloFleshless,
-        Contract::SoloDiamonds,
-        Contract::SoloHearts,
-        Contract::SoloSpades,
-        Contract::SoloClubs,
-    ];
-
     /// A legal entry for `next`, chosen by `choice`.
     fn legal_entry(next: &NextDeal, seats: u8, choice: u32) -> EnteredDeal {
         let players: Vec<Seat> = (0..seats)
             .filter(|&s| Some(s) != next.sitting_out)
             .collect();
         let pick = |salt: u32| players[(choice / salt) as usize % players.len()];
-        let contract = DECLARED[(choice / 7) as usize % DECLARED.len()];
+        let contract =
+            Contract::DECLARED_SOLOS[(choice / 7) as usize % Contract::DECLARED_SOLOS.len()];
         if let Some(forced) = next.forced_soloist {
             return entry(contract, &[forced]);
         }

@@ -50,17 +50,6 @@ impl SplitMix64 {
     }
 }
 
-/// The declared solos, for picking one at random.
-const SOLOS: [Contract; 7] = [
-    Contract::SoloQueens,
-    Contract::SoloJacks,
-    Contract::SoloFleshless,
-    Contract::SoloDiamonds,
-    Contract::SoloHearts,
-    Contract::SoloSpades,
-    Contract::SoloClubs,
-];
-
 /// How often (in percent, per moment between two cards) a deal tries a call; one deal in
 /// four stays silent so that unannounced games are common too.
 const CALL_RATES: [u64; 4] = [0, 5, 12, 25];
@@ -90,7 +79,7 @@ pub fn random_deal(seed: u64) -> ReplayRequest {
     let roll = rng.below(100);
     let (contract, declarer, compulsory) = match wedding_player {
         _ if roll < 25 => (
-            SOLOS[rng.index(SOLOS.len())],
+            Contract::DECLARED_SOLOS[rng.index(Contract::DECLARED_SOLOS.len())],
             Some(rng.below(4) as Seat),
             rng.percent(50),
         ),
