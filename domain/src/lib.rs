@@ -11,6 +11,7 @@
 //! - [`penalty`]: the penalty patterns of TSR 9.3 and 9.4;
 //! - [`sheet`]: one table's round as a state machine (dealer, Pflichtsolo, Vorführen, time-up);
 //! - [`seating`]: table draws and rotations that avoid repeat encounters;
+//! - [`standings`]: tournament standings from the sheets, with ranks and tie-breaks;
 //! - [`simulate`]: deterministic random legal deals, for property tests and benchmarks.
 
 pub mod cards;
@@ -21,6 +22,7 @@ pub mod score;
 pub mod seating;
 pub mod sheet;
 pub mod simulate;
+pub mod standings;
 
 pub use deal::{
     Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, Party, PartyExtras, Seat,
