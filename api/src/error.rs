@@ -60,6 +60,11 @@ pub struct Problem {
     /// The offending fields, for input problems.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub errors: Vec<FieldError>,
+    /// For conflicts: the resource as it is now (e.g. the current score sheet), so a client
+    /// can show it without asking again.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    pub current: Option<serde_json::Value>,
 }
 
 /// Everything a handler can fail with.
@@ -78,9 +83,36 @@ pub enum ApiError {
         /// The fields at fault.
         errors: Vec<FieldError>,
     },
-    /// No such resource (404).
+    /// No valid token where one is needed (401).
+    #[error("a valid bearer token is required")]
+    Unauthenticated,
+    /// A valid token that does not reach this resource (403).
+    #[error("this token does not allow that")]
+    Forbidden,
+    /// No such resource, or one the caller may not see (404).
     #[error("not found")]
     NotFound,
+    /// The request contradicts the current state (409); `current` shows that state.
+    #[error("{detail}")]
+    Conflict {
+        /// Stable code of the conflict.
+        code: &'static str,
+        /// Summary for people.
+        detail: String,
+        /// The resource as it is now.
+        current: Option<serde_json::Value>,
+    },
+    /// `If-Match` names an old version (412).
+    #[error("the resource has changed since version {given}; it is at version {current}")]
+    PreconditionFailed {
+        /// The version the client sent.
+        given: String,
+        /// The version stored.
+        current: i32,
+    },
+    /// A correction without `If-Match` (428).
+    #[error("corrections need an If-Match header with the deal's version")]
+    PreconditionRequired,
     /// The method is not allowed on the resource (405).
     #[error("method not allowed")]
     MethodNotAllowed,
@@ -93,6 +125,30 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// A 422 for one field.
+    pub fn field(
+        code: &'static str,
+        field: &str,
+        field_code: &str,
+        message: impl Into<String>,
+    ) -> ApiError {
+        let message = message.into();
+        ApiError::unprocessable(
+            code,
+            format!("{field}: {message}"),
+            vec![FieldError::new(field, field_code, message)],
+        )
+    }
+
+    /// A 409 with the given code.
+    pub fn conflict(code: &'static str, detail: impl Into<String>) -> ApiError {
+        ApiError::Conflict {
+            code,
+            detail: detail.into(),
+            current: None,
+        }
+    }
+
     /// A 422 with the given code and fields.
     pub fn unprocessable(
         code: &'static str,
@@ -110,7 +166,12 @@ impl ApiError {
         match self {
             ApiError::MalformedBody(_) => "malformed_body",
             ApiError::Unprocessable { code, .. } => code,
+            ApiError::Unauthenticated => "unauthenticated",
+            ApiError::Forbidden => "forbidden",
             ApiError::NotFound => "not_found",
+            ApiError::Conflict { code, .. } => code,
+            ApiError::PreconditionFailed { .. } => "version_mismatch",
+            ApiError::PreconditionRequired => "if_match_required",
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::Internal(_) => "internal",
@@ -120,6 +181,10 @@ impl ApiError {
     /// The problem document this error answers with.
     pub fn problem(&self) -> Problem {
         let status = self.status_code();
+        let current = match self {
+            ApiError::Conflict { current, .. } => current.clone(),
+            _ => None,
+        };
         let (detail, errors) = match self {
             ApiError::Unprocessable { detail, errors, .. } => (detail.clone(), errors.clone()),
             // Never show internal causes; they are in the log.
@@ -140,6 +205,7 @@ impl ApiError {
             detail,
             code: self.code().to_owned(),
             errors,
+            current,
         }
     }
 }
@@ -149,7 +215,12 @@ impl ResponseError for ApiError {
         match self {
             ApiError::MalformedBody(_) => StatusCode::BAD_REQUEST,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
+            ApiError::Unauthenticated => StatusCode::UNAUTHORIZED,
+            ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
+            ApiError::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
@@ -161,9 +232,11 @@ impl ResponseError for ApiError {
             tracing::error!(error = ?self, "request failed");
         }
         let body = serde_json::to_string(&self.problem()).unwrap_or_default();
-        HttpResponse::build(self.status_code())
-            .content_type(PROBLEM_JSON)
-            .body(body)
+        let mut response = HttpResponse::build(self.status_code());
+        if matches!(self, ApiError::Unauthenticated) {
+            response.insert_header(("WWW-Authenticate", "Bearer"));
+        }
+        response.content_type(PROBLEM_JSON).body(body)
     }
 }
 

@@ -6,6 +6,7 @@
 //! translates between HTTP, the database and the domain's types.
 
 pub mod app;
+pub mod auth;
 pub mod config;
 pub mod db;
 pub mod error;
@@ -13,6 +14,7 @@ pub mod extract;
 pub mod keys;
 pub mod openapi;
 pub mod routes;
+pub mod services;
 pub mod state;
 pub mod telemetry;
 

@@ -27,6 +27,25 @@ enum Command {
     Migrate,
     /// Exit 0 if the service at KARLCHEN_BIND answers /health/ready with 200.
     Healthcheck,
+    /// Manage organiser accounts.
+    Organizer {
+        #[command(subcommand)]
+        command: OrganizerCommand,
+    },
+}
+
+#[derive(Subcommand)]
+enum OrganizerCommand {
+    /// Create an organiser; the password comes from KARLCHEN_PASSWORD or, if unset, the
+    /// first line of standard input.
+    Add {
+        /// E-mail, used to log in.
+        #[arg(long)]
+        email: String,
+        /// Name shown to players.
+        #[arg(long)]
+        name: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -37,6 +56,9 @@ fn main() -> ExitCode {
             Command::Serve => actix_web::rt::System::new().block_on(api::serve(config)),
             Command::Migrate => migrate(&config),
             Command::Healthcheck => healthcheck(&config.bind),
+            Command::Organizer {
+                command: OrganizerCommand::Add { email, name },
+            } => add_organizer(&config, &email, &name),
         }
     });
     match result {
@@ -53,6 +75,28 @@ fn migrate(config: &Config) -> anyhow::Result<()> {
         .with_context(|| format!("cannot create {}", config.data_dir.display()))?;
     api::db::Database::open(&config.database_url, 1)?;
     eprintln!("karlchen: database is up to date");
+    Ok(())
+}
+
+fn add_organizer(config: &Config, email: &str, name: &str) -> anyhow::Result<()> {
+    let password = match std::env::var("KARLCHEN_PASSWORD") {
+        Ok(p) => p,
+        Err(_) => {
+            let mut line = String::new();
+            std::io::stdin()
+                .read_line(&mut line)
+                .context("cannot read the password")?;
+            line.trim_end_matches(['\r', '\n']).to_owned()
+        }
+    };
+    std::fs::create_dir_all(&config.data_dir)
+        .with_context(|| format!("cannot create {}", config.data_dir.display()))?;
+    let db = api::db::Database::open(&config.database_url, 1)?;
+    let id = api::services::organizers::add(&db, email, name, &password)?;
+    eprintln!(
+        "karlchen: organiser {id} ({}) created",
+        email.trim().to_lowercase()
+    );
     Ok(())
 }
 

@@ -17,12 +17,37 @@ use crate::routes;
         version = "0.1.0",
         license(name = "AGPL-3.0-or-later")
     ),
+    modifiers(&BearerAuth),
     tags(
         (name = "rules", description = "Stateless scoring by the TSR"),
+        (name = "auth", description = "Organiser login and captain join codes"),
+        (name = "tournaments", description = "Tournaments, standings and the audit log"),
+        (name = "players", description = "Registration, CSV import, check-in"),
+        (name = "rounds", description = "Rounds and their tables"),
+        (name = "tables", description = "Join codes, score sheets, deals, corrections, time-up, penalties"),
         (name = "health", description = "Liveness and readiness")
     )
 )]
 pub struct ApiDoc;
+
+/// Declares the `bearer` scheme the secured operations name.
+struct BearerAuth;
+
+impl utoipa::Modify for BearerAuth {
+    fn modify(&self, openapi: &mut utoipa::openapi::OpenApi) {
+        use utoipa::openapi::security::{HttpAuthScheme, HttpBuilder, SecurityScheme};
+        let components = openapi.components.get_or_insert_with(Default::default);
+        components.add_security_scheme(
+            "bearer",
+            SecurityScheme::Http(
+                HttpBuilder::new()
+                    .scheme(HttpAuthScheme::Bearer)
+                    .bearer_format("JWT")
+                    .build(),
+            ),
+        );
+    }
+}
 
 /// The complete document.
 pub fn document() -> utoipa::openapi::OpenApi {

@@ -13,3 +13,4 @@ mod openapi;
 mod replay;
 mod score;
 mod server;
+mod sheet;

@@ -153,6 +153,43 @@ impl TestApp {
     }
 }
 
+impl TestApp {
+    /// Creates an organiser account directly (as `karlchen organizer add` does) and returns
+    /// its id.
+    pub fn add_organizer(&self, email: &str) -> i64 {
+        api::services::organizers::add(&self.state.db, email, "Turnierleitung", PASSWORD)
+            .expect("create organiser")
+    }
+}
+
+/// The password of organisers made by [`TestApp::add_organizer`].
+pub const PASSWORD: &str = "karlchen-test-password";
+
+/// A request with a JSON body and an optional bearer token.
+pub fn request(
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: Option<&Value>,
+) -> actix_http::Request {
+    let mut req = match method {
+        "GET" => test::TestRequest::get(),
+        "POST" => test::TestRequest::post(),
+        "PUT" => test::TestRequest::put(),
+        "PATCH" => test::TestRequest::patch(),
+        "DELETE" => test::TestRequest::delete(),
+        other => panic!("method {other}"),
+    }
+    .uri(path);
+    if let Some(token) = token {
+        req = req.insert_header(("Authorization", format!("Bearer {token}")));
+    }
+    if let Some(body) = body {
+        req = req.set_json(body);
+    }
+    req.to_request()
+}
+
 /// A response read in full.
 #[derive(Debug)]
 pub struct Answer {

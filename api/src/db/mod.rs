@@ -13,6 +13,8 @@
 //! one inside `web::block`, because both the pool and the drivers block.
 
 pub mod migrate;
+pub mod models;
+pub mod schema;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -139,6 +141,11 @@ impl CustomizeConnection<DbConn, r2d2::Error> for Pragmas {
 pub struct Database {
     pool: Pool<Manager>,
     backend: Backend,
+    /// SQLite has one writer; a transaction that reads and then writes can fail with
+    /// `SQLITE_BUSY` without waiting when another writer got in between. SQLite serves a
+    /// single instance, so serialising write transactions in the process removes that
+    /// failure; PostgreSQL needs no such lock.
+    writer: std::sync::Arc<std::sync::Mutex<()>>,
 }
 
 impl std::fmt::Debug for Database {
@@ -178,12 +185,21 @@ impl Database {
             .connection_customizer(Box::new(Pragmas))
             .build(manager)
             .context("cannot build the connection pool")?;
-        Ok(Database { pool, backend })
+        Ok(Database {
+            pool,
+            backend,
+            writer: std::sync::Arc::default(),
+        })
     }
 
     /// The backend in use.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// A connection for code outside a request (the command line, tests).
+    pub fn connection(&self) -> anyhow::Result<PooledConnection<Manager>> {
+        self.pool.get().context("no database connection")
     }
 
     fn get(&self) -> Result<PooledConnection<Manager>, ApiError> {
@@ -208,7 +224,15 @@ impl Database {
         F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
     {
-        self.run(move |conn| conn.transaction(f)).await
+        let writer = (self.backend == Backend::Sqlite).then(|| self.writer.clone());
+        self.run(move |conn| {
+            // A poisoned lock only means another writer panicked; its transaction rolled back.
+            let _guard = writer
+                .as_ref()
+                .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+            conn.transaction(f)
+        })
+        .await
     }
 
     /// Checks that the database answers.

@@ -1,9 +1,13 @@
 //! The JSON API. Every handler is registered with `.service(..)` so that it appears in the
 //! OpenAPI document; registration takes no state, which `app::build` adds.
 
+pub mod auth;
 pub mod health;
 pub mod replay;
 pub mod score;
+pub mod standings;
+pub mod tables;
+pub mod tournaments;
 
 use utoipa_actix_web::{scope, service_config::ServiceConfig};
 
@@ -12,6 +16,29 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
     cfg.service(health::live).service(health::ready).service(
         scope::scope("/api/v1")
             .service(score::score_deal)
-            .service(replay::replay_deal),
+            .service(replay::replay_deal)
+            .service(auth::login)
+            .service(auth::captain)
+            .service(tournaments::create_tournament)
+            .service(tournaments::list_tournaments)
+            .service(tournaments::get_tournament)
+            .service(tournaments::update_tournament)
+            .service(tournaments::create_player)
+            .service(tournaments::list_players)
+            .service(tournaments::import_players)
+            .service(tournaments::update_player)
+            .service(tournaments::create_round)
+            .service(tournaments::list_rounds)
+            .service(tournaments::close_round)
+            .service(tournaments::list_audit)
+            .service(standings::get_standings)
+            .service(tables::create_join_code)
+            .service(tables::revoke_join_code)
+            .service(tables::get_sheet)
+            .service(tables::create_deal)
+            .service(tables::update_deal)
+            .service(tables::delete_deal)
+            .service(tables::time_up)
+            .service(tables::create_penalty),
     );
 }

@@ -1,0 +1,251 @@
+//! Rows as diesel reads and writes them. Conversions to the domain's types live next to
+//! the code that needs them; a row that does not convert is data corruption (a 500).
+
+use chrono::{NaiveDate, NaiveDateTime};
+use diesel::prelude::*;
+
+use super::schema::*;
+
+/// An organiser account.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = organizers)]
+pub struct OrganizerRow {
+    /// Id.
+    pub id: i64,
+    /// Lower-cased e-mail.
+    pub email: String,
+    /// Display name.
+    pub name: String,
+    /// argon2id PHC string.
+    pub password_hash: String,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// A new organiser.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = organizers)]
+pub struct NewOrganizer<'a> {
+    /// Lower-cased e-mail.
+    pub email: &'a str,
+    /// Display name.
+    pub name: &'a str,
+    /// argon2id PHC string.
+    pub password_hash: &'a str,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// A tournament.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = tournaments)]
+pub struct TournamentRow {
+    /// Id.
+    pub id: i64,
+    /// Its organiser.
+    pub organizer_id: i64,
+    /// Name.
+    pub name: String,
+    /// The day it is held.
+    pub held_on: NaiveDate,
+    /// Where.
+    pub venue: Option<String>,
+    /// Rounds planned.
+    pub rounds_planned: i32,
+    /// Deals per round at a 4-table.
+    pub deals_four: i32,
+    /// Deals per round at a 5-table.
+    pub deals_five: i32,
+    /// Minutes per round at a 4-table.
+    pub minutes_four: i32,
+    /// Minutes per round at a 5-table.
+    pub minutes_five: i32,
+    /// The rules it is played by.
+    pub ruleset: String,
+    /// Tie-breaks, comma-separated, in order (empty: equal totals share a rank).
+    pub tie_breaks: String,
+    /// Readable without a token.
+    pub published: bool,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// A new tournament.
+#[derive(Debug, Insertable)]
+#[diesel(table_name = tournaments)]
+pub struct NewTournament {
+    /// Its organiser.
+    pub organizer_id: i64,
+    /// Name.
+    pub name: String,
+    /// The day it is held.
+    pub held_on: NaiveDate,
+    /// Where.
+    pub venue: Option<String>,
+    /// Rounds planned.
+    pub rounds_planned: i32,
+    /// Deals per round at a 4-table.
+    pub deals_four: i32,
+    /// Deals per round at a 5-table.
+    pub deals_five: i32,
+    /// Minutes per round at a 4-table.
+    pub minutes_four: i32,
+    /// Minutes per round at a 5-table.
+    pub minutes_five: i32,
+    /// The rules it is played by.
+    pub ruleset: String,
+    /// Tie-breaks, comma-separated, in order (empty: equal totals share a rank).
+    pub tie_breaks: String,
+    /// Readable without a token.
+    pub published: bool,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// A registered player.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = players)]
+pub struct PlayerRow {
+    /// Id.
+    pub id: i64,
+    /// The tournament.
+    pub tournament_id: i64,
+    /// Start number, unique in the tournament.
+    pub start_number: i32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: Option<String>,
+    /// DDV membership number.
+    pub ddv_number: Option<String>,
+    /// Present at the venue.
+    pub checked_in: bool,
+    /// Left the tournament.
+    pub withdrawn: bool,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// A new player.
+#[derive(Debug, Clone, Insertable)]
+#[diesel(table_name = players)]
+pub struct NewPlayer {
+    /// The tournament.
+    pub tournament_id: i64,
+    /// Start number.
+    pub start_number: i32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: Option<String>,
+    /// DDV membership number.
+    pub ddv_number: Option<String>,
+    /// Present at the venue.
+    pub checked_in: bool,
+    /// Left the tournament.
+    pub withdrawn: bool,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// A round of a tournament.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = rounds)]
+pub struct RoundRow {
+    /// Id.
+    pub id: i64,
+    /// The tournament.
+    pub tournament_id: i64,
+    /// 1-based.
+    pub number: i32,
+    /// No more captain entries.
+    pub closed: bool,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// A table of a round.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = round_tables)]
+pub struct TableRow {
+    /// Id.
+    pub id: i64,
+    /// The round.
+    pub round_id: i64,
+    /// 1-based table number.
+    pub number: i32,
+    /// Deals planned at this table.
+    pub planned_deals: i32,
+    /// Deals on the sheet when the organiser called time.
+    pub time_up_after: Option<i32>,
+}
+
+/// One deal as entered.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = deals)]
+pub struct DealRow {
+    /// Id.
+    pub id: i64,
+    /// The table.
+    pub table_id: i64,
+    /// 1-based deal number.
+    pub number: i32,
+    /// The entered facts as JSON.
+    pub facts: String,
+    /// Raised by every correction; `If-Match` compares with it.
+    pub version: i32,
+    /// Entered (UTC).
+    pub created_at: NaiveDateTime,
+    /// Last corrected (UTC).
+    pub updated_at: NaiveDateTime,
+}
+
+/// A penalty as the referee ruled it.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = penalties)]
+pub struct PenaltyRow {
+    /// Id.
+    pub id: i64,
+    /// The table.
+    pub table_id: i64,
+    /// The deal it belongs to.
+    pub deal_number: i32,
+    /// insignificant, minor or serious.
+    pub severity: String,
+    /// The offending seat.
+    pub offender: i32,
+    /// The soloist, in a solo.
+    pub soloist: Option<i32>,
+    /// TSR 9.3.3 b.
+    pub could_harm_soloist: bool,
+    /// Absagen of the offender's opponents.
+    pub opposing_absagen: i32,
+    /// The referee's name.
+    pub referee: String,
+    /// Recorded (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// One entry of the audit log.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = audit_log)]
+pub struct AuditRow {
+    /// Id.
+    pub id: i64,
+    /// The tournament.
+    pub tournament_id: i64,
+    /// The table, when the change was at one.
+    pub table_id: Option<i64>,
+    /// Who.
+    pub actor: String,
+    /// What.
+    pub action: String,
+    /// Before, as JSON.
+    pub before_json: Option<String>,
+    /// After, as JSON.
+    pub after_json: Option<String>,
+    /// Why.
+    pub reason: Option<String>,
+    /// When (UTC).
+    pub at: NaiveDateTime,
+}

@@ -1,0 +1,157 @@
+//! The tables, written by hand with the SQL types both backends share (`diesel
+//! print-schema` would print each backend's own). The round-trip tests guard it.
+
+diesel::table! {
+    organizers (id) {
+        id -> BigInt,
+        email -> Text,
+        name -> Text,
+        password_hash -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    tournaments (id) {
+        id -> BigInt,
+        organizer_id -> BigInt,
+        name -> Text,
+        held_on -> Date,
+        venue -> Nullable<Text>,
+        rounds_planned -> Integer,
+        deals_four -> Integer,
+        deals_five -> Integer,
+        minutes_four -> Integer,
+        minutes_five -> Integer,
+        ruleset -> Text,
+        tie_breaks -> Text,
+        published -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    players (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        start_number -> Integer,
+        name -> Text,
+        club -> Nullable<Text>,
+        ddv_number -> Nullable<Text>,
+        checked_in -> Bool,
+        withdrawn -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    rounds (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        number -> Integer,
+        closed -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    round_tables (id) {
+        id -> BigInt,
+        round_id -> BigInt,
+        number -> Integer,
+        planned_deals -> Integer,
+        time_up_after -> Nullable<Integer>,
+    }
+}
+
+diesel::table! {
+    table_seats (table_id, seat) {
+        table_id -> BigInt,
+        seat -> Integer,
+        player_id -> BigInt,
+    }
+}
+
+diesel::table! {
+    join_codes (code) {
+        code -> Text,
+        table_id -> BigInt,
+        created_at -> Timestamp,
+        revoked_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    deals (id) {
+        id -> BigInt,
+        table_id -> BigInt,
+        number -> Integer,
+        facts -> Text,
+        version -> Integer,
+        created_at -> Timestamp,
+        updated_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    penalties (id) {
+        id -> BigInt,
+        table_id -> BigInt,
+        deal_number -> Integer,
+        severity -> Text,
+        offender -> Integer,
+        soloist -> Nullable<Integer>,
+        could_harm_soloist -> Bool,
+        opposing_absagen -> Integer,
+        referee -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    audit_log (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        table_id -> Nullable<BigInt>,
+        actor -> Text,
+        action -> Text,
+        before_json -> Nullable<Text>,
+        after_json -> Nullable<Text>,
+        reason -> Nullable<Text>,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    idempotency_keys (scope, idempotency_key) {
+        scope -> Text,
+        idempotency_key -> Text,
+        status -> Integer,
+        body -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::joinable!(tournaments -> organizers (organizer_id));
+diesel::joinable!(players -> tournaments (tournament_id));
+diesel::joinable!(rounds -> tournaments (tournament_id));
+diesel::joinable!(round_tables -> rounds (round_id));
+diesel::joinable!(table_seats -> round_tables (table_id));
+diesel::joinable!(table_seats -> players (player_id));
+diesel::joinable!(join_codes -> round_tables (table_id));
+diesel::joinable!(deals -> round_tables (table_id));
+diesel::joinable!(penalties -> round_tables (table_id));
+
+diesel::allow_tables_to_appear_in_same_query!(
+    organizers,
+    tournaments,
+    players,
+    rounds,
+    round_tables,
+    table_seats,
+    join_codes,
+    deals,
+    penalties,
+    audit_log,
+    idempotency_keys,
+);

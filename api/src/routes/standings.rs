@@ -1,0 +1,190 @@
+//! `GET /api/v1/tournaments/{id}/standings`: live standings as JSON, or CSV for
+//! spreadsheets with `Accept: text/csv`.
+
+use actix_web::http::header::{ACCEPT, CONTENT_DISPOSITION};
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use serde::{Deserialize, Serialize};
+use utoipa::{IntoParams, ToSchema};
+
+use crate::auth::Caller;
+use crate::error::{ApiError, Problem};
+use crate::services::access::{self, Need};
+use crate::services::standings;
+use crate::state::AppState;
+
+/// Which standings.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct StandingsQuery {
+    /// Only this round (default: the whole tournament).
+    pub round: Option<u16>,
+}
+
+/// One player's place.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StandingRow {
+    /// Rank from 1; equal players share it.
+    pub rank: u32,
+    /// Player id.
+    pub player_id: i64,
+    /// Start number.
+    pub start_number: i32,
+    /// Name.
+    pub name: String,
+    /// Club.
+    pub club: Option<String>,
+    /// Sum of his sheet entries, penalties included.
+    pub total: i64,
+    /// Points per round (round 1 first; null where not played).
+    pub rounds: Vec<Option<i32>>,
+    /// Average per round played, as the DDV ranking list uses it ("18.67").
+    pub average_per_round: Option<String>,
+    /// Deals played.
+    pub deals_played: u32,
+    /// Games won.
+    pub games_won: u32,
+    /// Solos played (Pflicht-, Lust-, vorgeführte Soli).
+    pub solos_played: u32,
+    /// Solos won.
+    pub solos_won: u32,
+    /// Left the tournament.
+    pub withdrawn: bool,
+}
+
+/// The standings.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct StandingsResponse {
+    /// The tournament.
+    pub tournament_id: i64,
+    /// The round, when only one is shown.
+    pub round: Option<u16>,
+    /// Tie-breaks applied after the total, in order.
+    pub tie_breaks: Vec<String>,
+    /// Best first.
+    pub standings: Vec<StandingRow>,
+}
+
+/// The standings of a tournament (or of one round).
+///
+/// JSON by default; `Accept: text/csv` gives the same rows as CSV.
+#[utoipa::path(tag = "tournaments", params(("id" = i64, Path), StandingsQuery), responses(
+    (status = 200, body = StandingsResponse, content_type = "application/json"),
+    (status = 200, description = "The same rows as CSV", body = String, content_type = "text/csv"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[get("/tournaments/{id}/standings")]
+pub async fn get_standings(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: Caller,
+    id: web::Path<i64>,
+    query: web::Query<StandingsQuery>,
+) -> Result<HttpResponse, ApiError> {
+    let id = id.into_inner();
+    let round = query.round;
+    let (tournament, result) = state
+        .db
+        .run(move |conn| {
+            let tournament = access::tournament(conn, id, &caller, Need::Read)?;
+            let result = standings::compute(conn, &tournament, round)?;
+            Ok((tournament, result))
+        })
+        .await?;
+    let rows: Vec<StandingRow> = result
+        .standings
+        .iter()
+        .filter_map(|s| {
+            let p = result.players.get(&s.player)?;
+            Some(StandingRow {
+                rank: s.rank,
+                player_id: s.player,
+                start_number: p.start_number,
+                name: p.name.clone(),
+                club: p.club.clone(),
+                total: s.total,
+                rounds: s.rounds.clone(),
+                average_per_round: s.average_per_round.map(|a| a.to_string()),
+                deals_played: s.deals_played,
+                games_won: s.games_won,
+                solos_played: s.solos_played,
+                solos_won: s.solos_won,
+                withdrawn: p.withdrawn,
+            })
+        })
+        .collect();
+    let wants_csv = req
+        .headers()
+        .get(ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("text/csv"));
+    if wants_csv {
+        return csv_answer(tournament.id, tournament.rounds_planned, &rows);
+    }
+    Ok(HttpResponse::Ok().json(StandingsResponse {
+        tournament_id: tournament.id,
+        round,
+        tie_breaks: super::tournaments::split_list(&tournament.tie_breaks),
+        standings: rows,
+    }))
+}
+
+fn csv_answer(
+    tournament_id: i64,
+    rounds: i32,
+    rows: &[StandingRow],
+) -> Result<HttpResponse, ApiError> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    let mut header = vec![
+        "rank".to_owned(),
+        "start_number".into(),
+        "name".into(),
+        "club".into(),
+        "total".into(),
+    ];
+    header.extend((1..=rounds).map(|r| format!("round_{r}")));
+    header.extend(
+        [
+            "average_per_round",
+            "deals_played",
+            "games_won",
+            "solos_played",
+            "solos_won",
+            "withdrawn",
+        ]
+        .map(String::from),
+    );
+    let csv_error = |e: csv::Error| ApiError::Internal(e.into());
+    writer.write_record(&header).map_err(csv_error)?;
+    for row in rows {
+        let mut record = vec![
+            row.rank.to_string(),
+            row.start_number.to_string(),
+            row.name.clone(),
+            row.club.clone().unwrap_or_default(),
+            row.total.to_string(),
+        ];
+        record.extend(
+            row.rounds
+                .iter()
+                .map(|r| r.map(|p| p.to_string()).unwrap_or_default()),
+        );
+        record.extend([
+            row.average_per_round.clone().unwrap_or_default(),
+            row.deals_played.to_string(),
+            row.games_won.to_string(),
+            row.solos_played.to_string(),
+            row.solos_won.to_string(),
+            row.withdrawn.to_string(),
+        ]);
+        writer.write_record(&record).map_err(csv_error)?;
+    }
+    let body = writer
+        .into_inner()
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/csv; charset=utf-8")
+        .insert_header((
+            CONTENT_DISPOSITION,
+            format!("attachment; filename=\"standings-{tournament_id}.csv\""),
+        ))
+        .body(body))
+}

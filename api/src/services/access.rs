@@ -1,0 +1,145 @@
+//! Who may read and write what. Organisers reach only their own tournaments (others' are
+//! reported as not found, so ids reveal nothing); a captain reaches his one table, for
+//! writing only while its round is open and his join code is not revoked; anybody reads a
+//! published tournament.
+
+use diesel::prelude::*;
+
+use crate::auth::Caller;
+use crate::db::DbConn;
+use crate::db::models::{RoundRow, TableRow, TournamentRow};
+use crate::db::schema::{join_codes, round_tables, rounds, table_seats, tournaments};
+use crate::error::ApiError;
+
+/// Reading or changing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Need {
+    /// Reading.
+    Read,
+    /// Changing.
+    Write,
+}
+
+/// A tournament the caller may use as asked.
+pub fn tournament(
+    conn: &mut DbConn,
+    id: i64,
+    caller: &Caller,
+    need: Need,
+) -> Result<TournamentRow, ApiError> {
+    let row: TournamentRow = tournaments::table
+        .find(id)
+        .select(TournamentRow::as_select())
+        .first(conn)
+        .optional()?
+        .ok_or(ApiError::NotFound)?;
+    match (caller, need) {
+        (Caller::Organizer(me), _) if *me == row.organizer_id => Ok(row),
+        (_, Need::Read) if row.published => Ok(row),
+        // A captain may read his own tournament's pages even before it is published.
+        (Caller::Captain { table_id, .. }, Need::Read)
+            if table_in_tournament(conn, *table_id, row.id)? =>
+        {
+            Ok(row)
+        }
+        (Caller::Captain { .. }, Need::Write) => Err(ApiError::Forbidden),
+        _ => Err(ApiError::NotFound),
+    }
+}
+
+fn table_in_tournament(conn: &mut DbConn, table_id: i64, tournament_id: i64) -> QueryResult<bool> {
+    round_tables::table
+        .inner_join(rounds::table)
+        .filter(round_tables::id.eq(table_id))
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .count()
+        .get_result::<i64>(conn)
+        .map(|n| n > 0)
+}
+
+/// A table with its round and tournament, as one request needs it.
+#[derive(Debug, Clone)]
+pub struct TableContext {
+    /// The table.
+    pub table: TableRow,
+    /// Its round.
+    pub round: RoundRow,
+    /// Its tournament.
+    pub tournament: TournamentRow,
+    /// Player ids in seat order.
+    pub seats: Vec<i64>,
+}
+
+/// A table the caller may use as asked.
+pub fn table(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    need: Need,
+) -> Result<TableContext, ApiError> {
+    let (table, round): (TableRow, RoundRow) = round_tables::table
+        .inner_join(rounds::table)
+        .filter(round_tables::id.eq(table_id))
+        .select((TableRow::as_select(), RoundRow::as_select()))
+        .first(conn)
+        .optional()?
+        .ok_or(ApiError::NotFound)?;
+    let tournament: TournamentRow = tournaments::table
+        .find(round.tournament_id)
+        .select(TournamentRow::as_select())
+        .first(conn)?;
+    let allowed = match caller {
+        Caller::Organizer(me) if *me == tournament.organizer_id => Ok(()),
+        Caller::Captain {
+            table_id: mine,
+            code,
+        } if *mine == table_id => {
+            if !code_is_active(conn, code, table_id)? {
+                Err(ApiError::Unauthenticated)
+            } else if need == Need::Write && round.closed {
+                Err(ApiError::conflict(
+                    "round_closed",
+                    "the round is closed; only the organiser can correct it now",
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        Caller::Captain { .. } if need == Need::Write => Err(ApiError::Forbidden),
+        _ if need == Need::Read && tournament.published => Ok(()),
+        Caller::Captain { .. } => Err(ApiError::Forbidden),
+        _ => Err(ApiError::NotFound),
+    };
+    allowed?;
+    let seats = table_seats::table
+        .filter(table_seats::table_id.eq(table_id))
+        .order(table_seats::seat.asc())
+        .select(table_seats::player_id)
+        .load(conn)?;
+    Ok(TableContext {
+        table,
+        round,
+        tournament,
+        seats,
+    })
+}
+
+/// Whether a captain's join code still opens its table.
+pub fn code_is_active(conn: &mut DbConn, code: &str, table_id: i64) -> QueryResult<bool> {
+    join_codes::table
+        .filter(join_codes::code.eq(code))
+        .filter(join_codes::table_id.eq(table_id))
+        .filter(join_codes::revoked_at.is_null())
+        .count()
+        .get_result::<i64>(conn)
+        .map(|n| n > 0)
+}
+
+/// Only organisers may do this (penalties, time-up, audit log).
+pub fn organizer_only(caller: &Caller) -> Result<(), ApiError> {
+    match caller {
+        Caller::Organizer(_) => Ok(()),
+        Caller::Captain { .. } => Err(ApiError::Forbidden),
+        Caller::Public => Err(ApiError::Unauthenticated),
+    }
+}

@@ -1,0 +1,20 @@
+//! What handlers do beyond parsing: who may touch what, replaying a request with the same
+//! idempotency key, the audit log, and re-deriving score sheets and standings through the
+//! domain. Plain synchronous functions over a connection, called inside one transaction.
+
+pub mod access;
+pub mod audit;
+pub mod idempotency;
+pub mod organizers;
+pub mod sheet;
+pub mod standings;
+
+/// The current time as stored: UTC without zone, truncated to microseconds so both
+/// backends read back what was written.
+pub fn now() -> chrono::NaiveDateTime {
+    let now = chrono::Utc::now().naive_utc();
+    now.with_nanosecond((now.and_utc().timestamp_subsec_micros()) * 1000)
+        .unwrap_or(now)
+}
+
+use chrono::Timelike;

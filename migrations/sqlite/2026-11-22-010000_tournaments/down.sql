@@ -1,0 +1,11 @@
+DROP TABLE idempotency_keys;
+DROP TABLE audit_log;
+DROP TABLE penalties;
+DROP TABLE deals;
+DROP TABLE join_codes;
+DROP TABLE table_seats;
+DROP TABLE round_tables;
+DROP TABLE rounds;
+DROP TABLE players;
+DROP TABLE tournaments;
+DROP TABLE organizers;
