@@ -1,0 +1,342 @@
+//! Load generator for the score-sheet API, against a running `karlchen serve`.
+//!
+//! `loadgen entry` sets up a tournament with many tables and has `--workers` concurrent
+//! clients enter normal games (20 per table, the deals before any forced solo) as fast as
+//! the server takes them; it reports throughput and latency percentiles.
+//! `loadgen standings` enters every deal of a championship (170 players, 8 rounds: 40
+//! 4-tables and two 5-tables a round, forced solos included) and then times the standings.
+//!
+//! Both log in as an organiser that must exist (`karlchen organizer add`). See
+//! BENCHMARKS.md for the commands.
+
+#![expect(clippy::print_stdout, reason = "a command-line tool reports on stdout")]
+
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, bail};
+use serde_json::{Value, json};
+
+struct Client {
+    http: reqwest::Client,
+    base: String,
+    token: String,
+}
+
+impl Client {
+    async fn send(
+        &self,
+        method: reqwest::Method,
+        path: &str,
+        body: Option<&Value>,
+    ) -> anyhow::Result<(u16, Value)> {
+        let mut req = self
+            .http
+            .request(method, format!("{}{path}", self.base))
+            .bearer_auth(&self.token);
+        if let Some(body) = body {
+            req = req.json(body);
+        }
+        let res = req.send().await?;
+        let status = res.status().as_u16();
+        let json = res.json().await.unwrap_or(Value::Null);
+        Ok((status, json))
+    }
+
+    async fn post(&self, path: &str, body: &Value) -> anyhow::Result<Value> {
+        let (status, json) = self.send(reqwest::Method::POST, path, Some(body)).await?;
+        if !(200..300).contains(&status) {
+            bail!("POST {path}: {status} {json}");
+        }
+        Ok(json)
+    }
+}
+
+async fn login(base: &str, email: &str, password: &str) -> anyhow::Result<Client> {
+    let http = reqwest::Client::builder()
+        .pool_max_idle_per_host(256)
+        .build()?;
+    let res: Value = http
+        .post(format!("{base}/api/v1/auth/login"))
+        .json(&json!({"email": email, "password": password}))
+        .send()
+        .await?
+        .json()
+        .await?;
+    let token = res["token"].as_str().context("login failed")?.to_owned();
+    Ok(Client {
+        http,
+        base: base.to_owned(),
+        token,
+    })
+}
+
+/// A tournament with `sizes.len()` tables per round; returns (tournament, player ids).
+async fn tournament(
+    client: &Client,
+    players: usize,
+    rounds: usize,
+) -> anyhow::Result<(i64, Vec<i64>)> {
+    let t = client
+        .post(
+            "/api/v1/tournaments",
+            &json!({"name": "Load", "date": "2026-12-05", "rounds": rounds}),
+        )
+        .await?;
+    let id = t["id"].as_i64().context("tournament id")?;
+    let mut csv = String::from("name,club\n");
+    for i in 0..players {
+        csv.push_str(&format!("Player {i},Club {}\n", i % 17));
+    }
+    let res = client
+        .http
+        .post(format!(
+            "{}/api/v1/tournaments/{id}/players/import",
+            client.base
+        ))
+        .bearer_auth(&client.token)
+        .header("content-type", "text/csv")
+        .body(csv)
+        .send()
+        .await?;
+    let imported: Value = res.json().await?;
+    let ids = imported["players"]
+        .as_array()
+        .context("import failed")?
+        .iter()
+        .filter_map(|p| p["id"].as_i64())
+        .collect();
+    Ok((id, ids))
+}
+
+/// Table sizes for `players`: as many 4-tables as possible.
+fn sizes(players: usize) -> Vec<usize> {
+    let fives = (4 - players % 4) % 4;
+    let fours = (players - 5 * fives) / 4;
+    std::iter::repeat_n(4, fours)
+        .chain(std::iter::repeat_n(5, fives))
+        .collect()
+}
+
+/// Creates a round seating `players` in order, rotated by `shift` so rounds differ.
+async fn round(
+    client: &Client,
+    tournament: i64,
+    players: &[i64],
+    shift: usize,
+) -> anyhow::Result<Vec<i64>> {
+    let n = players.len();
+    // i -> (i * m + shift) mod n is a permutation when m and n are coprime.
+    let gcd = |mut a: usize, mut b: usize| {
+        while b != 0 {
+            (a, b) = (b, a % b);
+        }
+        a
+    };
+    let m = (2 * shift + 1..).find(|&m| gcd(m, n) == 1).unwrap_or(1);
+    let order: Vec<i64> = (0..n).map(|i| players[(i * m + shift) % n]).collect();
+    let mut tables = Vec::new();
+    let mut at = 0;
+    for size in sizes(n) {
+        tables.push(order[at..at + size].to_vec());
+        at += size;
+    }
+    let r = client
+        .post(
+            &format!("/api/v1/tournaments/{tournament}/rounds"),
+            &json!({"tables": tables}),
+        )
+        .await?;
+    Ok(r["tables"]
+        .as_array()
+        .context("tables")?
+        .iter()
+        .filter_map(|t| t["id"].as_i64())
+        .collect())
+}
+
+fn normal(seed: usize, sitting_out: Option<u64>) -> Value {
+    // Two different seats that play (a 5-table has a sitting-out seat), varied by `seed`.
+    let seats = if sitting_out.is_some() { 5 } else { 4 };
+    let playing: Vec<u64> = (0..seats).filter(|s| Some(*s) != sitting_out).collect();
+    let n = playing.len();
+    let a = playing[seed % n];
+    let b = playing[(seed % n + 1 + (seed / n) % (n - 1)) % n];
+    let points = [121, 130, 95, 160, 180][seed % 5];
+    let tricks = [6, 7, 5, 8, 9][seed % 5];
+    json!({"contract": "normal", "re": [a, b], "re_points": points, "re_tricks": tricks,
+           "announcements": {"re": if seed.is_multiple_of(3) { "re" } else { "none" }}})
+}
+
+fn percentile(sorted: &[Duration], p: f64) -> Duration {
+    if sorted.is_empty() {
+        return Duration::ZERO;
+    }
+    let rank = ((p / 100.0) * (sorted.len() - 1) as f64).round() as usize;
+    sorted[rank.min(sorted.len() - 1)]
+}
+
+async fn entry(client: Client, tables: usize, workers: usize) -> anyhow::Result<()> {
+    let (tournament, players) = tournament(&client, tables * 4, 1).await?;
+    let table_ids = round(&client, tournament, &players, 0).await?;
+    println!(
+        "entering 20 normal games at each of {} 4-tables with {workers} concurrent clients",
+        table_ids.len()
+    );
+    let client = std::sync::Arc::new(client);
+    let started = Instant::now();
+    let mut tasks = Vec::new();
+    for w in 0..workers {
+        let client = client.clone();
+        let mine: Vec<i64> = table_ids.iter().copied().skip(w).step_by(workers).collect();
+        tasks.push(tokio::spawn(async move {
+            let mut latencies = Vec::new();
+            let mut errors = 0u32;
+            for deal in 0..20 {
+                for table in &mine {
+                    let body = normal(deal + *table as usize, None);
+                    let t = Instant::now();
+                    let ok = client
+                        .send(
+                            reqwest::Method::POST,
+                            &format!("/api/v1/tables/{table}/deals"),
+                            Some(&body),
+                        )
+                        .await
+                        .is_ok_and(|(s, _)| s == 201);
+                    latencies.push(t.elapsed());
+                    errors += u32::from(!ok);
+                }
+            }
+            (latencies, errors)
+        }));
+    }
+    let mut latencies = Vec::new();
+    let mut errors = 0;
+    for task in tasks {
+        let (l, e) = task.await?;
+        latencies.extend(l);
+        errors += e;
+    }
+    let elapsed = started.elapsed();
+    latencies.sort_unstable();
+    println!(
+        "{} deals in {:.2} s: {:.0} deals/s, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms, errors {errors}",
+        latencies.len(),
+        elapsed.as_secs_f64(),
+        latencies.len() as f64 / elapsed.as_secs_f64(),
+        percentile(&latencies, 50.0).as_secs_f64() * 1e3,
+        percentile(&latencies, 99.0).as_secs_f64() * 1e3,
+        latencies.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+    if errors > 0 {
+        bail!("{errors} entries failed");
+    }
+    Ok(())
+}
+
+/// Plays one table's whole round: normal games, and each forced solo when the sheet asks.
+async fn play_table(client: &Client, table: i64) -> anyhow::Result<usize> {
+    let mut entered = 0;
+    loop {
+        let (_, sheet) = client
+            .send(
+                reqwest::Method::GET,
+                &format!("/api/v1/tables/{table}/sheet"),
+                None,
+            )
+            .await?;
+        let next = &sheet["next"];
+        if next.is_null() {
+            return Ok(entered);
+        }
+        let number = next["number"].as_u64().unwrap_or(0) as usize;
+        let body = match next["forced_soloist"].as_u64() {
+            Some(seat) => {
+                json!({"contract": "solo_hearts", "re": [seat], "re_points": 100 + (number % 5) as u64 * 10, "re_tricks": 6})
+            }
+            None => normal(number + table as usize, next["sitting_out"].as_u64()),
+        };
+        client
+            .post(&format!("/api/v1/tables/{table}/deals"), &body)
+            .await?;
+        entered += 1;
+    }
+}
+
+async fn standings(client: Client, samples: usize) -> anyhow::Result<()> {
+    let (tournament, players) = tournament(&client, 170, 8).await?;
+    let client = std::sync::Arc::new(client);
+    let started = Instant::now();
+    let mut deals = 0;
+    for r in 0..8 {
+        // Every table of the round plays at once, as in the hall.
+        let mut tables = tokio::task::JoinSet::new();
+        for table in round(&client, tournament, &players, r).await? {
+            let client = client.clone();
+            tables.spawn(async move { play_table(&client, table).await });
+        }
+        while let Some(result) = tables.join_next().await {
+            deals += result??;
+        }
+    }
+    println!(
+        "championship: 170 players, 8 rounds, {deals} deals entered in {:.1} s",
+        started.elapsed().as_secs_f64()
+    );
+    let mut times = Vec::new();
+    for _ in 0..samples {
+        let t = Instant::now();
+        let (status, body) = client
+            .send(
+                reqwest::Method::GET,
+                &format!("/api/v1/tournaments/{tournament}/standings"),
+                None,
+            )
+            .await?;
+        times.push(t.elapsed());
+        if status != 200 || body["standings"].as_array().map_or(0, Vec::len) != 170 {
+            bail!("standings answered {status}");
+        }
+    }
+    times.sort_unstable();
+    println!(
+        "GET standings ({samples} requests, one at a time): p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        percentile(&times, 50.0).as_secs_f64() * 1e3,
+        percentile(&times, 99.0).as_secs_f64() * 1e3,
+        times.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+    Ok(())
+}
+
+#[tokio::main]
+async fn main() -> anyhow::Result<()> {
+    let args: Vec<String> = std::env::args().collect();
+    let arg = |name: &str, default: &str| -> String {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+            .unwrap_or_else(|| default.to_owned())
+    };
+    let base = arg("--url", "http://127.0.0.1:18080");
+    let client = login(
+        &base,
+        &arg("--email", "bench@example.org"),
+        &arg("--password", "bench-password"),
+    )
+    .await?;
+    match args.get(1).map(String::as_str) {
+        Some("entry") => {
+            entry(
+                client,
+                arg("--tables", "200").parse()?,
+                arg("--workers", "32").parse()?,
+            )
+            .await
+        }
+        Some("standings") => standings(client, arg("--samples", "50").parse()?).await,
+        _ => bail!(
+            "usage: loadgen entry|standings [--url U] [--tables N] [--workers N] [--samples N]"
+        ),
+    }
+}
