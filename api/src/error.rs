@@ -245,6 +245,14 @@ impl From<diesel::result::Error> for ApiError {
         use diesel::result::Error as E;
         match e {
             E::NotFound => ApiError::NotFound,
+            // Two requests raced for the same row (a deal number, an idempotency key); the
+            // loser's transaction rolled back, so a retry sees the winner's data.
+            E::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
+                ApiError::conflict(
+                    "concurrent_change",
+                    "another request changed the same data at the same moment; reload and retry",
+                )
+            }
             E::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection, _) => {
                 ApiError::Unavailable(e.into())
             }

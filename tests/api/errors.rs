@@ -33,7 +33,23 @@ fn every_error_variant_has_its_status_and_code() {
             422,
             "invalid_deal",
         ),
+        (ApiError::Unauthenticated, 401, "unauthenticated"),
+        (ApiError::Forbidden, 403, "forbidden"),
         (ApiError::NotFound, 404, "not_found"),
+        (
+            ApiError::conflict("round_closed", "closed"),
+            409,
+            "round_closed",
+        ),
+        (
+            ApiError::PreconditionFailed {
+                given: "1".into(),
+                current: 2,
+            },
+            412,
+            "version_mismatch",
+        ),
+        (ApiError::PreconditionRequired, 428, "if_match_required"),
         (ApiError::MethodNotAllowed, 405, "method_not_allowed"),
         (
             ApiError::Unavailable(anyhow::anyhow!("pool timeout")),
@@ -53,4 +69,33 @@ fn every_error_variant_has_its_status_and_code() {
         // Internal causes stay in the log.
         assert!(!problem.detail.contains("secret") && !problem.detail.contains("pool timeout"));
     }
+    let unauthenticated = ApiError::Unauthenticated.error_response();
+    assert_eq!(
+        unauthenticated.headers().get("WWW-Authenticate").unwrap(),
+        "Bearer"
+    );
+}
+
+#[test]
+fn database_errors_map_to_statuses() {
+    use actix_web::ResponseError;
+    use api::error::ApiError;
+    use diesel::result::{DatabaseErrorKind, Error};
+    let unique = Error::DatabaseError(
+        DatabaseErrorKind::UniqueViolation,
+        Box::new("dup".to_owned()),
+    );
+    assert_eq!(ApiError::from(unique).status_code().as_u16(), 409);
+    assert_eq!(ApiError::from(Error::NotFound).status_code().as_u16(), 404);
+    let closed = Error::DatabaseError(
+        DatabaseErrorKind::ClosedConnection,
+        Box::new("gone".to_owned()),
+    );
+    assert_eq!(ApiError::from(closed).status_code().as_u16(), 503);
+    assert_eq!(
+        ApiError::from(Error::RollbackTransaction)
+            .status_code()
+            .as_u16(),
+        500
+    );
 }

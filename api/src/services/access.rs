@@ -36,11 +36,16 @@ pub fn tournament(
     match (caller, need) {
         (Caller::Organizer(me), _) if *me == row.organizer_id => Ok(row),
         (_, Need::Read) if row.published => Ok(row),
-        // A captain may read his own tournament's pages even before it is published.
-        (Caller::Captain { table_id, .. }, Need::Read)
+        // A captain may read his own tournament's pages even before it is published, as long
+        // as his join code stands.
+        (Caller::Captain { table_id, code }, Need::Read)
             if table_in_tournament(conn, *table_id, row.id)? =>
         {
-            Ok(row)
+            if code_is_active(conn, code, *table_id)? {
+                Ok(row)
+            } else {
+                Err(ApiError::Unauthenticated)
+            }
         }
         (Caller::Captain { .. }, Need::Write) => Err(ApiError::Forbidden),
         _ => Err(ApiError::NotFound),
