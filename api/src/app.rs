@@ -31,6 +31,11 @@ pub fn build(
         .openapi(ApiDoc::openapi())
         .app_data(web::Data::new(state))
         .app_data(web::PayloadConfig::new(crate::extract::BODY_LIMIT))
+        // Path and query parsing errors answer with problems too, like everything else.
+        .app_data(web::PathConfig::default().error_handler(|_, _| ApiError::NotFound.into()))
+        .app_data(web::QueryConfig::default().error_handler(|e, _| {
+            ApiError::field("invalid_query", "query", "invalid_value", e.to_string()).into()
+        }))
         .configure(routes::configure)
         .split_for_parts();
     app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", doc))

@@ -6,11 +6,16 @@
     reason = "test helpers fail the test loudly on unexpected answers"
 )]
 
+mod auth;
 mod browser;
+mod deals;
 mod errors;
+mod fixtures;
 mod health;
 mod openapi;
+mod players;
 mod replay;
+mod rounds;
 mod score;
 mod server;
 mod sheet;

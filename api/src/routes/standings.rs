@@ -16,7 +16,8 @@ use crate::state::AppState;
 #[derive(Debug, Deserialize, IntoParams)]
 pub struct StandingsQuery {
     /// Only this round (default: the whole tournament).
-    pub round: Option<u16>,
+    #[param(value_type = Option<u16>)]
+    pub round: Option<String>,
 }
 
 /// One player's place.
@@ -80,7 +81,17 @@ pub async fn get_standings(
     query: web::Query<StandingsQuery>,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let round = query.round;
+    let round = match query.into_inner().round.as_deref() {
+        None | Some("") => None,
+        Some(r) => Some(r.parse::<u16>().map_err(|_| {
+            ApiError::field(
+                "invalid_query",
+                "round",
+                "invalid_value",
+                format!("a round number, not {r:?}"),
+            )
+        })?),
+    };
     let (tournament, result) = state
         .db
         .run(move |conn| {

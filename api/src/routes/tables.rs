@@ -176,19 +176,6 @@ pub async fn get_sheet(
     Ok(web::Json(derived.sheet))
 }
 
-/// A deal to enter.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CreateDealRequest {
-    /// The deal's number on the sheet; when given, it must be the next one (two phones
-    /// entering the same deal: the second gets 409 with the current sheet).
-    #[serde(default)]
-    pub number: Option<u16>,
-    /// The deal.
-    #[serde(flatten)]
-    pub entry: DealEntry,
-}
-
 /// The answer to an entry or a correction.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DealResponse {
@@ -220,7 +207,7 @@ fn deal_view(sheet: &SheetResponse, number: u16) -> Result<SheetDealView, ApiErr
 /// The server scores it; points sent by a client are never trusted. Takes an
 /// `Idempotency-Key`: a retry returns the first answer and enters nothing.
 #[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("Idempotency-Key" = Option<String>, Header)),
-    request_body = CreateDealRequest, security(("bearer" = [])), responses(
+    request_body = DealEntry, security(("bearer" = [])), responses(
     (status = 201, body = DealResponse),
     (status = 409, description = "The number is taken or the sheet is complete; `current` holds the sheet", body = Problem, content_type = "application/problem+json"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
@@ -231,12 +218,14 @@ pub async fn create_deal(
     req: HttpRequest,
     caller: Caller,
     id: web::Path<i64>,
-    body: JsonBody<CreateDealRequest>,
+    body: JsonBody<DealEntry>,
 ) -> Result<HttpResponse, ApiError> {
+    access::require_token(&caller)?;
     let table_id = id.into_inner();
-    let CreateDealRequest { number, entry } = body.0;
+    let entry = body.0;
+    let number = entry.number;
     let audit_caller = caller.clone();
-    create(&state, &req, &caller, move |conn| {
+    let created = create(&state, &req, &caller, move |conn| {
         let ctx = access::table(conn, table_id, &audit_caller, Need::Write)?;
         let before = sheet::current(conn, &ctx)?;
         let next = before.round.next().map(|n| n.number);
@@ -251,7 +240,8 @@ pub async fn create_deal(
         }
         sheet::check_next(&before, &ctx, &entry)?;
         let number = next.unwrap_or_default();
-        let facts = serde_json::to_string(&entry).map_err(|e| ApiError::Internal(e.into()))?;
+        let facts =
+            serde_json::to_string(&entry.stored()).map_err(|e| ApiError::Internal(e.into()))?;
         let stamp = now();
         // The unique (table, number) index settles a race between two phones: the second
         // insert fails and its transaction rolls back.
@@ -264,8 +254,7 @@ pub async fn create_deal(
                 deals::created_at.eq(stamp),
                 deals::updated_at.eq(stamp),
             ))
-            .execute(conn)
-            .map_err(|e| taken(e, &before.sheet))?;
+            .execute(conn)?;
         let after = sheet::current(conn, &ctx)?;
         let deal = deal_view(&after.sheet, number)?;
         audit::record(
@@ -285,38 +274,29 @@ pub async fn create_deal(
             sheet: after.sheet,
         })
     })
-    .await
-    .map_err(|e| match e {
-        // A lost race on PostgreSQL surfaces when the transaction commits.
-        ApiError::Internal(cause) if is_unique_violation(&cause) => ApiError::conflict(
-            "deal_number_taken",
-            "another entry for this deal arrived first; reload the sheet",
-        ),
+    .await;
+    match created {
+        // Two phones raced and the other one's deal got the number first (PostgreSQL lets
+        // both read the same sheet). Its transaction has committed, so the loser is shown
+        // the sheet with the winning deal.
+        Err(ApiError::Conflict {
+            code: "concurrent_change",
+            ..
+        }) => {
+            let sheet = state
+                .db
+                .run(move |conn| {
+                    let ctx = access::table(conn, table_id, &caller, Need::Read)?;
+                    sheet::current(conn, &ctx)
+                })
+                .await?;
+            Err(conflict_with_sheet(
+                "deal_number_taken",
+                "another entry for this deal arrived first".to_owned(),
+                &sheet.sheet,
+            ))
+        }
         other => other,
-    })
-}
-
-fn is_unique_violation(e: &anyhow::Error) -> bool {
-    matches!(
-        e.downcast_ref::<diesel::result::Error>(),
-        Some(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _
-        ))
-    )
-}
-
-fn taken(e: diesel::result::Error, sheet: &SheetResponse) -> ApiError {
-    match e {
-        diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::UniqueViolation,
-            _,
-        ) => conflict_with_sheet(
-            "deal_number_taken",
-            "another entry for this deal arrived first".to_owned(),
-            sheet,
-        ),
-        other => other.into(),
     }
 }
 
@@ -332,18 +312,6 @@ fn if_match(req: &HttpRequest) -> Result<String, ApiError> {
         .trim_start_matches("W/")
         .trim_matches('"')
         .to_owned())
-}
-
-/// A correction of a deal.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct UpdateDealRequest {
-    /// Why it is corrected (kept in the audit log).
-    #[serde(default)]
-    pub reason: Option<String>,
-    /// The deal as it should stand.
-    #[serde(flatten)]
-    pub entry: DealEntry,
 }
 
 /// Loads a stored deal by number and checks `If-Match` against its version.
@@ -375,7 +343,7 @@ fn stored_deal(
 /// on (turning a normal game into a Pflichtsolo moves every later dealer); when that makes
 /// a later deal impossible the correction is refused with 409 naming it.
 #[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("number" = u16, Path), ("If-Match" = String, Header)),
-    request_body = UpdateDealRequest, security(("bearer" = [])), responses(
+    request_body = DealEntry, security(("bearer" = [])), responses(
     (status = 200, body = DealResponse),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
@@ -385,11 +353,22 @@ pub async fn update_deal(
     req: HttpRequest,
     caller: Caller,
     path: web::Path<(i64, u16)>,
-    body: JsonBody<UpdateDealRequest>,
+    body: JsonBody<DealEntry>,
 ) -> Result<web::Json<DealResponse>, ApiError> {
+    access::require_token(&caller)?;
     let (table_id, number) = path.into_inner();
     let version = if_match(&req)?;
-    let UpdateDealRequest { reason, entry } = body.0;
+    let entry = body.0;
+    if entry.number.is_some_and(|n| n != number) {
+        return Err(ApiError::field(
+            "invalid_body",
+            "number",
+            "mismatch",
+            format!("the path names deal {number}"),
+        ));
+    }
+    let reason = entry.reason.clone();
+    let entry = entry.stored();
     let answer = state
         .db
         .tx(move |conn| {
@@ -467,6 +446,7 @@ pub async fn delete_deal(
     caller: Caller,
     path: web::Path<(i64, u16)>,
 ) -> Result<web::Json<SheetResponse>, ApiError> {
+    access::require_token(&caller)?;
     let (table_id, number) = path.into_inner();
     let version = if_match(&req)?;
     let reason = req
@@ -498,6 +478,13 @@ pub async fn delete_deal(
                     &before.sheet,
                 ));
             }
+            // A deal played before time was called takes the time-up mark one deal back.
+            let mut ctx = ctx;
+            let time_up_after = ctx
+                .table
+                .time_up_after
+                .map(|n| if i32::from(number) <= n { n - 1 } else { n });
+            ctx.table.time_up_after = time_up_after;
             sheet::derive(&ctx, &rows, &entries, &penalty_rows).map_err(|e| match e {
                 ApiError::Conflict { code, detail, .. } => {
                     conflict_with_sheet(code, detail, &before.sheet)
@@ -505,6 +492,9 @@ pub async fn delete_deal(
                 other => other,
             })?;
             diesel::delete(deals::table.find(row.id)).execute(conn)?;
+            diesel::update(round_tables::table.find(table_id))
+                .set(round_tables::time_up_after.eq(time_up_after))
+                .execute(conn)?;
             // Ascending, so no two rows ever hold the same number.
             for later in rows.iter().filter(|r| r.number > i32::from(number)) {
                 diesel::update(deals::table.find(later.id))

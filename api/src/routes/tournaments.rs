@@ -517,6 +517,7 @@ fn insert_players(
     conn: &mut DbConn,
     new: &[NewPlayer],
     prefixes: &[String],
+    code: &'static str,
 ) -> Result<Vec<PlayerRow>, ApiError> {
     let taken: Vec<i32> = players::table
         .filter(players::tournament_id.eq(new.first().map_or(0, |p| p.tournament_id)))
@@ -533,7 +534,13 @@ fn insert_players(
             ));
         }
     }
-    invalid(errors)?;
+    if !errors.is_empty() {
+        return Err(ApiError::unprocessable(
+            code,
+            format!("{} start number(s) are taken", errors.len()),
+            errors,
+        ));
+    }
     let mut rows = Vec::with_capacity(new.len());
     // One insert per row: diesel's generic connection cannot batch-insert (shared/stack.md).
     for player in new {
@@ -570,7 +577,18 @@ pub async fn create_player(
         let new = new_player(&body.0, id, &mut next, "").map_err(|errors| {
             ApiError::unprocessable("invalid_body", "the player is invalid", errors)
         })?;
-        let row = insert_players(conn, &[new], &[String::new()])?.remove(0);
+        let auto = body.0.start_number.is_none();
+        let row = insert_players(conn, &[new], &[String::new()], "invalid_body")
+            .map_err(|e| match e {
+                // Another registration took the next number between our read and our
+                // write (PostgreSQL): the client sent no number, so it may simply retry.
+                ApiError::Unprocessable { .. } if auto => ApiError::conflict(
+                    "concurrent_change",
+                    "another player was registered at the same moment; retry",
+                ),
+                other => other,
+            })?
+            .remove(0);
         let answer = PlayerResponse::from(row);
         audit::record(
             conn,
@@ -740,7 +758,7 @@ pub async fn import_players(
                 errors,
             ));
         }
-        let created = insert_players(conn, &new, &prefixes)?;
+        let created = insert_players(conn, &new, &prefixes, "invalid_csv")?;
         let answer = ImportResponse {
             created: created.len(),
             players: created.into_iter().map(Into::into).collect(),

@@ -111,6 +111,7 @@ pub fn table(
             }
         }
         Caller::Captain { .. } if need == Need::Write => Err(ApiError::Forbidden),
+        Caller::Public if need == Need::Write => Err(ApiError::Unauthenticated),
         _ if need == Need::Read && tournament.published => Ok(()),
         Caller::Captain { .. } => Err(ApiError::Forbidden),
         _ => Err(ApiError::NotFound),
@@ -138,6 +139,15 @@ pub fn code_is_active(conn: &mut DbConn, code: &str, table_id: i64) -> QueryResu
         .count()
         .get_result::<i64>(conn)
         .map(|n| n > 0)
+}
+
+/// Writing needs a token: an anonymous caller learns that before anything else (a 401
+/// rather than the 404 that hides others' data, or a 428 for a missing `If-Match`).
+pub fn require_token(caller: &Caller) -> Result<(), ApiError> {
+    match caller {
+        Caller::Public => Err(ApiError::Unauthenticated),
+        Caller::Organizer(_) | Caller::Captain { .. } => Ok(()),
+    }
 }
 
 /// Only organisers may do this (penalties, time-up, audit log).

@@ -17,10 +17,21 @@ use crate::error::{ApiError, FieldError};
 use crate::routes::score::{AnnouncementsBody, ContractName, ExtrasBody, invalid_deal};
 
 /// A deal as the captain enters it: the `/score` facts without what the table knows
-/// (its size and who sits out).
+/// (its size and who sits out), plus two request-only fields that are never stored.
+///
+/// One flat type rather than a wrapper with `#[serde(flatten)]`: flattening would cost the
+/// field names in error answers.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct DealEntry {
+    /// When entering: the deal's number on the sheet, which must be the next one (two phones
+    /// entering the same deal: the second gets 409 with the current sheet). When
+    /// correcting: must be the number in the path, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u16>,
+    /// Why a deal is entered or corrected out of the ordinary (kept in the audit log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
     /// The contract as played.
     pub contract: ContractName,
     /// The Re party's seats (the soloist alone in a solo).
@@ -38,6 +49,15 @@ pub struct DealEntry {
 }
 
 impl DealEntry {
+    /// The entry as stored: without the request-only number and reason.
+    pub fn stored(&self) -> DealEntry {
+        DealEntry {
+            number: None,
+            reason: None,
+            ..self.clone()
+        }
+    }
+
     fn entered(&self) -> Result<EnteredDeal, ApiError> {
         Ok(EnteredDeal {
             contract: self.contract.into(),
@@ -401,7 +421,29 @@ fn check_against(
             current: serde_json::to_value(sheet).ok(),
         });
     };
-    entry.facts(config.table_size(), next.sitting_out)?;
+    // The table supplies `sitting_out`, so a sitting-out dealer in the Re party is a mistake
+    // in `re`, the field the client sent.
+    entry
+        .facts(config.table_size(), next.sitting_out)
+        .map_err(|e| match e {
+            ApiError::Unprocessable {
+                code,
+                detail,
+                mut errors,
+            } => {
+                for error in &mut errors {
+                    if error.field == "sitting_out" {
+                        error.field = "re".to_owned();
+                    }
+                }
+                ApiError::Unprocessable {
+                    code,
+                    detail,
+                    errors,
+                }
+            }
+            other => other,
+        })?;
     let mut round = round.clone();
     round.record(&entry.entered()?).map_err(|e| {
         let field = match e {

@@ -1,0 +1,614 @@
+//! Tournaments and players: the minimal bodies other clients rely on, input errors that
+//! name their field, the all-or-nothing CSV import, check-in and withdrawal.
+
+use serde_json::{Value, json};
+use service_tests::backend_test;
+
+use crate::fixtures::{App, Reply, call_json, csv, expect, organizer, req, send, tournament};
+
+async fn roster<S: App>(service: &S, token: &str, t: i64) -> Vec<Value> {
+    let list = call_json(
+        service,
+        "GET",
+        &format!("/api/v1/tournaments/{t}/players"),
+        Some(token),
+        None,
+    )
+    .await;
+    expect(&list, 200, "players");
+    list.json.as_array().unwrap().clone()
+}
+
+fn names(players: &[Value]) -> Vec<&str> {
+    players
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect()
+}
+
+fn start_numbers(players: &[Value]) -> Vec<i64> {
+    players
+        .iter()
+        .map(|p| p["start_number"].as_i64().unwrap())
+        .collect()
+}
+
+backend_test!(minimal_bodies_answer_201_with_an_id, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    let created = call_json(
+        &service,
+        "POST",
+        "/api/v1/tournaments",
+        Some(&org),
+        Some(&json!({"name": "Karlchen-Cup", "date": "2026-12-05"})),
+    )
+    .await;
+    expect(&created, 201, "tournament");
+    let t = created.json["id"].as_i64().unwrap();
+    assert!(t > 0);
+    assert!(
+        created
+            .headers
+            .get("content-type")
+            .unwrap()
+            .to_str()
+            .unwrap()
+            .starts_with("application/json")
+    );
+    let mut defaults = created.json.clone();
+    defaults.as_object_mut().unwrap().remove("id");
+    assert_eq!(
+        defaults,
+        json!({"name": "Karlchen-Cup", "date": "2026-12-05", "venue": null, "rounds": 3,
+               "deals_four": 24, "deals_five": 30, "minutes_four": 100, "minutes_five": 125,
+               "ruleset": "ddv", "tie_breaks": [], "published": false})
+    );
+    let read = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{t}"),
+        Some(&org),
+        None,
+    )
+    .await;
+    assert_eq!(read.json, created.json);
+
+    let player = call_json(
+        &service,
+        "POST",
+        &format!("/api/v1/tournaments/{t}/players"),
+        Some(&org),
+        Some(&json!({"name": "Erika Mustermann"})),
+    )
+    .await;
+    expect(&player, 201, "player");
+    assert!(player.json["id"].as_i64().unwrap() > 0);
+    assert_eq!(
+        player.json,
+        json!({"id": player.json["id"], "start_number": 1, "name": "Erika Mustermann",
+               "club": null, "ddv_number": null, "checked_in": false, "withdrawn": false})
+    );
+    let second = call_json(
+        &service,
+        "POST",
+        &format!("/api/v1/tournaments/{t}/players"),
+        Some(&org),
+        Some(&json!({"name": "  Max Mustermann ", "club": "DK Herz-As", "ddv_number": "4711"})),
+    )
+    .await;
+    expect(&second, 201, "second player");
+    assert_eq!(second.json["start_number"], 2, "the next free start number");
+    assert_eq!(second.json["name"], "Max Mustermann");
+    assert_eq!(second.json["club"], "DK Herz-As");
+    assert_eq!(roster(&service, &org, t).await.len(), 2);
+
+    // Every optional field.
+    let full = call_json(
+        &service,
+        "POST",
+        "/api/v1/tournaments",
+        Some(&org),
+        Some(
+            &json!({"name": "Stadtmeisterschaft", "date": "2027-01-09", "venue": "Bürgerhaus",
+                     "rounds": 4, "deals_four": 20, "deals_five": 25, "minutes_four": 90,
+                     "minutes_five": 110, "ruleset": "ddv",
+                     "tie_breaks": ["most_games_won", "best_round"], "published": true}),
+        ),
+    )
+    .await;
+    expect(&full, 201, "full tournament");
+    assert_eq!(
+        full.json["tie_breaks"],
+        json!(["most_games_won", "best_round"])
+    );
+    assert_eq!(full.json["rounds"], 4);
+    assert_eq!(full.json["published"], true);
+});
+
+/// Posts `body` and checks the 422 names exactly `fields`.
+async fn refused<S: App>(
+    service: &S,
+    token: &str,
+    path: &str,
+    body: &Value,
+    fields: &[&str],
+) -> Reply {
+    let answer = call_json(service, "POST", path, Some(token), Some(body)).await;
+    expect(&answer, 422, &body.to_string());
+    assert_eq!(answer.json["code"], "invalid_body", "{}", answer.text);
+    assert_eq!(answer.fields(), fields, "{body}: {}", answer.text);
+    answer
+}
+
+backend_test!(invalid_bodies_name_the_field, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    let path = "/api/v1/tournaments";
+    let base = |patch: Value| {
+        let mut body = json!({"name": "Karlchen-Cup", "date": "2026-12-05"});
+        for (k, v) in patch.as_object().unwrap() {
+            body[k] = v.clone();
+        }
+        body
+    };
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"name": "   "})),
+        &["name"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"name": "x".repeat(201)})),
+        &["name"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"rounds": 0})),
+        &["rounds"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"deals_four": 3})),
+        &["deals_four"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"deals_five": 61})),
+        &["deals_five"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"minutes_four": 0})),
+        &["minutes_four"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"ruleset": "skat"})),
+        &["ruleset"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"tie_breaks": ["most_games_won", "coin_toss"]})),
+        &["tie_breaks[1]"],
+    )
+    .await;
+    let unknown = refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"colour": "blau"})),
+        &["colour"],
+    )
+    .await;
+    assert_eq!(unknown.json["errors"][0]["code"], "unknown_field");
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"date": "2026-13-01"})),
+        &["date"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"rounds": "drei"})),
+        &["rounds"],
+    )
+    .await;
+    let missing = refused(
+        &service,
+        &org,
+        path,
+        &json!({"name": "Karlchen-Cup"}),
+        &["date"],
+    )
+    .await;
+    assert_eq!(missing.json["errors"][0]["code"], "required");
+    // Several at once.
+    refused(
+        &service,
+        &org,
+        path,
+        &base(json!({"name": "", "rounds": 0, "ruleset": "skat"})),
+        &["name", "rounds", "ruleset"],
+    )
+    .await;
+    let list = call_json(&service, "GET", path, Some(&org), None).await;
+    assert_eq!(list.json, json!([]), "no tournament stored");
+
+    let t = tournament(
+        &service,
+        &org,
+        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
+    )
+    .await;
+    let players = format!("/api/v1/tournaments/{t}/players");
+    refused(&service, &org, &players, &json!({"name": ""}), &["name"]).await;
+    refused(&service, &org, &players, &json!({"club": "DK"}), &["name"]).await;
+    refused(
+        &service,
+        &org,
+        &players,
+        &json!({"name": "Anna", "vorname": "A"}),
+        &["vorname"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        &players,
+        &json!({"name": "Anna", "start_number": 0}),
+        &["start_number"],
+    )
+    .await;
+    refused(
+        &service,
+        &org,
+        &players,
+        &json!({"name": "Anna", "club": "x".repeat(201)}),
+        &["club"],
+    )
+    .await;
+    let first = call_json(
+        &service,
+        "POST",
+        &players,
+        Some(&org),
+        Some(&json!({"name": "Anna", "start_number": 7})),
+    )
+    .await;
+    expect(&first, 201, "start number 7");
+    let taken = refused(
+        &service,
+        &org,
+        &players,
+        &json!({"name": "Bernd", "start_number": 7}),
+        &["start_number"],
+    )
+    .await;
+    assert_eq!(taken.json["errors"][0]["code"], "taken");
+    assert_eq!(names(&roster(&service, &org, t).await), ["Anna"]);
+    // The next free number follows the highest.
+    let next = call_json(
+        &service,
+        "POST",
+        &players,
+        Some(&org),
+        Some(&json!({"name": "Clara"})),
+    )
+    .await;
+    assert_eq!(next.json["start_number"], 8);
+});
+
+backend_test!(csv_import_is_all_or_nothing, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    let t = tournament(
+        &service,
+        &org,
+        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
+    )
+    .await;
+    let path = format!("/api/v1/tournaments/{t}/players/import");
+    let upload = |body: &str| csv(&path, Some(org.as_str()), body);
+
+    let good = send(
+        &service,
+        upload("name,club,ddv_number\nAnna Ahrens,DK Kreuz-Dame,12345\nBernd Bauer,,\n Clara Chen , Pik-As Köln ,\n"),
+    )
+    .await;
+    expect(&good, 201, "good file");
+    assert_eq!(good.json["created"], 3);
+    let created = good.json["players"].as_array().unwrap();
+    assert_eq!(names(created), ["Anna Ahrens", "Bernd Bauer", "Clara Chen"]);
+    assert_eq!(start_numbers(created), [1, 2, 3]);
+    assert_eq!(created[0]["ddv_number"], "12345");
+    assert_eq!(created[1]["club"], Value::Null);
+    assert_eq!(created[2]["club"], "Pik-As Köln");
+    assert!(created.iter().all(|p| p["id"].as_i64().unwrap() > 0));
+
+    let numbered = send(
+        &service,
+        upload("name,start_number,checked_in\nDora,10,true\nEmil,,false\n"),
+    )
+    .await;
+    expect(&numbered, 201, "start numbers");
+    let created = numbered.json["players"].as_array().unwrap();
+    assert_eq!(start_numbers(created), [10, 11]);
+    assert_eq!(created[0]["checked_in"], true);
+    assert_eq!(created[1]["checked_in"], false);
+    let before = roster(&service, &org, t).await;
+    assert_eq!(before.len(), 5);
+
+    // Bad files: a 422 naming the line, and nothing of the file stored.
+    let bad: [(&str, &str, &str); 9] = [
+        (
+            "name,start_number\nFritz,20\nGabi,x\nHans,22\n",
+            "line 3",
+            "invalid_row",
+        ),
+        (
+            "name,start_number\nFritz,30\nGabi,30\n",
+            "line 3: start_number",
+            "taken",
+        ),
+        (
+            "name,start_number\nFritz,31\nGabi,10\n",
+            "line 3: start_number",
+            "taken",
+        ),
+        (
+            "name,club\nFritz,DK\n ,DK\n",
+            "line 3: name",
+            "invalid_length",
+        ),
+        (
+            "name,club\nFritz,DK\nGabi,DK,extra\n",
+            "line 3",
+            "invalid_row",
+        ),
+        (
+            "name,start_number\nFritz,0\n",
+            "line 2: start_number",
+            "out_of_range",
+        ),
+        ("", "line 1", "missing_column"),
+        ("name,club\n", "line 2", "required"),
+        ("vorname,club\nFritz,DK\n", "line 1", "missing_column"),
+    ];
+    for (file, field, code) in bad {
+        let answer = send(&service, upload(file)).await;
+        expect(&answer, 422, file);
+        // (A start number taken is reported as `invalid_body`, the rest as `invalid_csv`.)
+        if code != "taken" {
+            assert_eq!(
+                answer.json["code"], "invalid_csv",
+                "{file:?}: {}",
+                answer.text
+            );
+        }
+        let errors = answer.json["errors"].as_array().unwrap();
+        assert_eq!(errors.len(), 1, "{file:?}: {}", answer.text);
+        assert_eq!(errors[0]["field"], field, "{file:?}: {}", answer.text);
+        assert_eq!(errors[0]["code"], code, "{file:?}: {}", answer.text);
+    }
+    // Every bad row is reported, each with its line.
+    let two = send(
+        &service,
+        upload("name,start_number\nFritz,x\nGabi,40\nHans,y\n"),
+    )
+    .await;
+    expect(&two, 422, "two bad rows");
+    assert_eq!(two.fields(), ["line 2", "line 4"]);
+    assert_eq!(roster(&service, &org, t).await, before, "no player stored");
+
+    // A retried upload imports once.
+    let keyed = |key: &str| {
+        actix_web::test::TestRequest::post()
+            .uri(&path)
+            .insert_header(("Content-Type", "text/csv"))
+            .insert_header(("Authorization", format!("Bearer {org}")))
+            .insert_header(("Idempotency-Key", key.to_owned()))
+            .set_payload("name\nIngo\nJana\n")
+            .to_request()
+    };
+    let once = send(&service, keyed("import-1")).await;
+    expect(&once, 201, "keyed import");
+    let again = send(&service, keyed("import-1")).await;
+    assert_eq!(again.text, once.text);
+    let after = roster(&service, &org, t).await;
+    assert_eq!(after.len(), 7);
+    assert_eq!(start_numbers(&after), [1, 2, 3, 10, 11, 12, 13]);
+});
+
+backend_test!(players_check_in_and_withdraw, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    let t = tournament(
+        &service,
+        &org,
+        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
+    )
+    .await;
+    let ids = crate::fixtures::players(&service, &org, t, 4).await;
+    let player = format!("/api/v1/players/{}", ids[2]);
+    let patch = |body: Value| req("PATCH", &player, Some(&org), Some(&body), &[]);
+
+    let checked_in = send(&service, patch(json!({"checked_in": true}))).await;
+    expect(&checked_in, 200, "check in");
+    assert_eq!(checked_in.json["checked_in"], true);
+    assert_eq!(checked_in.json["withdrawn"], false);
+    let withdrawn = send(&service, patch(json!({"withdrawn": true}))).await;
+    expect(&withdrawn, 200, "withdraw");
+    assert_eq!(withdrawn.json["withdrawn"], true);
+    assert_eq!(withdrawn.json["checked_in"], true, "untouched fields stay");
+    let renamed = send(
+        &service,
+        patch(json!({"name": "Clara Chen", "club": "DK Pik-As"})),
+    )
+    .await;
+    expect(&renamed, 200, "rename");
+    assert_eq!(renamed.json["name"], "Clara Chen");
+    assert_eq!(renamed.json["withdrawn"], true);
+    let list = roster(&service, &org, t).await;
+    assert_eq!(list[2]["name"], "Clara Chen");
+    assert_eq!(list[2]["withdrawn"], true);
+    assert_eq!(list[2]["checked_in"], true);
+    assert_eq!(list[0]["checked_in"], false);
+
+    // A withdrawn player keeps his line in the standings, marked.
+    let standings = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{t}/standings"),
+        Some(&org),
+        None,
+    )
+    .await;
+    let row = standings.json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["player_id"] == ids[2])
+        .unwrap()
+        .clone();
+    assert_eq!(row["withdrawn"], true);
+    assert_eq!(row["total"], 0);
+
+    let back = send(
+        &service,
+        patch(json!({"withdrawn": false, "checked_in": false})),
+    )
+    .await;
+    expect(&back, 200, "back again");
+    assert_eq!(
+        (
+            back.json["withdrawn"].clone(),
+            back.json["checked_in"].clone()
+        ),
+        (json!(false), json!(false))
+    );
+
+    for (body, field) in [
+        (json!({"name": " "}), "name"),
+        (json!({"checked_in": "ja"}), "checked_in"),
+        (json!({"start_number": 5}), "start_number"),
+    ] {
+        let answer = send(&service, patch(body.clone())).await;
+        expect(&answer, 422, &body.to_string());
+        assert_eq!(answer.fields(), [field], "{}", answer.text);
+    }
+    let nobody = send(
+        &service,
+        req(
+            "PATCH",
+            "/api/v1/players/99999",
+            Some(&org),
+            Some(&json!({"checked_in": true})),
+            &[],
+        ),
+    )
+    .await;
+    expect(&nobody, 404, "unknown player");
+
+    // Each change is in the audit log with before and after.
+    let audit = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{t}/audit"),
+        Some(&org),
+        None,
+    )
+    .await;
+    let updates: Vec<&Value> = audit
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "player.update")
+        .collect();
+    assert_eq!(updates.len(), 4);
+    assert_eq!(updates[1]["before"]["withdrawn"], false);
+    assert_eq!(updates[1]["after"]["withdrawn"], true);
+});
+
+backend_test!(players_registered_at_the_same_moment, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    let t = tournament(
+        &service,
+        &org,
+        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
+    )
+    .await;
+    let path = format!("/api/v1/tournaments/{t}/players");
+    // Two laptops at the registration desk, and a laptop retrying a slow request.
+    for n in 0..5 {
+        let (anna, bernd) = (
+            json!({"name": format!("Anna {n}")}),
+            json!({"name": format!("Bernd {n}")}),
+        );
+        let key = format!("retry-{n}");
+        let (a, b, c) = tokio::join!(
+            send(&service, req("POST", &path, Some(&org), Some(&anna), &[])),
+            send(
+                &service,
+                req(
+                    "POST",
+                    &path,
+                    Some(&org),
+                    Some(&bernd),
+                    &[("Idempotency-Key", key.as_str())]
+                )
+            ),
+            send(
+                &service,
+                req(
+                    "POST",
+                    &path,
+                    Some(&org),
+                    Some(&bernd),
+                    &[("Idempotency-Key", key.as_str())]
+                )
+            ),
+        );
+        for answer in [&a, &b, &c] {
+            let status = answer.status.as_u16();
+            assert!(
+                status == 201 || (status == 409 && answer.json["code"] == "concurrent_change"),
+                "round {n}: {status} {}",
+                answer.text
+            );
+        }
+    }
+    let list = roster(&service, &org, t).await;
+    let mut numbers = start_numbers(&list);
+    numbers.dedup();
+    assert_eq!(numbers.len(), list.len(), "distinct start numbers");
+});
