@@ -12,6 +12,7 @@ mod deals;
 mod errors;
 mod fixtures;
 mod health;
+mod migrations;
 mod openapi;
 mod players;
 mod replay;
