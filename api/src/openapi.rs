@@ -20,6 +20,7 @@ use crate::routes;
     modifiers(&BearerAuth),
     tags(
         (name = "rules", description = "Stateless scoring by the TSR"),
+        (name = "seating", description = "Seating plans that avoid repeat encounters"),
         (name = "auth", description = "Organiser login and captain join codes"),
         (name = "tournaments", description = "Tournaments, standings and the audit log"),
         (name = "players", description = "Registration, CSV import, check-in"),

@@ -18,5 +18,6 @@ mod players;
 mod replay;
 mod rounds;
 mod score;
+mod seating;
 mod server;
 mod sheet;

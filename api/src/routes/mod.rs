@@ -5,6 +5,7 @@ pub mod auth;
 pub mod health;
 pub mod replay;
 pub mod score;
+pub mod seating;
 pub mod standings;
 pub mod tables;
 pub mod tournaments;
@@ -17,6 +18,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
         scope::scope("/api/v1")
             .service(score::score_deal)
             .service(replay::replay_deal)
+            .service(seating::plan_seating)
             .service(auth::login)
             .service(auth::captain)
             .service(tournaments::create_tournament)
