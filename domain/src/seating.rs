@@ -35,7 +35,9 @@
 //!    the classic 9 rounds for 32.
 //! 2. **Special designs**: a resolvable 2-(28,4,1) design (9 rounds, everyone meets
 //!    everyone once), 1-rotational over `Z_9 × {0,1,2} ∪ {∞}`: one base round developed
-//!    by adding `t` to the `Z_9` part.
+//!    by adding `t` to the `Z_9` part; and 10 rounds for 32 players (the social golfer
+//!    instance 8-4-10, out of reach of the grid and of search), built from ten lines of
+//!    PG(3,2) and signs solving a GF(2) system (see `GOLFER_32` in the source).
 //! 3. **5-tables**: with `f` 5-tables the grid is built for `4⌈n/4⌉` places, `4 − f` of them
 //!    dummies in row 0 (never at one table), spread over the columns. Each round, one table
 //!    that held a dummy is dissolved; its three players complete the other dummy tables and
@@ -65,12 +67,10 @@
 //!
 //! # What is reached
 //!
-//! No repeated pair for 16 × 5 and 28 × 9 (everyone meets everyone once), 20 × 5, 32 × 9,
-//! and every field from 40 to 400 players over up to 8 rounds (tested). 32 players over 10
-//! rounds (the social golfer instance 8-4-10) is not constructed here: the plan has the
-//! classic 9 clean rounds and a searched tenth. For 41 to 47 players 5-table duty can be
-//! uneven (for 42 and 43 the three or two extras sit at a 5-table every round), because
-//! zero repeats come first.
+//! No repeated pair for 16 × 5 and 28 × 9 (everyone meets everyone once), 20 × 5, 32 × 10
+//! (everyone misses exactly one other player), and every field from 40 to 400 players over
+//! up to 8 rounds (tested). For 41 to 47 players 5-table duty can be uneven (for 42 and 43
+//! the two or three extras sit at a 5-table every round), because zero repeats come first.
 
 use std::collections::HashSet;
 
@@ -83,7 +83,8 @@ pub const MAX_ROUNDS: u16 = 100;
 /// Rounds that [`next_round`] plans ahead so that consecutive calls follow one plan.
 const NEXT_ROUND_HORIZON: usize = 8;
 
-/// Work units (roughly inner-loop steps) for the repair search of one plan.
+/// Work units (roughly inner-loop steps) for the tabu search of one plan: repeats first,
+/// then 5-table duty and keep-apart. A budget, not a clock, keeps plans reproducible.
 const REPAIR_WORK: u64 = 6_000_000;
 
 /// Work units for the polishing descent (duty and keep-apart) of one plan.
@@ -910,6 +911,96 @@ const KIRKMAN_28_BASE: [[u16; 4]; 7] = [
     [9, 26, 15, 16],
 ];
 
+/// Ten rounds for 32 players with no repeated pair: the social golfer instance 8-4-10, where
+/// every player meets 30 of the other 31 and misses only its partner `p ^ 1`.
+///
+/// Derived for this module: the 16 "letters" are the vectors of GF(2)^4. Ten 2-dimensional
+/// subspaces (lines of PG(3,2)) cover every nonzero vector exactly twice, so across their
+/// ten coset partitions every two letters share a block exactly twice. Each letter gets a
+/// sign per round, a solution of a linear system over GF(2), such that of the two blocks a
+/// pair of letters shares, one gives them equal signs and the other different signs.
+/// Player `2x + s` is letter `x` with sign `s`. Each block yields the table listed here and
+/// its mirror with every sign flipped (players `p ^ 1`), so the four sign combinations of
+/// any two letters each meet exactly once. Checked by a test.
+const GOLFER_32: [[[u16; 4]; 4]; 10] = [
+    [
+        [0, 2, 4, 6],
+        [8, 10, 12, 14],
+        [16, 18, 20, 22],
+        [24, 26, 28, 30],
+    ],
+    [
+        [0, 3, 8, 11],
+        [4, 7, 12, 15],
+        [16, 19, 24, 27],
+        [20, 23, 28, 31],
+    ],
+    [
+        [0, 5, 16, 21],
+        [2, 7, 18, 23],
+        [8, 13, 24, 29],
+        [10, 15, 26, 31],
+    ],
+    [
+        [0, 7, 25, 30],
+        [2, 5, 27, 28],
+        [8, 15, 17, 22],
+        [10, 13, 19, 20],
+    ],
+    [
+        [0, 9, 17, 24],
+        [2, 11, 19, 26],
+        [4, 13, 21, 28],
+        [6, 15, 23, 30],
+    ],
+    [
+        [0, 10, 23, 29],
+        [2, 8, 20, 30],
+        [4, 14, 19, 25],
+        [6, 12, 16, 26],
+    ],
+    [
+        [0, 13, 18, 31],
+        [2, 15, 16, 29],
+        [4, 8, 23, 27],
+        [6, 10, 21, 25],
+    ],
+    [
+        [0, 12, 22, 27],
+        [2, 14, 21, 24],
+        [4, 9, 18, 30],
+        [6, 11, 17, 29],
+    ],
+    [
+        [0, 15, 19, 28],
+        [2, 12, 17, 31],
+        [4, 10, 22, 24],
+        [6, 9, 20, 27],
+    ],
+    [
+        [0, 14, 20, 26],
+        [2, 13, 22, 25],
+        [4, 11, 16, 31],
+        [6, 8, 18, 28],
+    ],
+];
+
+fn golfer_32() -> Design {
+    let rounds = GOLFER_32
+        .iter()
+        .map(|round| {
+            round
+                .iter()
+                .flat_map(|table| [table.to_vec(), table.iter().map(|&p| p ^ 1).collect()])
+                .collect()
+        })
+        .collect();
+    Design {
+        rounds,
+        never_meet: (0..16).map(|x| vec![2 * x, 2 * x + 1]).collect(),
+    }
+}
+
 fn kirkman_28() -> Design {
     let rounds = (0..9_u16)
         .map(|t| {
@@ -1006,6 +1097,9 @@ fn four_table_design(points: usize, want: usize) -> Design {
     }
     if points == 28 && design.rounds.len() < want {
         design = kirkman_28();
+    }
+    if points == 32 && design.rounds.len() < want {
+        design = golfer_32();
     }
     design.rounds.truncate(want);
     design
@@ -2194,48 +2288,59 @@ fn balanced_holders(
         let mut improved = false;
         let mut heavy: Vec<usize> = (0..n).filter(|&p| load[p] >= min + 2).collect();
         heavy.sort_by_key(|&p| std::cmp::Reverse(load[p]));
+        // A failed search from `start` explored everything reachable from it; later starts
+        // have no more load, so none of those players can succeed either until a table
+        // moves. Marking them saves repeating the same search (stamp = search number).
+        let mut dead = vec![false; n];
+        let mut stamp = vec![0_u32; n];
+        let mut came_from: Vec<(usize, usize)> = vec![(0, 0); n];
+        let mut search = 0_u32;
         for start in heavy {
+            if dead[start] {
+                continue;
+            }
             // Breadth-first over "holds a table that this player also sits at".
-            let mut came_from: Vec<Option<(usize, usize)>> = vec![None; n];
-            let mut visited = vec![false; n];
-            visited[start] = true;
+            search += 1;
+            stamp[start] = search;
+            let mut reached = vec![start];
             let mut queue = std::collections::VecDeque::from([start]);
             let mut found = None;
-            while let Some(a) = queue.pop_front() {
+            'search: while let Some(a) = queue.pop_front() {
                 for &t in &held[a] {
                     for &b in &tables[t] {
                         let b = usize::from(b);
-                        if visited[b] || u16::try_from(b).ok() == Some(excluded[t]) {
+                        if stamp[b] == search || u16::try_from(b).ok() == Some(excluded[t]) {
                             continue;
                         }
-                        visited[b] = true;
-                        came_from[b] = Some((a, t));
+                        stamp[b] = search;
+                        came_from[b] = (a, t);
+                        reached.push(b);
                         if load[b] + 2 <= load[start] {
                             found = Some(b);
-                            break;
+                            break 'search;
                         }
                         queue.push_back(b);
                     }
-                    if found.is_some() {
-                        break;
-                    }
-                }
-                if found.is_some() {
-                    break;
                 }
             }
-            if let Some(end) = found {
-                let mut b = end;
-                while let Some((a, t)) = came_from[b] {
-                    holder[t] = b as u16;
-                    held[a].retain(|&x| x != t);
-                    held[b].push(t);
-                    b = a;
+            let Some(end) = found else {
+                for p in reached {
+                    dead[p] = true;
                 }
-                load[start] -= 1;
-                load[end] += 1;
-                improved = true;
+                continue;
+            };
+            let mut b = end;
+            while b != start {
+                let (a, t) = came_from[b];
+                holder[t] = b as u16;
+                held[a].retain(|&x| x != t);
+                held[b].push(t);
+                b = a;
             }
+            dead.iter_mut().for_each(|d| *d = false);
+            load[start] -= 1;
+            load[end] += 1;
+            improved = true;
         }
         if !improved {
             break;
@@ -2535,8 +2640,49 @@ mod tests {
     }
 
     #[test]
-    fn thirty_two_players_nine_rounds() {
+    fn golfer_32_misses_only_the_partner() {
+        let design = golfer_32();
+        assert_eq!(design.rounds.len(), 10);
+        for round in &design.rounds {
+            let mut all: Vec<u16> = round.iter().flatten().copied().collect();
+            all.sort_unstable();
+            assert_eq!(all, (0..32).collect::<Vec<_>>());
+            assert!(round.iter().all(|table| table.len() == 4));
+        }
+        let q = evaluate(&design.rounds, &[]);
+        assert_eq!(q.repeat_pairs, 0);
+        let mut met = vec![vec![false; 32]; 32];
+        for table in design.rounds.iter().flatten() {
+            for &a in table {
+                for &b in table {
+                    met[usize::from(a)][usize::from(b)] = true;
+                }
+            }
+        }
+        for (p, row) in met.iter().enumerate() {
+            let missed: Vec<usize> = (0..32).filter(|&q| !row[q]).collect();
+            assert_eq!(missed, [p ^ 1], "player {p}");
+        }
+    }
+
+    #[test]
+    fn thirty_two_players_nine_and_ten_rounds() {
         zero_repeats(32, 9);
+        let plan = zero_repeats(32, 10);
+        let pairs: usize = plan
+            .rounds
+            .iter()
+            .flatten()
+            .map(|t| t.len() * (t.len() - 1) / 2)
+            .sum();
+        assert_eq!(pairs, 32 * 31 / 2 - 16);
+        // Partners that never meet take keep-apart pairs.
+        let req = PlanRequest {
+            keep_apart: vec![vec![0, 1], vec![2, 3], vec![30, 31]],
+            ..request(32, 10, "apart")
+        };
+        let q = super::plan(&req).unwrap().quality;
+        assert_eq!((q.repeat_pairs, q.keep_apart_violations), (0, 0));
     }
 
     #[test]
