@@ -435,8 +435,27 @@ pub fn next_round(
     let horizon = (history.len() + 1)
         .max(NEXT_ROUND_HORIZON)
         .min(usize::from(MAX_ROUNDS));
-    let planned = schedule(n, &sizes, horizon, hash, &apart);
-    if let Some(round) = follow_plan(&planned, history, &sizes) {
+    let floor = history_repeats(&meet);
+    // The plan with the groups placed, and the plan without them: a large group can make
+    // the first impossible to follow from a given history, and repeats come before groups.
+    let plain = Apart::new(n, &[]);
+    for groups in [&apart, &plain] {
+        let planned = schedule(n, &sizes, horizon, hash, groups);
+        let Some(round) = follow_plan(&planned, history, &sizes) else {
+            continue;
+        };
+        let state = State::new(n, vec![round.clone()], meet.clone(), duty.clone(), &apart);
+        if state.cost().repeats == floor {
+            // The plan's own round adds no repeat: take it as it is. Polishing it for
+            // keep-apart or duty would move it off the plan, and the next rounds could then
+            // no longer follow the plan and would fall back to search, with repeats.
+            let mut rounds = vec![round];
+            let mut rng = Rng::new(hash ^ NEXT_ROUND_STREAM);
+            assign_seats(&mut rounds, n, &dealer, &keeper, &mut rng);
+            let mut round = rounds.into_iter().next().unwrap_or_default();
+            order_tables(&mut round);
+            return Ok(round);
+        }
         candidates.push(round);
     }
     let mut rng = Rng::new(hash ^ NEXT_ROUND_STREAM);
@@ -446,7 +465,6 @@ pub fn next_round(
     for candidate in candidates {
         let mut state = State::new(n, vec![candidate], meet.clone(), duty.clone(), &apart);
         // Repeats inside the history cannot be undone; the round should add none.
-        let floor = history_repeats(&meet);
         state.repair(floor, REPAIR_WORK / 4, &mut rng);
         state.polish(POLISH_WORK / 4, &mut rng);
         let cost = state.cost();
@@ -2637,6 +2655,19 @@ mod tests {
             .map(|t| t.len() * (t.len() - 1) / 2)
             .sum();
         assert_eq!(pairs, 28 * 27 / 2);
+    }
+
+    #[test]
+    fn next_round_puts_repeats_before_a_large_group() {
+        // Half the field in one club: it cannot be kept apart anyway, and trying must not
+        // cost a repeated encounter (found through the tournament draw).
+        let club: Vec<u16> = (0..16).step_by(2).collect();
+        let mut history = vec![random_draw(16, "cup-2026").unwrap()];
+        for _ in 1..5 {
+            let next = next_round(16, &history, "cup-2026", std::slice::from_ref(&club)).unwrap();
+            history.push(next);
+        }
+        assert_eq!(evaluate(&history, &[]).repeat_pairs, 0);
     }
 
     #[test]
