@@ -9,6 +9,7 @@
 mod auth;
 mod browser;
 mod deals;
+mod draws;
 mod errors;
 mod fixtures;
 mod health;

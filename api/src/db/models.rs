@@ -162,6 +162,10 @@ pub struct RoundRow {
     pub closed: bool,
     /// Created (UTC).
     pub created_at: NaiveDateTime,
+    /// How the tables were drawn (`random`, `avoid_repeats`, `by_standings`), if drawn.
+    pub draw_method: Option<String>,
+    /// The seed of the draw.
+    pub draw_seed: Option<String>,
 }
 
 /// A table of a round.

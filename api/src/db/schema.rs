@@ -51,6 +51,8 @@ diesel::table! {
         number -> Integer,
         closed -> Bool,
         created_at -> Timestamp,
+        draw_method -> Nullable<Text>,
+        draw_seed -> Nullable<Text>,
     }
 }
 

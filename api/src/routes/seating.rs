@@ -64,7 +64,25 @@ pub struct SeatingPlanResponse {
     pub quality: QualityBody,
 }
 
-fn seating_error(e: &SeatingError) -> ApiError {
+impl From<seating::Quality> for QualityBody {
+    fn from(q: seating::Quality) -> QualityBody {
+        QualityBody {
+            repeat_pairs: q.repeat_pairs,
+            lower_bound: q.lower_bound,
+            max_pair_meetings: q.max_pair_meetings,
+            keep_apart_violations: q.keep_apart_violations,
+            max_five_table_duty: q.max_five_table_duty,
+            min_five_table_duty: q.min_five_table_duty,
+            max_first_dealer: q.max_first_dealer,
+            min_first_dealer: q.min_first_dealer,
+            max_list_keeper: q.max_list_keeper,
+            min_list_keeper: q.min_list_keeper,
+        }
+    }
+}
+
+/// A 422 for a field that cannot be seated.
+pub fn seating_error(e: &SeatingError) -> ApiError {
     let (field, code) = match e {
         SeatingError::Unsplittable { .. } => ("players", "unsplittable"),
         SeatingError::TooManyPlayers { .. } => ("players", "out_of_range"),
@@ -128,20 +146,8 @@ pub async fn plan_seating(
     let plan = web::block(move || seating::plan(&request))
         .await?
         .map_err(|e| seating_error(&e))?;
-    let q = plan.quality;
     Ok(web::Json(SeatingPlanResponse {
         rounds: plan.rounds,
-        quality: QualityBody {
-            repeat_pairs: q.repeat_pairs,
-            lower_bound: q.lower_bound,
-            max_pair_meetings: q.max_pair_meetings,
-            keep_apart_violations: q.keep_apart_violations,
-            max_five_table_duty: q.max_five_table_duty,
-            min_five_table_duty: q.min_five_table_duty,
-            max_first_dealer: q.max_first_dealer,
-            min_first_dealer: q.min_first_dealer,
-            max_list_keeper: q.max_list_keeper,
-            min_list_keeper: q.min_list_keeper,
-        },
+        quality: plan.quality.into(),
     }))
 }

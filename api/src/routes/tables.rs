@@ -26,7 +26,8 @@ use crate::state::AppState;
 const CODE_ALPHABET: &[u8] = b"ACDEFGHJKMNPQRTUVWXY34679";
 const CODE_LENGTH: usize = 8;
 
-fn new_code() -> Result<String, ApiError> {
+/// A new random code from [`CODE_ALPHABET`] (join codes, draw seeds).
+pub fn new_code() -> Result<String, ApiError> {
     let mut bytes = [0u8; CODE_LENGTH];
     getrandom::fill(&mut bytes)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("no randomness: {e}")))?;

@@ -16,7 +16,7 @@ use crate::db::schema::{audit_log, players, round_tables, rounds, table_seats, t
 use crate::error::{ApiError, FieldError, Problem};
 use crate::extract::JsonBody;
 use crate::services::access::{self, Need};
-use crate::services::{audit, idempotency, now};
+use crate::services::{audit, draw, idempotency, now};
 use crate::state::AppState;
 
 fn default_rounds() -> i32 {
@@ -880,9 +880,51 @@ pub async fn update_player(
 #[serde(deny_unknown_fields)]
 pub struct CreateRoundRequest {
     /// Tables of 4 or 5 player ids each; list order is seat order (the first deals first,
-    /// the last keeps the list).
+    /// the last keeps the list). Either this or `draw`.
+    #[serde(default)]
     #[schema(example = json!([[1, 2, 3, 4], [5, 6, 7, 8, 9]]))]
-    pub tables: Vec<Vec<i64>>,
+    pub tables: Option<Vec<Vec<i64>>>,
+    /// Let Karlchen draw the tables from every player not withdrawn. Either this or
+    /// `tables`.
+    #[serde(default)]
+    pub draw: Option<DrawRequest>,
+}
+
+/// How to draw a round.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DrawRequest {
+    /// `random` (uniform), `avoid_repeats` (fewest pairs who met before, balanced seats and
+    /// 5-table duty, clubs apart) or `by_standings` (top four at table 1, …).
+    #[schema(example = "avoid_repeats")]
+    pub method: String,
+    /// Any text; the same players and seed give the same draw (default: a random one,
+    /// stored and shown).
+    #[serde(default)]
+    pub seed: Option<String>,
+}
+
+/// How a round was drawn, and how good the draw is.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DrawResponse {
+    /// The method.
+    pub method: String,
+    /// The seed: with the players (by start number) it re-derives the draw.
+    pub seed: String,
+    /// The quality of all rounds so far including this one (in the answer to the draw).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub quality: Option<super::seating::QualityBody>,
+}
+
+impl DrawResponse {
+    /// The stored draw of a round, if it was drawn.
+    fn of(round: &RoundRow) -> Option<DrawResponse> {
+        Some(DrawResponse {
+            method: round.draw_method.clone()?,
+            seed: round.draw_seed.clone().unwrap_or_default(),
+            quality: None,
+        })
+    }
 }
 
 /// A table of a round.
@@ -909,6 +951,9 @@ pub struct RoundResponse {
     pub closed: bool,
     /// The tables.
     pub tables: Vec<TableResponse>,
+    /// How it was drawn (absent for explicit tables).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub draw: Option<DrawResponse>,
 }
 
 fn check_tables(tables: &[Vec<i64>], roster: &[PlayerRow]) -> Result<(), ApiError> {
@@ -995,13 +1040,52 @@ pub async fn create_round(
     let id = id.into_inner();
     let caller = Caller::Organizer(organizer.0);
     let audit_caller = caller.clone();
-    let tables = body.0.tables;
+    let CreateRoundRequest { tables, draw } = body.0;
+    let draw = match (&tables, draw) {
+        (Some(_), None) => None,
+        (None, Some(d)) => {
+            let method = draw::Method::parse(&d.method)?;
+            let seed = match d.seed.map(|s| s.trim().to_owned()) {
+                Some(s) if s.chars().count() > 200 => {
+                    return Err(ApiError::field(
+                        "invalid_body",
+                        "draw.seed",
+                        "invalid_length",
+                        "at most 200 characters",
+                    ));
+                }
+                Some(s) if !s.is_empty() => s,
+                _ => super::tables::new_code()?,
+            };
+            Some((method, seed))
+        }
+        _ => return Err(draw::one_of()),
+    };
     create(&state, &req, &caller, move |conn| {
         let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
         let roster: Vec<PlayerRow> = players::table
             .filter(players::tournament_id.eq(id))
             .select(PlayerRow::as_select())
             .load(conn)?;
+        let (tables, drawn) = match (tables, draw) {
+            (Some(tables), _) => (tables, None),
+            (None, Some((method, seed))) => {
+                let earlier: Vec<Vec<Vec<i64>>> = rounds::table
+                    .filter(rounds::tournament_id.eq(id))
+                    .order(rounds::number.asc())
+                    .select(rounds::id)
+                    .load::<i64>(conn)?
+                    .into_iter()
+                    .map(|round| {
+                        round_tables_of(conn, round)
+                            .map(|ts| ts.into_iter().map(|t| t.seats).collect())
+                    })
+                    .collect::<QueryResult<_>>()?;
+                let drawn = draw::draw(conn, &tournament, &roster, &earlier, method, &seed)?;
+                (drawn.tables, Some((method, seed, drawn.quality)))
+            }
+            (None, None) => return Err(draw::one_of()),
+        };
         check_tables(&tables, &roster)?;
         let number = rounds::table
             .filter(rounds::tournament_id.eq(id))
@@ -1021,6 +1105,8 @@ pub async fn create_round(
                 rounds::number.eq(number),
                 rounds::closed.eq(false),
                 rounds::created_at.eq(now()),
+                rounds::draw_method.eq(drawn.as_ref().map(|(m, _, _)| m.as_str())),
+                rounds::draw_seed.eq(drawn.as_ref().map(|(_, s, _)| s.clone())),
             ))
             .returning(rounds::all_columns)
             .get_result(conn)?;
@@ -1054,6 +1140,11 @@ pub async fn create_round(
             number: round.number,
             closed: round.closed,
             tables: round_tables_of(conn, round.id)?,
+            draw: drawn.map(|(method, seed, quality)| DrawResponse {
+                method: method.as_str().to_owned(),
+                seed,
+                quality: Some(quality.into()),
+            }),
         };
         audit::record(
             conn,
@@ -1100,6 +1191,7 @@ pub async fn list_rounds(
                     number: round.number,
                     closed: round.closed,
                     tables: round_tables_of(conn, round.id)?,
+                    draw: DrawResponse::of(&round),
                 });
             }
             Ok(answer)
@@ -1152,6 +1244,7 @@ pub async fn close_round(
                 number: round.number,
                 closed: true,
                 tables: round_tables_of(conn, id)?,
+                draw: DrawResponse::of(&round),
             })
         })
         .await?;

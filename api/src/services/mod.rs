@@ -4,6 +4,7 @@
 
 pub mod access;
 pub mod audit;
+pub mod draw;
 pub mod idempotency;
 pub mod organizers;
 pub mod sheet;

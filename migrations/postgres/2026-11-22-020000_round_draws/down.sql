@@ -1,0 +1,2 @@
+ALTER TABLE rounds DROP COLUMN draw_seed;
+ALTER TABLE rounds DROP COLUMN draw_method;
