@@ -26,7 +26,7 @@ use crate::state::AppState;
 const CODE_ALPHABET: &[u8] = b"ACDEFGHJKMNPQRTUVWXY34679";
 const CODE_LENGTH: usize = 8;
 
-/// A new random code from [`CODE_ALPHABET`] (join codes, draw seeds).
+/// A new random code from the unambiguous alphabet above (join codes, draw seeds).
 pub fn new_code() -> Result<String, ApiError> {
     let mut bytes = [0u8; CODE_LENGTH];
     getrandom::fill(&mut bytes)
