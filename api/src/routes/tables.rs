@@ -89,18 +89,9 @@ pub async fn create_join_code(
                 join_codes::created_at.eq(now()),
             ))
             .execute(conn)?;
-        audit::record(
-            conn,
-            audit::Change {
-                tournament_id: ctx.tournament.id,
-                table_id: Some(table_id),
-                caller: &audit_caller,
-                action: "join_code.create",
-                reason: None,
-                before: None,
-                after: None,
-            },
-        )?;
+        audit::Change::new(ctx.tournament.id, &audit_caller, "join_code.create")
+            .at_table(table_id)
+            .record(conn)?;
         Ok(JoinCodeResponse {
             code: printed(&code),
             table_id,
@@ -137,18 +128,9 @@ pub async fn revoke_join_code(
         .tx(move |conn| {
             let ctx = organizer_table(conn, table_id, &caller)?;
             revoke_codes(conn, table_id)?;
-            audit::record(
-                conn,
-                audit::Change {
-                    tournament_id: ctx.tournament.id,
-                    table_id: Some(table_id),
-                    caller: &caller,
-                    action: "join_code.revoke",
-                    reason: None,
-                    before: None,
-                    after: None,
-                },
-            )?;
+            audit::Change::new(ctx.tournament.id, &caller, "join_code.revoke")
+                .at_table(table_id)
+                .record(conn)?;
             Ok(())
         })
         .await?;
@@ -258,18 +240,10 @@ pub async fn create_deal(
             .execute(conn)?;
         let after = sheet::current(conn, &ctx)?;
         let deal = deal_view(&after.sheet, number)?;
-        audit::record(
-            conn,
-            audit::Change {
-                tournament_id: ctx.tournament.id,
-                table_id: Some(table_id),
-                caller: &audit_caller,
-                action: "deal.create",
-                reason: None,
-                before: None,
-                after: serde_json::to_value(&deal).ok(),
-            },
-        )?;
+        audit::Change::new(ctx.tournament.id, &audit_caller, "deal.create")
+            .at_table(table_id)
+            .after(serde_json::to_value(&deal).ok())
+            .record(conn)?;
         Ok(DealResponse {
             deal,
             sheet: after.sheet,
@@ -413,18 +387,12 @@ pub async fn update_deal(
             }
             let after = sheet::current(conn, &ctx)?;
             let deal = deal_view(&after.sheet, number)?;
-            audit::record(
-                conn,
-                audit::Change {
-                    tournament_id: ctx.tournament.id,
-                    table_id: Some(table_id),
-                    caller: &caller,
-                    action: "deal.update",
-                    reason: reason.as_deref(),
-                    before: serde_json::to_value(&old).ok(),
-                    after: serde_json::to_value(&deal).ok(),
-                },
-            )?;
+            audit::Change::new(ctx.tournament.id, &caller, "deal.update")
+                .at_table(table_id)
+                .reason(reason.as_deref())
+                .before(serde_json::to_value(&old).ok())
+                .after(serde_json::to_value(&deal).ok())
+                .record(conn)?;
             Ok(DealResponse {
                 deal,
                 sheet: after.sheet,
@@ -510,18 +478,11 @@ pub async fn delete_deal(
                 .execute(conn)?;
             }
             let after = sheet::current(conn, &ctx)?;
-            audit::record(
-                conn,
-                audit::Change {
-                    tournament_id: ctx.tournament.id,
-                    table_id: Some(table_id),
-                    caller: &caller,
-                    action: "deal.delete",
-                    reason: reason.as_deref(),
-                    before: serde_json::to_value(&old).ok(),
-                    after: None,
-                },
-            )?;
+            audit::Change::new(ctx.tournament.id, &caller, "deal.delete")
+                .at_table(table_id)
+                .reason(reason.as_deref())
+                .before(serde_json::to_value(&old).ok())
+                .record(conn)?;
             Ok(after.sheet)
         })
         .await?;
@@ -558,18 +519,10 @@ pub async fn time_up(
             let mut ctx = ctx;
             ctx.table.time_up_after = Some(played);
             let after = sheet::current(conn, &ctx)?;
-            audit::record(
-                conn,
-                audit::Change {
-                    tournament_id: ctx.tournament.id,
-                    table_id: Some(table_id),
-                    caller: &caller,
-                    action: "table.time_up",
-                    reason: None,
-                    before: None,
-                    after: Some(serde_json::json!({"after_deals": played})),
-                },
-            )?;
+            audit::Change::new(ctx.tournament.id, &caller, "table.time_up")
+                .at_table(table_id)
+                .after(Some(serde_json::json!({"after_deals": played})))
+                .record(conn)?;
             Ok(after.sheet)
         })
         .await?;
@@ -694,18 +647,10 @@ pub async fn create_penalty(
             ))
             .execute(conn)?;
         let after = sheet::current(conn, &ctx)?;
-        audit::record(
-            conn,
-            audit::Change {
-                tournament_id: ctx.tournament.id,
-                table_id: Some(table_id),
-                caller: &audit_caller,
-                action: "penalty.create",
-                reason: None,
-                before: None,
-                after: serde_json::to_value(deal_view(&after.sheet, p.deal_number)?).ok(),
-            },
-        )?;
+        audit::Change::new(ctx.tournament.id, &audit_caller, "penalty.create")
+            .at_table(table_id)
+            .after(serde_json::to_value(deal_view(&after.sheet, p.deal_number)?).ok())
+            .record(conn)?;
         Ok(after.sheet)
     })
     .await

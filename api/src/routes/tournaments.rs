@@ -282,18 +282,9 @@ pub async fn create_tournament(
             .returning(tournaments::all_columns)
             .get_result(conn)?;
         let answer = TournamentResponse::from(row);
-        audit::record(
-            conn,
-            audit::Change {
-                tournament_id: answer.id,
-                table_id: None,
-                caller: &audit_caller,
-                action: "tournament.create",
-                reason: None,
-                before: None,
-                after: serde_json::to_value(&answer).ok(),
-            },
-        )?;
+        audit::Change::new(answer.id, &audit_caller, "tournament.create")
+            .after(serde_json::to_value(&answer).ok())
+            .record(conn)?;
         Ok(answer)
     })
     .await
@@ -375,18 +366,10 @@ pub async fn update_tournament(
                     .execute(conn)?;
             }
             let after = access::tournament(conn, id, &caller, Need::Write)?;
-            audit::record(
-                conn,
-                audit::Change {
-                    tournament_id: id,
-                    table_id: None,
-                    caller: &caller,
-                    action: "tournament.update",
-                    reason: None,
-                    before: serde_json::to_value(TournamentResponse::from(before)).ok(),
-                    after: serde_json::to_value(TournamentResponse::from(after.clone())).ok(),
-                },
-            )?;
+            audit::Change::new(id, &caller, "tournament.update")
+                .before(serde_json::to_value(TournamentResponse::from(before)).ok())
+                .after(serde_json::to_value(TournamentResponse::from(after.clone())).ok())
+                .record(conn)?;
             Ok(after)
         })
         .await?;
@@ -590,18 +573,9 @@ pub async fn create_player(
             })?
             .remove(0);
         let answer = PlayerResponse::from(row);
-        audit::record(
-            conn,
-            audit::Change {
-                tournament_id: id,
-                table_id: None,
-                caller: &audit_caller,
-                action: "player.create",
-                reason: None,
-                before: None,
-                after: serde_json::to_value(&answer).ok(),
-            },
-        )?;
+        audit::Change::new(id, &audit_caller, "player.create")
+            .after(serde_json::to_value(&answer).ok())
+            .record(conn)?;
         Ok(answer)
     })
     .await
@@ -763,18 +737,9 @@ pub async fn import_players(
             created: created.len(),
             players: created.into_iter().map(Into::into).collect(),
         };
-        audit::record(
-            conn,
-            audit::Change {
-                tournament_id: id,
-                table_id: None,
-                caller: &audit_caller,
-                action: "player.import",
-                reason: None,
-                before: None,
-                after: serde_json::to_value(&answer).ok(),
-            },
-        )?;
+        audit::Change::new(id, &audit_caller, "player.import")
+            .after(serde_json::to_value(&answer).ok())
+            .record(conn)?;
         Ok(answer)
     })
     .await
@@ -857,18 +822,10 @@ pub async fn update_player(
                     .execute(conn)?;
             }
             let after: PlayerRow = target.select(PlayerRow::as_select()).first(conn)?;
-            audit::record(
-                conn,
-                audit::Change {
-                    tournament_id: before.tournament_id,
-                    table_id: None,
-                    caller: &caller,
-                    action: "player.update",
-                    reason: None,
-                    before: serde_json::to_value(PlayerResponse::from(before)).ok(),
-                    after: serde_json::to_value(PlayerResponse::from(after.clone())).ok(),
-                },
-            )?;
+            audit::Change::new(before.tournament_id, &caller, "player.update")
+                .before(serde_json::to_value(PlayerResponse::from(before)).ok())
+                .after(serde_json::to_value(PlayerResponse::from(after.clone())).ok())
+                .record(conn)?;
             Ok(after)
         })
         .await?;
@@ -1146,18 +1103,9 @@ pub async fn create_round(
                 quality: Some(quality.into()),
             }),
         };
-        audit::record(
-            conn,
-            audit::Change {
-                tournament_id: id,
-                table_id: None,
-                caller: &audit_caller,
-                action: "round.create",
-                reason: None,
-                before: None,
-                after: serde_json::to_value(&answer).ok(),
-            },
-        )?;
+        audit::Change::new(id, &audit_caller, "round.create")
+            .after(serde_json::to_value(&answer).ok())
+            .record(conn)?;
         Ok(answer)
     })
     .await
@@ -1227,18 +1175,9 @@ pub async fn close_round(
             diesel::update(rounds::table.find(id))
                 .set(rounds::closed.eq(true))
                 .execute(conn)?;
-            audit::record(
-                conn,
-                audit::Change {
-                    tournament_id: round.tournament_id,
-                    table_id: None,
-                    caller: &caller,
-                    action: "round.close",
-                    reason: None,
-                    before: None,
-                    after: Some(serde_json::json!({"round": round.number})),
-                },
-            )?;
+            audit::Change::new(round.tournament_id, &caller, "round.close")
+                .after(Some(serde_json::json!({"round": round.number})))
+                .record(conn)?;
             Ok(RoundResponse {
                 id,
                 number: round.number,
