@@ -416,19 +416,7 @@ pub fn next_round(
     let mut keeper = vec![0_u32; n];
     for table in history.iter().flatten() {
         meet.add_table(table, 1);
-        if table.len() >= 5 {
-            for &p in table {
-                duty[usize::from(p)] += 1;
-            }
-        }
-        if let Some(&first) = table.first() {
-            dealer[usize::from(first)] += 1;
-        }
-        if table.len() >= 4
-            && let Some(&last) = table.last()
-        {
-            keeper[usize::from(last)] += 1;
-        }
+        count_positions(table, &mut duty, &mut dealer, &mut keeper);
     }
 
     let mut candidates = Vec::new();
@@ -480,6 +468,24 @@ pub fn next_round(
     Ok(round)
 }
 
+/// Counts one table towards each player's 5-table duty, first deals (seat 0) and list
+/// keeping (the last seat of a full table).
+fn count_positions(table: &[u16], duty: &mut [u32], dealer: &mut [u32], keeper: &mut [u32]) {
+    if table.len() >= 5 {
+        for &p in table {
+            duty[usize::from(p)] += 1;
+        }
+    }
+    if let Some(&first) = table.first() {
+        dealer[usize::from(first)] += 1;
+    }
+    if table.len() >= 4
+        && let Some(&last) = table.last()
+    {
+        keeper[usize::from(last)] += 1;
+    }
+}
+
 /// Measures a set of rounds, e.g. after an organiser swapped players by hand. Players are
 /// those seated in any round; the lower bound assumes the same table sizes.
 #[must_use]
@@ -495,28 +501,16 @@ pub fn evaluate(rounds: &[Vec<Vec<u16>>], keep_apart: &[Vec<u16>]) -> Quality {
 
     // Pairs as sorted (low, high) codes: linear in the number of seats, whatever the ids.
     let mut pairs: Vec<u32> = Vec::new();
-    let mut duty = vec![0_u16; size];
-    let mut dealer = vec![0_u16; size];
-    let mut keeper = vec![0_u16; size];
+    let mut duty = vec![0_u32; size];
+    let mut dealer = vec![0_u32; size];
+    let mut keeper = vec![0_u32; size];
     for table in rounds.iter().flatten() {
         for (i, &a) in table.iter().enumerate() {
             for &b in &table[i + 1..] {
                 pairs.push(pair_code(a, b));
             }
         }
-        if table.len() >= 5 {
-            for &p in table {
-                duty[usize::from(p)] += 1;
-            }
-        }
-        if let Some(&first) = table.first() {
-            dealer[usize::from(first)] += 1;
-        }
-        if table.len() >= 4
-            && let Some(&last) = table.last()
-        {
-            keeper[usize::from(last)] += 1;
-        }
+        count_positions(table, &mut duty, &mut dealer, &mut keeper);
     }
     pairs.sort_unstable();
     let mut repeat_pairs = 0_u32;
@@ -552,12 +546,14 @@ pub fn evaluate(rounds: &[Vec<Vec<u16>>], keep_apart: &[Vec<u16>]) -> Quality {
     let full_rounds = rounds
         .iter()
         .all(|round| round.iter().map(Vec::len).sum::<usize>() == players.len());
-    let range = |counts: &[u16]| {
+    // A count is at most the number of rounds; a plan has at most MAX_ROUNDS, far below
+    // u16::MAX, and a larger hand-made history saturates.
+    let range = |counts: &[u32]| {
         let seated_counts = counts
             .iter()
             .zip(&seated)
             .filter(|(_, seated)| **seated)
-            .map(|(count, _)| *count);
+            .map(|(count, _)| u16::try_from(*count).unwrap_or(u16::MAX));
         let max = seated_counts.clone().max().unwrap_or(0);
         let min = seated_counts.min().unwrap_or(0);
         (max, min)
