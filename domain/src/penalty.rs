@@ -78,6 +78,25 @@ impl Penalty {
     }
 }
 
+/// A deal's entries on the sheet: the game's own entries, unless a penalty stopped the game
+/// (it then counts as not played, TSR 9.4.3, or a solo is scored by the penalty alone,
+/// TSR 9.4.4), plus the entries of every penalty on the deal, stopping or not. Returns the
+/// entries and whether the game's own entries count.
+pub fn sheet_entries(game: &[i32], penalties: &[Penalty]) -> (Vec<i32>, bool) {
+    let game_counts = penalties.iter().all(|p| p.outcome == DealOutcome::Scored);
+    let mut entries = if game_counts {
+        game.to_vec()
+    } else {
+        vec![0; game.len()]
+    };
+    for penalty in penalties {
+        for (entry, points) in entries.iter_mut().zip(penalty.scores()) {
+            *entry += points;
+        }
+    }
+    (entries, game_counts)
+}
+
 /// Why a violation cannot be turned into penalty points.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PenaltyError {
@@ -255,6 +274,26 @@ mod tests {
             };
             assert_eq!(four(solo).0, vec![-12 - 3 * a, 12 + 3 * a, 0, 0]);
         }
+    }
+
+    #[test]
+    fn sheet_entries_add_penalties_and_drop_a_stopped_game() {
+        let minor = penalty(TableSize::Four, None, &violation(Severity::Minor, 1)).unwrap();
+        // W30: Re (0, 2) wins 2, B's minor violation: [3, -5, 3, -1].
+        assert_eq!(
+            sheet_entries(&[2, -2, 2, -2], &[minor]),
+            (vec![3, -5, 3, -1], true)
+        );
+        // A serious violation after the minor one stops the game; the minor still counts.
+        let serious = penalty(TableSize::Four, None, &violation(Severity::Serious, 3)).unwrap();
+        assert_eq!(
+            sheet_entries(&[2, -2, 2, -2], &[minor, serious]),
+            (vec![5, 1, 5, -11], false)
+        );
+        assert_eq!(
+            sheet_entries(&[1, -1, 1, -1], &[]),
+            (vec![1, -1, 1, -1], true)
+        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use diesel::prelude::*;
 use domain::deal::{DealFacts, SeatSet, TableSize};
-use domain::penalty::{self, DealOutcome, Severity, Violation};
+use domain::penalty::{self, Severity, Violation};
 use domain::sheet::{DealKind, EnteredDeal, Round, RoundConfig};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -265,8 +265,7 @@ pub fn derive(
             .map_err(|e| later_deal_invalid(sheet_deal.number, e))?;
         let scored = domain::score(&facts)
             .map_err(|e| later_deal_invalid(sheet_deal.number, invalid_deal(&e)))?;
-        let mut game_scores = scored.scores().to_vec();
-        let mut scores = game_scores.clone();
+        let mut ruled = Vec::new();
         let mut penalty_views = Vec::new();
         for p in penalty_rows
             .iter()
@@ -279,25 +278,23 @@ pub fn derive(
                 could_harm_soloist: p.could_harm_soloist,
                 opposing_absagen: u8::try_from(p.opposing_absagen).unwrap_or(u8::MAX),
             };
-            let ruled = penalty::penalty(table_size, sheet_deal.sitting_out, &violation)
+            let penalty = penalty::penalty(table_size, sheet_deal.sitting_out, &violation)
                 .map_err(|e| corrupt(format!("penalty {}: {e}", p.id)))?;
-            if ruled.outcome != DealOutcome::Scored {
-                // The game stopped: only the penalty is written (TSR 9.4.3, 9.4.4).
-                game_scores.iter_mut().for_each(|s| *s = 0);
-                scores.iter_mut().for_each(|s| *s = 0);
-            }
-            for (total, p) in scores.iter_mut().zip(ruled.scores()) {
-                *total += p;
-            }
             penalty_views.push(PenaltyView {
                 id: p.id,
                 severity: p.severity.clone(),
                 offender: violation.offender,
                 referee: p.referee.clone(),
-                scores: ruled.scores().to_vec(),
+                scores: penalty.scores().to_vec(),
             });
+            ruled.push(penalty);
         }
-        // Penalties recorded before a stopping one still count.
+        let (scores, game_counts) = penalty::sheet_entries(scored.scores(), &ruled);
+        let game_scores = if game_counts {
+            scored.scores().to_vec()
+        } else {
+            vec![0; scores.len()]
+        };
         for (total, s) in totals.iter_mut().zip(&scores) {
             *total += s;
         }
