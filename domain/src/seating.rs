@@ -74,6 +74,10 @@
 
 use std::collections::HashSet;
 
+mod changes;
+
+pub use changes::{SeatChange, by_ranking, rearrange};
+
 /// Most players [`plan`] and [`next_round`] accept (the pair table grows with its square).
 pub const MAX_PLAYERS: u16 = 4000;
 
@@ -202,6 +206,42 @@ pub enum SeatingError {
         round: usize,
         /// The player seated twice.
         player: u16,
+    },
+    /// A change names a player who has no seat in the round (at that point).
+    #[error("change {change}: player {player} has no seat in this round")]
+    NotSeated {
+        /// The change, counted from 0.
+        change: usize,
+        /// The player.
+        player: u16,
+    },
+    /// A move names a table the round does not have.
+    #[error("change {change}: there is no table {table} (the round has {tables}, counted from 0)")]
+    NoSuchTable {
+        /// The change, counted from 0.
+        change: usize,
+        /// The table, counted from 0.
+        table: usize,
+        /// How many tables the round has.
+        tables: usize,
+    },
+    /// A move names a seat beyond the end of the table.
+    #[error("change {change}: seat {seat} is beyond the table's {seats} places (counted from 0)")]
+    NoSuchSeat {
+        /// The change, counted from 0.
+        change: usize,
+        /// The seat, counted from 0.
+        seat: usize,
+        /// Places the player could take at that table.
+        seats: usize,
+    },
+    /// After the changes a table has other than 4 or 5 players.
+    #[error("table {table} (counted from 0) would have {size} players; a table has 4 or 5")]
+    WrongTableSize {
+        /// The table, counted from 0.
+        table: usize,
+        /// Its size after the changes.
+        size: usize,
     },
 }
 
