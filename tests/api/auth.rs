@@ -331,6 +331,16 @@ backend_test!(every_role_on_every_endpoint, |app| {
     )
     .await;
     m.row(
+        "POST /rounds/{id}/seating",
+        &owner_write(200),
+        plain(
+            "POST",
+            format!("/api/v1/rounds/{r2_id}/seating"),
+            Some(json!({"changes": [{"swap": {"players": [ids[0], ids[1]]}}], "dry_run": true})),
+        ),
+    )
+    .await;
+    m.row(
         "POST /rounds/{id}/close",
         &owner_write(200),
         plain("POST", format!("/api/v1/rounds/{r2_id}/close"), None),

@@ -168,6 +168,22 @@ pub struct RoundRow {
     pub draw_seed: Option<String>,
 }
 
+/// A tournament's seating planned up front.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = seating_plans)]
+pub struct SeatingPlanRow {
+    /// The tournament.
+    pub tournament_id: i64,
+    /// The seed it was planned with.
+    pub seed: String,
+    /// The number of its first round.
+    pub first_round: i32,
+    /// JSON: round → tables → player ids in seat order.
+    pub rounds: String,
+    /// Planned (UTC).
+    pub created_at: NaiveDateTime,
+}
+
 /// A table of a round.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = round_tables)]

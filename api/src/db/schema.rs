@@ -134,7 +134,18 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    seating_plans (tournament_id) {
+        tournament_id -> BigInt,
+        seed -> Text,
+        first_round -> Integer,
+        rounds -> Text,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(tournaments -> organizers (organizer_id));
+diesel::joinable!(seating_plans -> tournaments (tournament_id));
 diesel::joinable!(players -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(round_tables -> rounds (round_id));
@@ -156,4 +167,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     penalties,
     audit_log,
     idempotency_keys,
+    seating_plans,
 );

@@ -3,7 +3,9 @@
 
 pub mod auth;
 pub mod health;
+pub mod plan;
 pub mod replay;
+pub mod rounds;
 pub mod score;
 pub mod seating;
 pub mod standings;
@@ -29,9 +31,14 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(tournaments::list_players)
             .service(tournaments::import_players)
             .service(tournaments::update_player)
-            .service(tournaments::create_round)
-            .service(tournaments::list_rounds)
-            .service(tournaments::close_round)
+            .service(rounds::create_round)
+            .service(rounds::list_rounds)
+            .service(rounds::close_round)
+            .service(rounds::reseat_round)
+            .service(rounds::delete_round)
+            .service(plan::put_plan)
+            .service(plan::get_plan)
+            .service(plan::delete_plan)
             .service(tournaments::list_audit)
             .service(standings::get_standings)
             .service(tables::create_join_code)

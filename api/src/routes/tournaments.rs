@@ -1,4 +1,4 @@
-//! Tournaments, their players and their rounds. Organisers create and change only their
+//! Tournaments and their players. Organisers create and change only their
 //! own; a published tournament is readable by everybody.
 
 use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
@@ -9,14 +9,12 @@ use utoipa::ToSchema;
 
 use crate::auth::{Caller, Organizer};
 use crate::db::DbConn;
-use crate::db::models::{
-    AuditRow, NewPlayer, NewTournament, PlayerRow, RoundRow, TableRow, TournamentRow,
-};
-use crate::db::schema::{audit_log, players, round_tables, rounds, table_seats, tournaments};
+use crate::db::models::{AuditRow, NewPlayer, NewTournament, PlayerRow, TournamentRow};
+use crate::db::schema::{audit_log, players, tournaments};
 use crate::error::{ApiError, FieldError, Problem};
 use crate::extract::JsonBody;
 use crate::services::access::{self, Need};
-use crate::services::{audit, draw, idempotency, now};
+use crate::services::{audit, idempotency, now};
 use crate::state::AppState;
 
 fn default_rounds() -> i32 {
@@ -158,7 +156,7 @@ fn in_range(field: &str, value: i32, min: i32, max: i32, errors: &mut Vec<FieldE
     }
 }
 
-fn invalid(errors: Vec<FieldError>) -> Result<(), ApiError> {
+pub(super) fn invalid(errors: Vec<FieldError>) -> Result<(), ApiError> {
     if errors.is_empty() {
         Ok(())
     } else {
@@ -227,11 +225,27 @@ impl CreateTournamentRequest {
 }
 
 /// Runs a create: replays the stored answer for a repeated `Idempotency-Key`, or runs `f`
-/// and stores its answer with what it created, in one transaction.
+/// and stores its answer with what it created, in one transaction. Answers 201.
 pub async fn create<T, F>(
     state: &AppState,
     req: &HttpRequest,
     caller: &Caller,
+    f: F,
+) -> Result<HttpResponse, ApiError>
+where
+    T: Serialize,
+    F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+{
+    once(state, req, caller, 201, f).await
+}
+
+/// Runs a change that must not happen twice (a swap sent again would swap back) as
+/// [`create`] does, answering `status`.
+pub async fn once<T, F>(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: &Caller,
+    status: u16,
     f: F,
 ) -> Result<HttpResponse, ApiError>
 where
@@ -247,8 +261,8 @@ where
             }
             let created = f(conn)?;
             let body = serde_json::to_string(&created).map_err(|e| ApiError::Internal(e.into()))?;
-            idempotency::remember(conn, key.as_ref(), 201, &body)?;
-            Ok((201, body))
+            idempotency::remember(conn, key.as_ref(), status, &body)?;
+            Ok((status, body))
         })
         .await?;
     let status = actix_web::http::StatusCode::from_u16(status)
@@ -830,364 +844,6 @@ pub async fn update_player(
         })
         .await?;
     Ok(web::Json(row.into()))
-}
-
-/// The next round, from explicit tables.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct CreateRoundRequest {
-    /// Tables of 4 or 5 player ids each; list order is seat order (the first deals first,
-    /// the last keeps the list). Either this or `draw`.
-    #[serde(default)]
-    #[schema(example = json!([[1, 2, 3, 4], [5, 6, 7, 8, 9]]))]
-    pub tables: Option<Vec<Vec<i64>>>,
-    /// Let Karlchen draw the tables from every player not withdrawn. Either this or
-    /// `tables`.
-    #[serde(default)]
-    pub draw: Option<DrawRequest>,
-}
-
-/// How to draw a round.
-#[derive(Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-pub struct DrawRequest {
-    /// `random` (uniform), `avoid_repeats` (fewest pairs who met before, balanced seats and
-    /// 5-table duty, clubs apart) or `by_standings` (top four at table 1, …).
-    #[schema(example = "avoid_repeats")]
-    pub method: String,
-    /// Any text; the same players and seed give the same draw (default: a random one,
-    /// stored and shown).
-    #[serde(default)]
-    pub seed: Option<String>,
-}
-
-/// How a round was drawn, and how good the draw is.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct DrawResponse {
-    /// The method.
-    pub method: String,
-    /// The seed: with the players (by start number) it re-derives the draw.
-    pub seed: String,
-    /// The quality of all rounds so far including this one (in the answer to the draw).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub quality: Option<super::seating::QualityBody>,
-}
-
-impl DrawResponse {
-    /// The stored draw of a round, if it was drawn.
-    fn of(round: &RoundRow) -> Option<DrawResponse> {
-        Some(DrawResponse {
-            method: round.draw_method.clone()?,
-            seed: round.draw_seed.clone().unwrap_or_default(),
-            quality: None,
-        })
-    }
-}
-
-/// A table of a round.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct TableResponse {
-    /// Id.
-    pub id: i64,
-    /// 1-based.
-    pub number: i32,
-    /// Player ids in seat order.
-    pub seats: Vec<i64>,
-    /// Deals planned at this table.
-    pub planned_deals: i32,
-}
-
-/// A round.
-#[derive(Debug, Serialize, ToSchema)]
-pub struct RoundResponse {
-    /// Id.
-    pub id: i64,
-    /// 1-based.
-    pub number: i32,
-    /// No more captain entries.
-    pub closed: bool,
-    /// The tables.
-    pub tables: Vec<TableResponse>,
-    /// How it was drawn (absent for explicit tables).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub draw: Option<DrawResponse>,
-}
-
-fn check_tables(tables: &[Vec<i64>], roster: &[PlayerRow]) -> Result<(), ApiError> {
-    let mut errors = Vec::new();
-    let mut seen = std::collections::HashSet::new();
-    if tables.is_empty() {
-        errors.push(FieldError::new(
-            "tables",
-            "required",
-            "a round needs at least one table",
-        ));
-    }
-    for (t, seats) in tables.iter().enumerate() {
-        if !(4..=5).contains(&seats.len()) {
-            errors.push(FieldError::new(
-                format!("tables[{t}]"),
-                "wrong_table_size",
-                format!("a table has 4 or 5 players, got {}", seats.len()),
-            ));
-        }
-        for (s, player) in seats.iter().enumerate() {
-            let field = format!("tables[{t}][{s}]");
-            match roster.iter().find(|p| p.id == *player) {
-                None => errors.push(FieldError::new(
-                    field,
-                    "unknown_player",
-                    format!("player {player} is not in this tournament"),
-                )),
-                Some(p) if p.withdrawn => errors.push(FieldError::new(
-                    field,
-                    "withdrawn",
-                    format!("player {player} has withdrawn"),
-                )),
-                Some(_) if !seen.insert(*player) => errors.push(FieldError::new(
-                    field,
-                    "duplicate_player",
-                    format!("player {player} sits at two places"),
-                )),
-                Some(_) => {}
-            }
-        }
-    }
-    invalid(errors)
-}
-
-/// Loads a round's tables with their seats.
-pub fn round_tables_of(conn: &mut DbConn, round_id: i64) -> QueryResult<Vec<TableResponse>> {
-    let tables: Vec<TableRow> = round_tables::table
-        .filter(round_tables::round_id.eq(round_id))
-        .order(round_tables::number.asc())
-        .select(TableRow::as_select())
-        .load(conn)?;
-    let mut answer = Vec::with_capacity(tables.len());
-    for table in tables {
-        let seats = table_seats::table
-            .filter(table_seats::table_id.eq(table.id))
-            .order(table_seats::seat.asc())
-            .select(table_seats::player_id)
-            .load(conn)?;
-        answer.push(TableResponse {
-            id: table.id,
-            number: table.number,
-            seats,
-            planned_deals: table.planned_deals,
-        });
-    }
-    Ok(answer)
-}
-
-/// Create the next round from explicit tables.
-#[utoipa::path(tag = "rounds", params(("id" = i64, Path), ("Idempotency-Key" = Option<String>, Header)),
-    request_body = CreateRoundRequest, security(("bearer" = [])), responses(
-    (status = 201, body = RoundResponse),
-    (status = "4XX", body = Problem, content_type = "application/problem+json"),
-))]
-#[post("/tournaments/{id}/rounds")]
-pub async fn create_round(
-    state: web::Data<AppState>,
-    req: HttpRequest,
-    organizer: Organizer,
-    id: web::Path<i64>,
-    body: JsonBody<CreateRoundRequest>,
-) -> Result<HttpResponse, ApiError> {
-    let id = id.into_inner();
-    let caller = Caller::Organizer(organizer.0);
-    let audit_caller = caller.clone();
-    let CreateRoundRequest { tables, draw } = body.0;
-    let draw = match (&tables, draw) {
-        (Some(_), None) => None,
-        (None, Some(d)) => {
-            let method = draw::Method::parse(&d.method)?;
-            let seed = match d.seed.map(|s| s.trim().to_owned()) {
-                Some(s) if s.chars().count() > 200 => {
-                    return Err(ApiError::field(
-                        "invalid_body",
-                        "draw.seed",
-                        "invalid_length",
-                        "at most 200 characters",
-                    ));
-                }
-                Some(s) if !s.is_empty() => s,
-                _ => super::tables::new_code()?,
-            };
-            Some((method, seed))
-        }
-        _ => return Err(draw::one_of()),
-    };
-    create(&state, &req, &caller, move |conn| {
-        let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
-        let roster: Vec<PlayerRow> = players::table
-            .filter(players::tournament_id.eq(id))
-            .select(PlayerRow::as_select())
-            .load(conn)?;
-        let (tables, drawn) = match (tables, draw) {
-            (Some(tables), _) => (tables, None),
-            (None, Some((method, seed))) => {
-                let earlier: Vec<Vec<Vec<i64>>> = rounds::table
-                    .filter(rounds::tournament_id.eq(id))
-                    .order(rounds::number.asc())
-                    .select(rounds::id)
-                    .load::<i64>(conn)?
-                    .into_iter()
-                    .map(|round| {
-                        round_tables_of(conn, round)
-                            .map(|ts| ts.into_iter().map(|t| t.seats).collect())
-                    })
-                    .collect::<QueryResult<_>>()?;
-                let drawn = draw::draw(conn, &tournament, &roster, &earlier, method, &seed)?;
-                (drawn.tables, Some((method, seed, drawn.quality)))
-            }
-            (None, None) => return Err(draw::one_of()),
-        };
-        check_tables(&tables, &roster)?;
-        let number = rounds::table
-            .filter(rounds::tournament_id.eq(id))
-            .select(diesel::dsl::max(rounds::number))
-            .first::<Option<i32>>(conn)?
-            .unwrap_or(0)
-            + 1;
-        if number > tournament.rounds_planned {
-            return Err(ApiError::conflict(
-                "all_rounds_created",
-                format!("all {} planned rounds exist", tournament.rounds_planned),
-            ));
-        }
-        let round: RoundRow = diesel::insert_into(rounds::table)
-            .values((
-                rounds::tournament_id.eq(id),
-                rounds::number.eq(number),
-                rounds::closed.eq(false),
-                rounds::created_at.eq(now()),
-                rounds::draw_method.eq(drawn.as_ref().map(|(m, _, _)| m.as_str())),
-                rounds::draw_seed.eq(drawn.as_ref().map(|(_, s, _)| s.clone())),
-            ))
-            .returning(rounds::all_columns)
-            .get_result(conn)?;
-        for (t, seats) in tables.iter().enumerate() {
-            let planned = if seats.len() == 5 {
-                tournament.deals_five
-            } else {
-                tournament.deals_four
-            };
-            let table_id: i64 = diesel::insert_into(round_tables::table)
-                .values((
-                    round_tables::round_id.eq(round.id),
-                    round_tables::number.eq(i32::try_from(t + 1).unwrap_or(i32::MAX)),
-                    round_tables::planned_deals.eq(planned),
-                    round_tables::time_up_after.eq(None::<i32>),
-                ))
-                .returning(round_tables::id)
-                .get_result(conn)?;
-            for (seat, player) in seats.iter().enumerate() {
-                diesel::insert_into(table_seats::table)
-                    .values((
-                        table_seats::table_id.eq(table_id),
-                        table_seats::seat.eq(i32::try_from(seat).unwrap_or(0)),
-                        table_seats::player_id.eq(player),
-                    ))
-                    .execute(conn)?;
-            }
-        }
-        let answer = RoundResponse {
-            id: round.id,
-            number: round.number,
-            closed: round.closed,
-            tables: round_tables_of(conn, round.id)?,
-            draw: drawn.map(|(method, seed, quality)| DrawResponse {
-                method: method.as_str().to_owned(),
-                seed,
-                quality: Some(quality.into()),
-            }),
-        };
-        audit::Change::new(id, &audit_caller, "round.create")
-            .after(serde_json::to_value(&answer).ok())
-            .record(conn)?;
-        Ok(answer)
-    })
-    .await
-}
-
-/// The rounds of a tournament with their tables.
-#[utoipa::path(tag = "rounds", params(("id" = i64, Path)), responses(
-    (status = 200, body = Vec<RoundResponse>),
-    (status = "4XX", body = Problem, content_type = "application/problem+json"),
-))]
-#[get("/tournaments/{id}/rounds")]
-pub async fn list_rounds(
-    state: web::Data<AppState>,
-    caller: Caller,
-    id: web::Path<i64>,
-) -> Result<web::Json<Vec<RoundResponse>>, ApiError> {
-    let id = id.into_inner();
-    let answer = state
-        .db
-        .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Read)?;
-            let rows: Vec<RoundRow> = rounds::table
-                .filter(rounds::tournament_id.eq(id))
-                .order(rounds::number.asc())
-                .select(RoundRow::as_select())
-                .load(conn)?;
-            let mut answer = Vec::with_capacity(rows.len());
-            for round in rows {
-                answer.push(RoundResponse {
-                    id: round.id,
-                    number: round.number,
-                    closed: round.closed,
-                    tables: round_tables_of(conn, round.id)?,
-                    draw: DrawResponse::of(&round),
-                });
-            }
-            Ok(answer)
-        })
-        .await?;
-    Ok(web::Json(answer))
-}
-
-/// Close a round: captains can no longer enter or correct; organisers still can.
-#[utoipa::path(tag = "rounds", params(("id" = i64, Path, description = "Round id")),
-    security(("bearer" = [])), responses(
-    (status = 200, body = RoundResponse),
-    (status = "4XX", body = Problem, content_type = "application/problem+json"),
-))]
-#[post("/rounds/{id}/close")]
-pub async fn close_round(
-    state: web::Data<AppState>,
-    organizer: Organizer,
-    id: web::Path<i64>,
-) -> Result<web::Json<RoundResponse>, ApiError> {
-    let id = id.into_inner();
-    let caller = Caller::Organizer(organizer.0);
-    let answer = state
-        .db
-        .tx(move |conn| {
-            let round: RoundRow = rounds::table
-                .find(id)
-                .select(RoundRow::as_select())
-                .first(conn)
-                .optional()?
-                .ok_or(ApiError::NotFound)?;
-            access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
-            diesel::update(rounds::table.find(id))
-                .set(rounds::closed.eq(true))
-                .execute(conn)?;
-            audit::Change::new(round.tournament_id, &caller, "round.close")
-                .after(Some(serde_json::json!({"round": round.number})))
-                .record(conn)?;
-            Ok(RoundResponse {
-                id,
-                number: round.number,
-                closed: true,
-                tables: round_tables_of(conn, id)?,
-                draw: DrawResponse::of(&round),
-            })
-        })
-        .await?;
-    Ok(web::Json(answer))
 }
 
 /// One entry of the audit log.

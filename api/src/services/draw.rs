@@ -1,17 +1,19 @@
-//! Drawing a round's tables: the tournament's players are numbered by start number and
+//! Drawing and planning rounds: the tournament's players are numbered by start number and
 //! handed to `domain::seating`, which decides; this module only maps ids to numbers and back
-//! and reads the history and standings the methods need.
+//! and reads the history, standings and stored plan the methods need.
 //!
 //! Who takes part: every player not withdrawn. Who is kept apart where possible: players
 //! of the same club (the usual reason organisers group players).
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
-use domain::seating::{self, Quality};
+use diesel::prelude::*;
+use domain::seating::{self, PlanRequest, Quality, SeatChange};
 
 use super::standings;
 use crate::db::DbConn;
-use crate::db::models::{PlayerRow, TournamentRow};
+use crate::db::models::{PlayerRow, SeatingPlanRow, TournamentRow};
+use crate::db::schema::{players, round_tables, rounds, seating_plans, table_seats};
 use crate::error::{ApiError, FieldError};
 
 /// How to draw.
@@ -23,21 +25,31 @@ pub enum Method {
     AvoidRepeats,
     /// The current top four at table 1, the next four at table 2, and so on.
     ByStandings,
+    /// The round as the tournament's stored plan has it.
+    Planned,
 }
 
 impl Method {
+    const ALL: [Method; 4] = [
+        Method::Random,
+        Method::AvoidRepeats,
+        Method::ByStandings,
+        Method::Planned,
+    ];
+
     /// The wire name.
     pub const fn as_str(self) -> &'static str {
         match self {
             Method::Random => "random",
             Method::AvoidRepeats => "avoid_repeats",
             Method::ByStandings => "by_standings",
+            Method::Planned => "planned",
         }
     }
 
     /// Parses a wire name.
     pub fn parse(s: &str) -> Result<Method, ApiError> {
-        [Method::Random, Method::AvoidRepeats, Method::ByStandings]
+        Method::ALL
             .into_iter()
             .find(|m| m.as_str() == s)
             .ok_or_else(|| {
@@ -45,10 +57,149 @@ impl Method {
                     "invalid_body",
                     "draw.method",
                     "unknown_value",
-                    "random, avoid_repeats or by_standings",
+                    "random, avoid_repeats, by_standings or planned",
                 )
             })
     }
+}
+
+/// Players numbered for the domain (by start number, then id), with the clubs to keep apart.
+pub struct Field<'a> {
+    players: Vec<&'a PlayerRow>,
+    index: HashMap<i64, u16>,
+    keep_apart: Vec<Vec<u16>>,
+}
+
+impl<'a> Field<'a> {
+    /// The players who take part: everyone not withdrawn.
+    pub fn present(roster: &'a [PlayerRow]) -> Result<Field<'a>, ApiError> {
+        Field::new(roster.iter().filter(|p| !p.withdrawn).collect())
+    }
+
+    /// Every registered player, withdrawn or not (to measure rounds that seat them).
+    pub fn everyone(roster: &'a [PlayerRow]) -> Result<Field<'a>, ApiError> {
+        Field::new(roster.iter().collect())
+    }
+
+    fn new(mut players: Vec<&'a PlayerRow>) -> Result<Field<'a>, ApiError> {
+        players.sort_by_key(|p| (p.start_number, p.id));
+        if u16::try_from(players.len()).is_err() {
+            return Err(ApiError::field(
+                "invalid_seating",
+                "players",
+                "out_of_range",
+                "too many players to draw",
+            ));
+        }
+        let index: HashMap<i64, u16> = players
+            .iter()
+            .enumerate()
+            .filter_map(|(i, p)| Some((p.id, u16::try_from(i).ok()?)))
+            .collect();
+        let mut clubs: HashMap<&str, Vec<u16>> = HashMap::new();
+        for p in &players {
+            if let (Some(club), Some(&i)) = (
+                p.club.as_deref().filter(|c| !c.trim().is_empty()),
+                index.get(&p.id),
+            ) {
+                clubs.entry(club).or_default().push(i);
+            }
+        }
+        let mut keep_apart: Vec<Vec<u16>> = clubs.into_values().filter(|g| g.len() > 1).collect();
+        keep_apart.sort();
+        Ok(Field {
+            players,
+            index,
+            keep_apart,
+        })
+    }
+
+    /// How many players.
+    pub fn count(&self) -> u16 {
+        // `new` refused more than u16::MAX.
+        u16::try_from(self.players.len()).unwrap_or(u16::MAX)
+    }
+
+    /// The number of a player id, if the player is in the field.
+    pub fn number(&self, id: i64) -> Option<u16> {
+        self.index.get(&id).copied()
+    }
+
+    /// Rounds of ids in the field's numbering; players outside the field drop out.
+    pub fn numbered(&self, rounds: &[Vec<Vec<i64>>]) -> Vec<Vec<Vec<u16>>> {
+        rounds
+            .iter()
+            .map(|round| {
+                round
+                    .iter()
+                    .map(|table| table.iter().filter_map(|&id| self.number(id)).collect())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// A round back in player ids.
+    pub fn ids(&self, round: &[Vec<u16>]) -> Vec<Vec<i64>> {
+        round
+            .iter()
+            .map(|table| {
+                table
+                    .iter()
+                    .map(|&i| self.players[usize::from(i)].id)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The quality of these rounds (ids), clubs kept apart.
+    pub fn quality(&self, rounds: &[Vec<Vec<i64>>]) -> Quality {
+        seating::evaluate(&self.numbered(rounds), &self.keep_apart)
+    }
+}
+
+/// The tournament's players.
+pub fn roster(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<PlayerRow>> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .select(PlayerRow::as_select())
+        .load(conn)
+}
+
+/// The tables of one round: player ids in seat order, tables in number order.
+pub fn seats_of(conn: &mut DbConn, round_id: i64) -> QueryResult<Vec<Vec<i64>>> {
+    let rows: Vec<(i32, i64)> = table_seats::table
+        .inner_join(round_tables::table)
+        .filter(round_tables::round_id.eq(round_id))
+        .order((round_tables::number.asc(), table_seats::seat.asc()))
+        .select((round_tables::number, table_seats::player_id))
+        .load(conn)?;
+    let mut tables: Vec<Vec<i64>> = Vec::new();
+    let mut current = None;
+    for (number, player) in rows {
+        if current != Some(number) {
+            tables.push(Vec::new());
+            current = Some(number);
+        }
+        if let Some(table) = tables.last_mut() {
+            table.push(player);
+        }
+    }
+    Ok(tables)
+}
+
+/// The tables of the tournament's rounds numbered below `below`, in order.
+pub fn history(
+    conn: &mut DbConn,
+    tournament_id: i64,
+    below: i32,
+) -> QueryResult<Vec<Vec<Vec<i64>>>> {
+    let ids: Vec<i64> = rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .filter(rounds::number.lt(below))
+        .order(rounds::number.asc())
+        .select(rounds::id)
+        .load(conn)?;
+    ids.into_iter().map(|id| seats_of(conn, id)).collect()
 }
 
 /// A drawn round.
@@ -57,91 +208,352 @@ pub struct Drawn {
     pub tables: Vec<Vec<i64>>,
     /// The quality of all rounds so far with this one.
     pub quality: Quality,
+    /// The seed that re-derives it: the one given, or the plan's for [`Method::Planned`].
+    pub seed: String,
 }
 
-/// Draws the next round. `history` holds the earlier rounds' tables (player ids).
+/// Draws round `number`. `history` holds the earlier rounds' tables (player ids); `seed`
+/// is ignored by [`Method::Planned`], which uses the plan's.
 pub fn draw(
     conn: &mut DbConn,
     tournament: &TournamentRow,
     roster: &[PlayerRow],
     history: &[Vec<Vec<i64>>],
+    number: i32,
     method: Method,
     seed: &str,
 ) -> Result<Drawn, ApiError> {
-    let mut present: Vec<&PlayerRow> = roster.iter().filter(|p| !p.withdrawn).collect();
-    present.sort_by_key(|p| (p.start_number, p.id));
-    let count = u16::try_from(present.len()).map_err(|_| {
-        ApiError::field(
-            "invalid_seating",
-            "players",
-            "out_of_range",
-            "too many players to draw",
-        )
-    })?;
-    let index: HashMap<i64, u16> = present
-        .iter()
-        .enumerate()
-        .filter_map(|(i, p)| Some((p.id, u16::try_from(i).ok()?)))
-        .collect();
-    // Earlier rounds in the current numbering: withdrawn players drop out of their tables.
-    let numbered: Vec<Vec<Vec<u16>>> = history
-        .iter()
-        .map(|round| {
-            round
-                .iter()
-                .map(|table| {
-                    table
-                        .iter()
-                        .filter_map(|id| index.get(id).copied())
-                        .collect()
-                })
-                .collect()
-        })
-        .collect();
-    let mut clubs: HashMap<&str, Vec<u16>> = HashMap::new();
-    for (i, p) in present.iter().enumerate() {
-        if let (Some(club), Ok(i)) = (
-            p.club.as_deref().filter(|c| !c.trim().is_empty()),
-            u16::try_from(i),
-        ) {
-            clubs.entry(club).or_default().push(i);
-        }
-    }
-    let mut keep_apart: Vec<Vec<u16>> = clubs.into_values().filter(|g| g.len() > 1).collect();
-    keep_apart.sort();
-    let error = |e: seating::SeatingError| super::super::routes::seating::seating_error(&e);
-    let round: Vec<Vec<u16>> = match method {
-        Method::Random => seating::random_draw(count, seed).map_err(error)?,
+    let field = Field::present(roster)?;
+    let count = field.count();
+    let mut seed = seed.to_owned();
+    let round: Vec<Vec<i64>> = match method {
+        Method::Random => field.ids(&seating::random_draw(count, &seed).map_err(seating_error)?),
         Method::AvoidRepeats => {
-            seating::next_round(count, &numbered, seed, &keep_apart).map_err(error)?
+            let numbered = field.numbered(history);
+            let round = seating::next_round(count, &numbered, &seed, &field.keep_apart)
+                .map_err(seating_error)?;
+            field.ids(&round)
         }
         Method::ByStandings => {
-            let sizes = seating::table_sizes(count).map_err(error)?;
             let ranked = standings::compute(conn, tournament, None)?;
-            let order: Vec<u16> = ranked
+            let ranking: Vec<u16> = ranked
                 .standings
                 .iter()
-                .filter_map(|s| index.get(&s.player).copied())
+                .filter_map(|s| field.number(s.player))
                 .collect();
-            let mut at = 0;
-            sizes
-                .iter()
-                .map(|&size| {
-                    let table = order[at..at + usize::from(size)].to_vec();
-                    at += usize::from(size);
-                    table
-                })
-                .collect()
+            field.ids(&seating::by_ranking(&ranking).map_err(seating_error)?)
+        }
+        Method::Planned => {
+            let (round, plan_seed) = planned_round(conn, tournament.id, &field, number)?;
+            seed = plan_seed;
+            round
         }
     };
-    let mut all = numbered;
+    let mut all = history.to_vec();
     all.push(round.clone());
-    let quality = seating::evaluate(&all, &keep_apart);
-    let tables = round
+    Ok(Drawn {
+        quality: field.quality(&all),
+        tables: round,
+        seed,
+    })
+}
+
+fn seating_error(e: seating::SeatingError) -> ApiError {
+    super::super::routes::seating::seating_error(&e)
+}
+
+/// A tournament's stored plan.
+pub struct StoredPlan {
+    /// The seed it was planned with.
+    pub seed: String,
+    /// The number of its first round.
+    pub first_round: i32,
+    /// Its rounds: tables of player ids in seat order.
+    pub rounds: Vec<Vec<Vec<i64>>>,
+    /// When it was made (UTC).
+    pub created_at: chrono::NaiveDateTime,
+}
+
+impl StoredPlan {
+    /// The planned tables of round `number`, if the plan covers it.
+    pub fn round(&self, number: i32) -> Option<&Vec<Vec<i64>>> {
+        let offset = usize::try_from(number - self.first_round).ok()?;
+        self.rounds.get(offset)
+    }
+}
+
+/// The tournament's plan, if it has one.
+pub fn stored_plan(conn: &mut DbConn, tournament_id: i64) -> Result<Option<StoredPlan>, ApiError> {
+    let Some(row) = seating_plans::table
+        .find(tournament_id)
+        .select(SeatingPlanRow::as_select())
+        .first(conn)
+        .optional()?
+    else {
+        return Ok(None);
+    };
+    let rounds = serde_json::from_str(&row.rounds)
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("stored seating plan")))?;
+    Ok(Some(StoredPlan {
+        seed: row.seed,
+        first_round: row.first_round,
+        rounds,
+        created_at: row.created_at,
+    }))
+}
+
+/// Why a plan's round no longer fits the roster: players it seats who withdrew (or were
+/// never registered), and players present whom it leaves out (late arrivals).
+pub fn outdated(field: &Field<'_>, round: &[Vec<i64>]) -> (Vec<i64>, Vec<i64>) {
+    let seated: BTreeSet<i64> = round.iter().flatten().copied().collect();
+    let gone = seated
         .iter()
-        .map(|table| table.iter().map(|&i| present[usize::from(i)].id).collect())
+        .copied()
+        .filter(|&id| field.number(id).is_none())
         .collect();
-    Ok(Drawn { tables, quality })
+    let missing = field
+        .players
+        .iter()
+        .map(|p| p.id)
+        .filter(|id| !seated.contains(id))
+        .collect();
+    (gone, missing)
+}
+
+fn planned_round(
+    conn: &mut DbConn,
+    tournament_id: i64,
+    field: &Field<'_>,
+    number: i32,
+) -> Result<(Vec<Vec<i64>>, String), ApiError> {
+    let plan = stored_plan(conn, tournament_id)?.ok_or_else(|| {
+        ApiError::conflict(
+            "no_plan",
+            "the tournament has no seating plan; make one with PUT …/plan",
+        )
+    })?;
+    let round = plan.round(number).ok_or_else(|| {
+        ApiError::conflict(
+            "not_planned",
+            format!("the plan does not cover round {number}; re-plan with PUT …/plan"),
+        )
+    })?;
+    let (gone, missing) = outdated(field, round);
+    if !gone.is_empty() || !missing.is_empty() {
+        return Err(ApiError::conflict(
+            "plan_outdated",
+            format!(
+                "the plan for round {number} seats withdrawn players {gone:?} and leaves out \
+                 players {missing:?}; re-plan the remaining rounds with PUT …/plan, or draw \
+                 this round with avoid_repeats"
+            ),
+        ));
+    }
+    Ok((round.clone(), plan.seed))
+}
+
+/// A plan for the rounds after `history`.
+pub struct Planned {
+    /// Rounds of tables of player ids in seat order.
+    pub rounds: Vec<Vec<Vec<i64>>>,
+    /// The quality of the history and the plan together.
+    pub quality: Quality,
+}
+
+/// Plans `rounds` rounds after `history` for every player not withdrawn: the domain's whole
+/// plan when nothing was played yet (exactly what `POST /seating/plan` answers), otherwise
+/// round after round against what was played (late arrivals and withdrawals included).
+pub fn plan(
+    roster: &[PlayerRow],
+    history: &[Vec<Vec<i64>>],
+    rounds: u16,
+    seed: &str,
+) -> Result<Planned, ApiError> {
+    let field = Field::present(roster)?;
+    let count = field.count();
+    let planned: Vec<Vec<Vec<u16>>> = if history.is_empty() {
+        let request = PlanRequest {
+            players: count,
+            rounds,
+            seed: seed.to_owned(),
+            keep_apart: field.keep_apart.clone(),
+        };
+        seating::plan(&request).map_err(seating_error)?.rounds
+    } else {
+        let mut all = field.numbered(history);
+        let played = all.len();
+        for _ in 0..rounds {
+            let next =
+                seating::next_round(count, &all, seed, &field.keep_apart).map_err(seating_error)?;
+            all.push(next);
+        }
+        all.split_off(played)
+    };
+    let planned: Vec<Vec<Vec<i64>>> = planned.iter().map(|round| field.ids(round)).collect();
+    let mut all = history.to_vec();
+    all.extend(planned.iter().cloned());
+    Ok(Planned {
+        quality: field.quality(&all),
+        rounds: planned,
+    })
+}
+
+/// One hand change to a round, in player ids and 1-based tables and seats.
+#[derive(Debug, Clone, Copy)]
+pub enum Change {
+    /// Two players trade places (one may be absent from the round: he takes the other's seat).
+    Swap(i64, i64),
+    /// A player goes to a table (1-based) at a seat (1-based; `None`: the last).
+    Move(i64, i32, Option<i32>),
+    /// A player leaves the round.
+    Remove(i64),
+}
+
+/// The result of hand changes to a round.
+pub struct Reseated {
+    /// The round's tables after the changes.
+    pub tables: Vec<Vec<i64>>,
+    /// Quality of the rounds up to this one before the changes.
+    pub before: Quality,
+    /// And after.
+    pub after: Quality,
+}
+
+/// Applies `changes` to `round` (tables of ids): the domain checks them, this maps ids and
+/// words its refusals for the request (`changes[i]`, 1-based tables and seats).
+pub fn reseat(
+    roster: &[PlayerRow],
+    history: &[Vec<Vec<i64>>],
+    round: &[Vec<i64>],
+    changes: &[Change],
+) -> Result<Reseated, ApiError> {
+    let everyone = Field::everyone(roster)?;
+    let mut errors = Vec::new();
+    let mut domain_changes = Vec::with_capacity(changes.len());
+    let seated: BTreeSet<i64> = round.iter().flatten().copied().collect();
+    for (i, change) in changes.iter().enumerate() {
+        let mut player = |field: &str, id: i64, entering: bool| -> Option<u16> {
+            let path = format!("changes[{i}].{field}");
+            match roster.iter().find(|p| p.id == id) {
+                None => {
+                    errors.push(FieldError::new(
+                        path,
+                        "unknown_player",
+                        format!("player {id} is not in this tournament"),
+                    ));
+                    None
+                }
+                Some(p) if p.withdrawn && entering && !seated.contains(&id) => {
+                    errors.push(FieldError::new(
+                        path,
+                        "withdrawn",
+                        format!("player {id} has withdrawn"),
+                    ));
+                    None
+                }
+                Some(_) => everyone.number(id),
+            }
+        };
+        let domain_change = match *change {
+            Change::Swap(a, b) => {
+                let a = player("players[0]", a, true);
+                let b = player("players[1]", b, true);
+                a.zip(b).map(|(a, b)| SeatChange::Swap(a, b))
+            }
+            Change::Move(id, table, seat) => {
+                let number = player("player", id, true);
+                let table = usize::try_from(table - 1).ok();
+                let seat = match seat {
+                    None => Some(None),
+                    Some(s) => usize::try_from(s - 1).ok().map(Some),
+                };
+                if table.is_none() {
+                    errors.push(FieldError::new(
+                        format!("changes[{i}].table"),
+                        "out_of_range",
+                        "tables are numbered from 1",
+                    ));
+                }
+                if seat.is_none() {
+                    errors.push(FieldError::new(
+                        format!("changes[{i}].seat"),
+                        "out_of_range",
+                        "seats are numbered from 1",
+                    ));
+                }
+                match (number, table, seat) {
+                    (Some(player), Some(table), Some(seat)) => Some(SeatChange::Move {
+                        player,
+                        table,
+                        seat,
+                    }),
+                    _ => None,
+                }
+            }
+            Change::Remove(id) => player("player", id, false).map(SeatChange::Remove),
+        };
+        domain_changes.extend(domain_change);
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::unprocessable(
+            "invalid_body",
+            format!("{} field(s) are invalid", errors.len()),
+            errors,
+        ));
+    }
+    let numbered = everyone.numbered(&[round.to_vec()]).remove(0);
+    let after =
+        seating::rearrange(&numbered, &domain_changes).map_err(|e| reseat_error(&e, changes))?;
+    let after = everyone.ids(&after);
+    let mut rounds = history.to_vec();
+    rounds.push(round.to_vec());
+    let before = everyone.quality(&rounds);
+    rounds.pop();
+    rounds.push(after.clone());
+    Ok(Reseated {
+        after: everyone.quality(&rounds),
+        before,
+        tables: after,
+    })
+}
+
+/// The domain's refusal of a change, in the request's terms (1-based tables and seats).
+fn reseat_error(e: &seating::SeatingError, changes: &[Change]) -> ApiError {
+    use seating::SeatingError as E;
+    let (field, code, detail) = match *e {
+        E::NotSeated { change, .. } => (
+            format!("changes[{change}]"),
+            "not_seated",
+            match changes.get(change) {
+                Some(Change::Remove(id)) => format!("player {id} has no seat in this round"),
+                _ => "neither player has a seat in this round".to_owned(),
+            },
+        ),
+        E::NoSuchTable { change, tables, .. } => (
+            format!("changes[{change}].table"),
+            "unknown_table",
+            format!("the round has tables 1 to {tables}"),
+        ),
+        E::NoSuchSeat { change, seats, .. } => (
+            format!("changes[{change}].seat"),
+            "unknown_seat",
+            format!("that table has seats 1 to {seats} for this player"),
+        ),
+        E::WrongTableSize { table, size } => (
+            "changes".to_owned(),
+            "wrong_table_size",
+            format!(
+                "table {} would have {size} players; a table has 4 or 5",
+                table + 1
+            ),
+        ),
+        _ => return seating_error(e.clone()),
+    };
+    ApiError::unprocessable(
+        "invalid_seating",
+        detail.clone(),
+        vec![FieldError::new(field, code, detail)],
+    )
 }
 
 /// A field error for a round request that names neither or both of tables and draw.
