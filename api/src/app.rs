@@ -39,6 +39,7 @@ pub fn build(
         .configure(routes::configure)
         .split_for_parts();
     app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", doc))
+        .configure(crate::pages::configure)
         .default_service(web::to(not_found))
         .wrap(TracingLogger::default())
 }

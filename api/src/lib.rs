@@ -13,6 +13,7 @@ pub mod error;
 pub mod extract;
 pub mod keys;
 pub mod openapi;
+pub mod pages;
 pub mod routes;
 pub mod services;
 pub mod state;

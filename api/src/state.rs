@@ -17,6 +17,8 @@ pub struct AppState {
     pub db: Database,
     /// The token signing key.
     pub keys: Arc<SigningKeys>,
+    /// The page templates, compiled once.
+    pub pages: Arc<tera::Tera>,
 }
 
 impl AppState {
@@ -26,6 +28,7 @@ impl AppState {
         std::fs::create_dir_all(&config.data_dir)
             .with_context(|| format!("cannot create {}", config.data_dir.display()))?;
         let keys = SigningKeys::load_or_create(&config.data_dir)?;
+        let pages = crate::pages::templates().context("page templates do not compile")?;
         let (url, size) = (config.database_url.clone(), config.pool_size);
         let db = actix_web::web::block(move || Database::open(&url, size))
             .await
@@ -34,6 +37,7 @@ impl AppState {
             config: Arc::new(config),
             db,
             keys: Arc::new(keys),
+            pages: Arc::new(pages),
         })
     }
 }

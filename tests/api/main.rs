@@ -15,6 +15,7 @@ mod fixtures;
 mod health;
 mod migrations;
 mod openapi;
+mod pages;
 mod plans;
 mod players;
 mod replay;

@@ -37,7 +37,7 @@ impl Caller {
     }
 }
 
-fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
+pub(crate) fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
     let Some(header) = req.headers().get(actix_web::http::header::AUTHORIZATION) else {
         return Ok(Caller::Public);
     };

@@ -1,0 +1,157 @@
+//! Server-rendered pages (tera): printable lists for the club hall. Not part of the JSON
+//! API and not in the OpenAPI document. Templates are compiled into the binary, so the
+//! service and its image need no template files at run time.
+//!
+//! Pages read what the JSON API reads, with the same access rules: a published tournament
+//! is public; with a bearer token (organiser or captain) its own tournament is readable too.
+
+mod plan;
+mod rounds;
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, web};
+use serde::Serialize;
+use tera::{Context, Tera};
+
+use crate::error::ApiError;
+
+/// Every template, by name, as compiled into the binary.
+const TEMPLATES: [(&str, &str); 6] = [
+    ("base.html", include_str!("../../../templates/base.html")),
+    (
+        "partials/_quality.html",
+        include_str!("../../../templates/partials/_quality.html"),
+    ),
+    (
+        "pages/rounds/list.html",
+        include_str!("../../../templates/pages/rounds/list.html"),
+    ),
+    (
+        "pages/plan/plan.html",
+        include_str!("../../../templates/pages/plan/plan.html"),
+    ),
+    (
+        "errors/404.html",
+        include_str!("../../../templates/errors/404.html"),
+    ),
+    (
+        "errors/500.html",
+        include_str!("../../../templates/errors/500.html"),
+    ),
+];
+
+/// Loads the templates; a syntax error or a missing parent fails here, at start-up.
+///
+/// # Errors
+///
+/// The template that does not compile, with tera's reason.
+pub fn templates() -> Result<Tera, tera::Error> {
+    let mut tera = Tera::default();
+    tera.add_raw_templates(TEMPLATES)?;
+    tera.autoescape_on(vec![".html"]);
+    Ok(tera)
+}
+
+/// Registers the pages.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.service(rounds::round_list).service(plan::plan_page);
+}
+
+/// Why a page cannot be shown.
+#[derive(Debug)]
+pub enum PageError {
+    /// Unknown, or not visible to this caller (the same answer, as in the API).
+    NotFound,
+    /// Anything else; logged with its cause.
+    Internal(anyhow::Error),
+}
+
+impl From<ApiError> for PageError {
+    fn from(e: ApiError) -> PageError {
+        match e {
+            ApiError::NotFound | ApiError::Unauthenticated | ApiError::Forbidden => {
+                PageError::NotFound
+            }
+            other => PageError::Internal(anyhow::anyhow!("{other}")),
+        }
+    }
+}
+
+/// Renders `model` with `template`, or the error page for `result`'s error.
+fn respond<T: Serialize>(
+    tera: &Tera,
+    template: &str,
+    result: Result<T, PageError>,
+) -> HttpResponse {
+    let rendered = result.and_then(|model| {
+        Context::from_serialize(&model)
+            .and_then(|context| tera.render(template, &context))
+            .map_err(|e| PageError::Internal(e.into()))
+    });
+    match rendered {
+        Ok(html) => html_response(StatusCode::OK, html),
+        Err(PageError::NotFound) => error_page(tera, StatusCode::NOT_FOUND, "errors/404.html"),
+        Err(PageError::Internal(e)) => {
+            tracing::error!(error = ?e, template, "page failed");
+            error_page(tera, StatusCode::INTERNAL_SERVER_ERROR, "errors/500.html")
+        }
+    }
+}
+
+fn error_page(tera: &Tera, status: StatusCode, template: &str) -> HttpResponse {
+    match tera.render(template, &Context::new()) {
+        Ok(html) => html_response(status, html),
+        Err(e) => {
+            tracing::error!(error = ?e, template, "error page failed");
+            HttpResponse::build(status)
+                .content_type("text/plain; charset=utf-8")
+                .body(status.canonical_reason().unwrap_or("Error"))
+        }
+    }
+}
+
+fn html_response(status: StatusCode, html: String) -> HttpResponse {
+    HttpResponse::build(status)
+        .content_type("text/html; charset=utf-8")
+        .body(html)
+}
+
+/// A tournament's heading on every page.
+#[derive(Debug, Serialize)]
+struct TournamentHeading {
+    name: String,
+    date: String,
+    venue: Option<String>,
+}
+
+impl From<&crate::db::models::TournamentRow> for TournamentHeading {
+    fn from(t: &crate::db::models::TournamentRow) -> TournamentHeading {
+        TournamentHeading {
+            name: t.name.clone(),
+            date: t.held_on.format("%d.%m.%Y").to_string(),
+            venue: t.venue.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_template_compiles() {
+        let tera = templates().expect("templates compile");
+        for (name, _) in TEMPLATES {
+            assert!(tera.get_template_names().any(|n| n == name), "{name}");
+        }
+    }
+
+    #[test]
+    fn error_pages_render_without_a_model() {
+        let tera = templates().expect("templates compile");
+        let page = error_page(&tera, StatusCode::NOT_FOUND, "errors/404.html");
+        assert_eq!(page.status(), StatusCode::NOT_FOUND);
+        let page = error_page(&tera, StatusCode::NOT_FOUND, "errors/missing.html");
+        assert_eq!(page.status(), StatusCode::NOT_FOUND, "plain-text fallback");
+    }
+}

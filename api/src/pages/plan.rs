@@ -1,0 +1,81 @@
+//! The seating plan of a whole tournament (Setzplan): for every player the table of every
+//! planned round, published before play starts.
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use serde::Serialize;
+
+use super::{PageError, TournamentHeading, respond};
+use crate::auth::extract::caller;
+use crate::routes::seating::QualityBody;
+use crate::services::access::{self, Need};
+use crate::services::draw;
+use crate::state::AppState;
+
+#[derive(Debug, Serialize)]
+struct PlanPage {
+    tournament: TournamentHeading,
+    seed: String,
+    first_round: i32,
+    rounds: Vec<i32>,
+    players: Vec<PlayerLine>,
+    quality: QualityBody,
+}
+
+#[derive(Debug, Serialize)]
+struct PlayerLine {
+    start_number: i32,
+    name: String,
+    /// Table number per planned round; `None` where the plan does not seat the player.
+    tables: Vec<Option<usize>>,
+}
+
+/// The tournament's seating plan.
+#[get("/tournaments/{id}/plan")]
+pub async fn plan_page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
+    let result = match (caller(&req), path.into_inner().parse::<i64>()) {
+        (Ok(caller), Ok(id)) => state
+            .db
+            .run(move |conn| {
+                let tournament = access::tournament(conn, id, &caller, Need::Read)?;
+                let plan = draw::stored_plan(conn, id)?.ok_or(crate::error::ApiError::NotFound)?;
+                let mut roster = draw::roster(conn, id)?;
+                roster.sort_by_key(|p| (p.start_number, p.id));
+                let mut rounds = draw::history(conn, id, plan.first_round)?;
+                rounds.extend(plan.rounds.iter().cloned());
+                let quality = draw::Field::everyone(&roster)?.quality(&rounds);
+                let players = roster
+                    .iter()
+                    .filter(|p| {
+                        !p.withdrawn || plan.rounds.iter().flatten().flatten().any(|&id| id == p.id)
+                    })
+                    .map(|p| PlayerLine {
+                        start_number: p.start_number,
+                        name: p.name.clone(),
+                        tables: plan
+                            .rounds
+                            .iter()
+                            .map(|round| {
+                                round.iter().position(|t| t.contains(&p.id)).map(|t| t + 1)
+                            })
+                            .collect(),
+                    })
+                    .collect();
+                Ok(PlanPage {
+                    tournament: (&tournament).into(),
+                    rounds: (plan.first_round..).take(plan.rounds.len()).collect(),
+                    seed: plan.seed,
+                    first_round: plan.first_round,
+                    players,
+                    quality: quality.into(),
+                })
+            })
+            .await
+            .map_err(PageError::from),
+        _ => Err(PageError::NotFound),
+    };
+    respond(&state.pages, "pages/plan/plan.html", result)
+}

@@ -1,0 +1,174 @@
+//! The table list of a round (Tischliste): who sits where, with the seed of the draw, for
+//! the wall of the club hall and for anyone who wants to re-derive the draw.
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use diesel::prelude::*;
+use serde::Serialize;
+
+use super::{PageError, TournamentHeading, respond};
+use crate::auth::extract::caller;
+use crate::db::models::{PlayerRow, RoundRow};
+use crate::db::schema::{round_tables, rounds};
+use crate::routes::seating::QualityBody;
+use crate::services::access::{self, Need};
+use crate::services::draw;
+use crate::state::AppState;
+
+#[derive(Debug, Serialize)]
+struct ListPage {
+    tournament: TournamentHeading,
+    round: i32,
+    draw: Option<DrawLine>,
+    quality: QualityBody,
+    tables: Vec<TableBlock>,
+    index: Vec<IndexEntry>,
+}
+
+#[derive(Debug, Serialize)]
+struct DrawLine {
+    method: &'static str,
+    seed: String,
+}
+
+#[derive(Debug, Serialize)]
+struct TableBlock {
+    number: i32,
+    planned_deals: i32,
+    seats: Vec<SeatLine>,
+}
+
+#[derive(Debug, Serialize)]
+struct SeatLine {
+    seat: usize,
+    start_number: i32,
+    name: String,
+    club: Option<String>,
+    role: Option<&'static str>,
+}
+
+#[derive(Debug, Serialize)]
+struct IndexEntry {
+    name: String,
+    start_number: i32,
+    table: i32,
+    seat: usize,
+}
+
+/// The German name of a draw method as the list prints it.
+fn method_label(method: &str) -> &'static str {
+    match method {
+        "random" => "zufällig",
+        "avoid_repeats" => "ohne Wiederholungen",
+        "by_standings" => "nach Tabellenstand",
+        "planned" => "nach Setzplan",
+        _ => "unbekannt",
+    }
+}
+
+/// The table list of round `number`.
+#[get("/tournaments/{id}/rounds/{number}/list")]
+pub async fn round_list(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+) -> HttpResponse {
+    let (id, number) = path.into_inner();
+    let result = match (caller(&req), id.parse::<i64>(), number.parse::<i32>()) {
+        (Ok(caller), Ok(id), Ok(number)) => state
+            .db
+            .run(move |conn| {
+                let tournament = access::tournament(conn, id, &caller, Need::Read)?;
+                let round: RoundRow = rounds::table
+                    .filter(rounds::tournament_id.eq(id))
+                    .filter(rounds::number.eq(number))
+                    .select(RoundRow::as_select())
+                    .first(conn)
+                    .optional()?
+                    .ok_or(crate::error::ApiError::NotFound)?;
+                let roster = draw::roster(conn, id)?;
+                let mut rounds = draw::history(conn, id, number)?;
+                let seats = draw::seats_of(conn, round.id)?;
+                rounds.push(seats.clone());
+                let quality = draw::Field::everyone(&roster)?.quality(&rounds);
+                let planned: Vec<(i32, i32)> = round_tables::table
+                    .filter(round_tables::round_id.eq(round.id))
+                    .order(round_tables::number.asc())
+                    .select((round_tables::number, round_tables::planned_deals))
+                    .load(conn)?;
+                Ok(page(
+                    &tournament,
+                    &round,
+                    &roster,
+                    &seats,
+                    &planned,
+                    quality,
+                ))
+            })
+            .await
+            .map_err(PageError::from),
+        _ => Err(PageError::NotFound),
+    };
+    respond(&state.pages, "pages/rounds/list.html", result)
+}
+
+fn page(
+    tournament: &crate::db::models::TournamentRow,
+    round: &RoundRow,
+    roster: &[PlayerRow],
+    seats: &[Vec<i64>],
+    planned: &[(i32, i32)],
+    quality: domain::seating::Quality,
+) -> ListPage {
+    let player = |id: i64| roster.iter().find(|p| p.id == id);
+    let mut tables = Vec::with_capacity(seats.len());
+    let mut index = Vec::new();
+    for (&(number, planned_deals), table) in planned.iter().zip(seats) {
+        let mut lines = Vec::with_capacity(table.len());
+        for (s, &id) in table.iter().enumerate() {
+            let Some(p) = player(id) else { continue };
+            // Seat 1 deals first; the last seat keeps the list (TSR: the captain).
+            let role = if s == 0 {
+                Some("gibt zuerst")
+            } else if s + 1 == table.len() {
+                Some("Listenführer")
+            } else {
+                None
+            };
+            lines.push(SeatLine {
+                seat: s + 1,
+                start_number: p.start_number,
+                name: p.name.clone(),
+                club: p.club.clone().filter(|c| !c.trim().is_empty()),
+                role,
+            });
+            index.push(IndexEntry {
+                name: p.name.clone(),
+                start_number: p.start_number,
+                table: number,
+                seat: s + 1,
+            });
+        }
+        tables.push(TableBlock {
+            number,
+            planned_deals,
+            seats: lines,
+        });
+    }
+    index.sort_by(|a, b| {
+        a.name
+            .to_lowercase()
+            .cmp(&b.name.to_lowercase())
+            .then(a.start_number.cmp(&b.start_number))
+    });
+    ListPage {
+        tournament: tournament.into(),
+        round: round.number,
+        draw: round.draw_method.as_deref().map(|method| DrawLine {
+            method: method_label(method),
+            seed: round.draw_seed.clone().unwrap_or_default(),
+        }),
+        quality: quality.into(),
+        tables,
+        index,
+    }
+}
