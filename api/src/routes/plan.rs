@@ -124,12 +124,7 @@ pub async fn put_plan(
     let seed = super::rounds::seed_or_new(body.0.seed, "seed")?;
     once(&state, &req, &caller, 200, move |conn| {
         let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
-        let next = rounds::table
-            .filter(rounds::tournament_id.eq(id))
-            .select(diesel::dsl::max(rounds::number))
-            .first::<Option<i32>>(conn)?
-            .unwrap_or(0)
-            + 1;
+        let next = draw::next_number(conn, id)?;
         let remaining = u16::try_from(tournament.rounds_planned - next + 1).unwrap_or(0);
         if remaining == 0 {
             return Err(ApiError::conflict(

@@ -193,7 +193,8 @@ pub fn round_tables_of(conn: &mut DbConn, round_id: i64) -> QueryResult<Vec<Tabl
     Ok(answer)
 }
 
-/// Create the next round from explicit tables.
+/// Create the next round: from explicit tables, drawn (`random`, `avoid_repeats`,
+/// `by_standings`), or as the tournament's plan has it (`planned`).
 #[utoipa::path(tag = "rounds", params(("id" = i64, Path), ("Idempotency-Key" = Option<String>, Header)),
     request_body = CreateRoundRequest, security(("bearer" = [])), responses(
     (status = 201, body = RoundResponse),
@@ -231,12 +232,7 @@ pub async fn create_round(
     create(&state, &req, &caller, move |conn| {
         let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
         let roster = draw::roster(conn, id)?;
-        let number = rounds::table
-            .filter(rounds::tournament_id.eq(id))
-            .select(diesel::dsl::max(rounds::number))
-            .first::<Option<i32>>(conn)?
-            .unwrap_or(0)
-            + 1;
+        let number = draw::next_number(conn, id)?;
         if number > tournament.rounds_planned {
             return Err(ApiError::conflict(
                 "all_rounds_created",

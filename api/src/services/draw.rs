@@ -187,6 +187,15 @@ pub fn seats_of(conn: &mut DbConn, round_id: i64) -> QueryResult<Vec<Vec<i64>>> 
     Ok(tables)
 }
 
+/// The number the tournament's next round gets.
+pub fn next_number(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i32> {
+    let last = rounds::table
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select(diesel::dsl::max(rounds::number))
+        .first::<Option<i32>>(conn)?;
+    Ok(last.unwrap_or(0) + 1)
+}
+
 /// The tables of the tournament's rounds numbered below `below`, in order.
 pub fn history(
     conn: &mut DbConn,
