@@ -573,6 +573,16 @@ backend_test!(withdrawal_and_late_arrival_before_a_round_starts, |app| {
             "unknown_seat",
         ),
         (json!({"changes": []}), "changes", "required"),
+        (
+            json!({"changes": [{"move": {"player": players[0], "table": i32::MIN}}]}),
+            "changes[0].table",
+            "out_of_range",
+        ),
+        (
+            json!({"changes": [{"move": {"player": players[0], "table": 1, "seat": i32::MIN}}]}),
+            "changes[0].seat",
+            "out_of_range",
+        ),
     ] {
         let refused = reseat(&service, &token, round_id, &body, None).await;
         expect(&refused, 422, &body.to_string());

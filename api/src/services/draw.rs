@@ -471,10 +471,11 @@ pub fn reseat(
             }
             Change::Move(id, table, seat) => {
                 let number = player("player", id, true);
-                let table = usize::try_from(table - 1).ok();
+                let from_one = |n: i32| usize::try_from(n).ok()?.checked_sub(1);
+                let table = from_one(table);
                 let seat = match seat {
                     None => Some(None),
-                    Some(s) => usize::try_from(s - 1).ok().map(Some),
+                    Some(s) => from_one(s).map(Some),
                 };
                 if table.is_none() {
                     errors.push(FieldError::new(
