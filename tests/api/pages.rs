@@ -200,6 +200,36 @@ backend_test!(plan_page_prints_every_players_tables, |app| {
     }
 });
 
+backend_test!(start_page_links_the_lists_and_the_plan, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let (id, _) = published_round(&app, &service).await;
+    let page = send(&service, get(&format!("/tournaments/{id}"), None)).await;
+    expect(&page, 200, "start page");
+    let html = &page.text;
+    assert!(html.contains("<h1>Aushang-Cup</h1>"));
+    assert!(html.contains("17 Spieler · 3 Runden geplant"));
+    let list = format!("<a href=\"/tournaments/{id}/rounds/1/list\">Runde 1 – Tischliste</a>");
+    assert!(html.contains(&list), "{html}");
+    assert!(html.contains("(4 Tische)"));
+    assert!(html.contains(&format!(
+        "<a href=\"/tournaments/{id}/plan\">Setzplan aller Runden</a>"
+    )));
+    // Every link on it leads to a page.
+    for link in [
+        format!("/tournaments/{id}/rounds/1/list"),
+        format!("/tournaments/{id}/plan"),
+    ] {
+        let target = send(&service, get(&link, None)).await;
+        expect(&target, 200, &link);
+        assert!(
+            target
+                .text
+                .contains(&format!("<a href=\"/tournaments/{id}\">")),
+            "back link on {link}"
+        );
+    }
+});
+
 backend_test!(pages_keep_the_apis_access_rules, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let token = organizer(&app, &service, "privat@example.org").await;
@@ -248,6 +278,7 @@ backend_test!(pages_keep_the_apis_access_rules, |app| {
         "/tournaments/999999/rounds/1/list".to_owned(),
         format!("/tournaments/{id}/plan"),
         "/tournaments/x/plan".to_owned(),
+        "/tournaments/999999".to_owned(),
     ] {
         let page = send(&service, get(&path, Some(&token))).await;
         expect(&page, 404, &path);

@@ -7,6 +7,7 @@
 
 mod plan;
 mod rounds;
+mod tournaments;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, web};
@@ -16,7 +17,7 @@ use tera::{Context, Tera};
 use crate::error::ApiError;
 
 /// Every template, by name, as compiled into the binary.
-const TEMPLATES: [(&str, &str); 6] = [
+const TEMPLATES: [(&str, &str); 7] = [
     ("base.html", include_str!("../../../templates/base.html")),
     (
         "partials/_quality.html",
@@ -25,6 +26,10 @@ const TEMPLATES: [(&str, &str); 6] = [
     (
         "pages/rounds/list.html",
         include_str!("../../../templates/pages/rounds/list.html"),
+    ),
+    (
+        "pages/tournaments/show.html",
+        include_str!("../../../templates/pages/tournaments/show.html"),
     ),
     (
         "pages/plan/plan.html",
@@ -54,7 +59,9 @@ pub fn templates() -> Result<Tera, tera::Error> {
 
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(rounds::round_list).service(plan::plan_page);
+    cfg.service(tournaments::show)
+        .service(rounds::round_list)
+        .service(plan::plan_page);
 }
 
 /// Why a page cannot be shown.

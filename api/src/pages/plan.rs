@@ -13,6 +13,7 @@ use crate::state::AppState;
 
 #[derive(Debug, Serialize)]
 struct PlanPage {
+    id: i64,
     tournament: TournamentHeading,
     seed: String,
     first_round: i32,
@@ -65,6 +66,7 @@ pub async fn plan_page(
                     })
                     .collect();
                 Ok(PlanPage {
+                    id,
                     tournament: (&tournament).into(),
                     rounds: (plan.first_round..).take(plan.rounds.len()).collect(),
                     seed: plan.seed,

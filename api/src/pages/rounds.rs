@@ -16,6 +16,7 @@ use crate::state::AppState;
 
 #[derive(Debug, Serialize)]
 struct ListPage {
+    id: i64,
     tournament: TournamentHeading,
     round: i32,
     draw: Option<DrawLine>,
@@ -161,6 +162,7 @@ fn page(
             .then(a.start_number.cmp(&b.start_number))
     });
     ListPage {
+        id: tournament.id,
         tournament: tournament.into(),
         round: round.number,
         draw: round.draw_method.as_deref().map(|method| DrawLine {
