@@ -28,6 +28,7 @@ struct ListPage {
 #[derive(Debug, Serialize)]
 struct DrawLine {
     method: &'static str,
+    derived_from: &'static str,
     seed: String,
 }
 
@@ -55,14 +56,23 @@ struct IndexEntry {
     seat: usize,
 }
 
-/// The German name of a draw method as the list prints it.
-fn method_label(method: &str) -> &'static str {
+/// The German name of a draw method as the list prints it, and what re-derives it.
+fn method_label(method: &str) -> (&'static str, &'static str) {
     match method {
-        "random" => "zufällig",
-        "avoid_repeats" => "ohne Wiederholungen",
-        "by_standings" => "nach Tabellenstand",
-        "planned" => "nach Setzplan",
-        _ => "unbekannt",
+        "random" => (
+            "zufällig",
+            "der Spielerliste (nach Startnummer) und dem Seed",
+        ),
+        "avoid_repeats" => (
+            "ohne Wiederholungen",
+            "der Spielerliste (nach Startnummer), den Vereinen, den vorigen Runden und dem Seed",
+        ),
+        "by_standings" => ("nach Tabellenstand", "dem Tabellenstand vor der Runde"),
+        "planned" => (
+            "nach Setzplan",
+            "der Spielerliste (nach Startnummer), den Vereinen, den vor dem Plan gespielten Runden und dem Seed",
+        ),
+        _ => ("unbekannt", "der Spielerliste und dem Seed"),
     }
 }
 
@@ -165,9 +175,13 @@ fn page(
         id: tournament.id,
         tournament: tournament.into(),
         round: round.number,
-        draw: round.draw_method.as_deref().map(|method| DrawLine {
-            method: method_label(method),
-            seed: round.draw_seed.clone().unwrap_or_default(),
+        draw: round.draw_method.as_deref().map(|method| {
+            let (method, derived_from) = method_label(method);
+            DrawLine {
+                method,
+                derived_from,
+                seed: round.draw_seed.clone().unwrap_or_default(),
+            }
         }),
         quality: quality.into(),
         tables,
