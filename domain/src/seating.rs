@@ -1930,7 +1930,12 @@ impl<'a> State<'a> {
             if max < min + 2 {
                 break;
             }
-            if let Some((x, y, trade)) = self.best_trade(min, &mut spent, rng) {
+            if let Some((x, y, mut trade)) = self.best_trade(min, &mut spent, rng) {
+                // Where the two share a table, trading is no change (and `swap` expects
+                // them at different tables).
+                trade.retain(|&r| {
+                    self.table_of[r][usize::from(x)] != self.table_of[r][usize::from(y)]
+                });
                 let mut delta = Cost::default();
                 for &r in &trade {
                     delta = delta + self.delta(r, x, y);
@@ -3220,6 +3225,58 @@ mod tests {
                 "{players}: {q:?}"
             );
         }
+    }
+
+    /// Chains [`next_round`] after a random first round and measures 5-table duty after every
+    /// round: `(cases, spread over 1 at the repeat bound, max over the ideal at the bound,
+    /// cases above the repeat bound, microseconds of the slowest call)`.
+    fn chained_duty(sizes: &[u16], seeds: &[&str], last: usize) -> (u32, u32, u32, u32, u128) {
+        let (mut cases, mut spread, mut over, mut repeats, mut slowest) = (0, 0, 0, 0, 0);
+        for &players in sizes {
+            let fives = u32::from(players % 4);
+            for seed in seeds {
+                let mut history = vec![random_draw(players, &format!("{seed}-first")).unwrap()];
+                while history.len() < last {
+                    let start = std::time::Instant::now();
+                    let round = next_round(players, &history, seed, &[]).unwrap();
+                    slowest = slowest.max(start.elapsed().as_micros());
+                    history.push(round);
+                    let q = evaluate(&history, &[]);
+                    let rounds = history.len() as u32;
+                    let ideal = (rounds * 5 * fives).div_ceil(u32::from(players)) as u16;
+                    cases += 1;
+                    if q.repeat_pairs > q.lower_bound {
+                        repeats += 1;
+                        eprintln!("{players} × {rounds} {seed}: above the bound {q:?}");
+                        continue;
+                    }
+                    if q.max_five_table_duty - q.min_five_table_duty > 1 {
+                        spread += 1;
+                        eprintln!("{players} × {rounds} {seed}: spread {q:?}");
+                    }
+                    if q.max_five_table_duty > ideal {
+                        over += 1;
+                    }
+                }
+            }
+        }
+        (cases, spread, over, repeats, slowest)
+    }
+
+    #[test]
+    fn rebalancing_trades_skip_rounds_where_both_share_a_table() {
+        // Trading two players in a round where they sit together used to corrupt the round
+        // (one of them seated twice, the other not at all) and panic.
+        let plan = plan(&request(37, 8, "x")).unwrap();
+        assert_valid(&plan, 37);
+    }
+
+    #[test]
+    #[ignore = "measurement: run with --ignored --nocapture"]
+    fn next_round_chained_duty_report() {
+        let sizes = [13, 17, 21, 22, 23, 26, 29, 30, 31, 37, 41, 45, 53, 170];
+        let result = chained_duty(&sizes, &["Plan", "Herbst", "x"], 6);
+        eprintln!("(cases, spread > 1, max > ideal, above repeat bound, slowest µs) = {result:?}");
     }
 
     #[test]
