@@ -465,7 +465,27 @@ pub fn next_round(
     seed: &str,
     keep_apart: &[Vec<u16>],
 ) -> Result<Vec<Vec<u16>>, SeatingError> {
-    let sizes = validate(players, history.len() + 1, keep_apart)?;
+    let mut rounds = plan_after(players, history, 1, seed, keep_apart)?;
+    Ok(rounds.pop().unwrap_or_default())
+}
+
+/// The next `rounds` rounds of a running tournament: the same as calling [`next_round`]
+/// `rounds` times, each time with the round before added to the history, but the plan the
+/// rounds follow is built once (the horizon covers all of them), so planning the rest of a
+/// tournament costs about as much as one round.
+///
+/// # Errors
+///
+/// As [`next_round`].
+pub fn plan_after(
+    players: u16,
+    history: &[Vec<Vec<u16>>],
+    rounds: u16,
+    seed: &str,
+    keep_apart: &[Vec<u16>],
+) -> Result<Vec<Vec<Vec<u16>>>, SeatingError> {
+    let total = history.len() + usize::from(rounds);
+    let sizes = validate(players, total, keep_apart)?;
     let n = usize::from(players);
     for (round, tables) in history.iter().enumerate() {
         let mut seen = vec![false; n];
@@ -481,7 +501,65 @@ pub fn next_round(
     }
     let apart = Apart::new(n, keep_apart);
     let hash = seed_hash(seed);
+    let horizon = total.max(NEXT_ROUND_HORIZON).min(usize::from(MAX_ROUNDS));
+    let mut plans = Plans {
+        n,
+        sizes: &sizes,
+        horizon,
+        hash,
+        apart: &apart,
+        built: [None, None],
+        variants: if keep_apart.is_empty() { 1 } else { 2 },
+    };
+    let mut all = history.to_vec();
+    for _ in 0..rounds {
+        let round = continue_plans(&all, &mut plans);
+        all.push(round);
+    }
+    Ok(all.split_off(history.len()))
+}
 
+/// The plans a running tournament follows, built when first needed: the plan with the
+/// groups placed, and the plan without them (a large group can make the first impossible
+/// to follow from a given history, and repeats come before groups). Without groups the two
+/// are the same plan, so there is one variant.
+struct Plans<'a> {
+    n: usize,
+    sizes: &'a [u8],
+    horizon: usize,
+    hash: u64,
+    apart: &'a Apart,
+    built: [Option<Vec<Vec<Vec<u16>>>>; 2],
+    variants: usize,
+}
+
+impl Plans<'_> {
+    fn get(&mut self, variant: usize) -> &[Vec<Vec<u16>>] {
+        if self.built[variant].is_none() {
+            let plain;
+            let groups = if variant == 0 {
+                self.apart
+            } else {
+                plain = Apart::new(self.n, &[]);
+                &plain
+            };
+            self.built[variant] = Some(schedule(
+                self.n,
+                self.sizes,
+                self.horizon,
+                self.hash,
+                groups,
+            ));
+        }
+        self.built[variant].as_deref().unwrap_or_default()
+    }
+}
+
+/// One round after `history`: a plan's own round when it adds no repeat, otherwise the
+/// best of the plans' rounds and a greedy round after search.
+fn continue_plans(history: &[Vec<Vec<u16>>], plans: &mut Plans<'_>) -> Vec<Vec<u16>> {
+    let (n, hash, apart) = (plans.n, plans.hash, plans.apart);
+    let sizes = plans.sizes;
     let mut meet = Meet::new(n);
     let mut duty = vec![0_u32; n];
     let mut dealer = vec![0_u32; n];
@@ -492,19 +570,12 @@ pub fn next_round(
     }
 
     let mut candidates = Vec::new();
-    let horizon = (history.len() + 1)
-        .max(NEXT_ROUND_HORIZON)
-        .min(usize::from(MAX_ROUNDS));
     let floor = history_repeats(&meet);
-    // The plan with the groups placed, and the plan without them: a large group can make
-    // the first impossible to follow from a given history, and repeats come before groups.
-    let plain = Apart::new(n, &[]);
-    for groups in [&apart, &plain] {
-        let planned = schedule(n, &sizes, horizon, hash, groups);
-        let Some(round) = follow_plan(&planned, history, &sizes) else {
+    for variant in 0..plans.variants {
+        let Some(round) = follow_plan(plans.get(variant), history, sizes) else {
             continue;
         };
-        let state = State::new(n, vec![round.clone()], meet.clone(), duty.clone(), &apart);
+        let state = State::new(n, vec![round.clone()], meet.clone(), duty.clone(), apart);
         if state.cost().repeats == floor {
             // The plan's own round adds no repeat: take it as it is. Polishing it for
             // keep-apart or duty would move it off the plan, and the next rounds could then
@@ -514,16 +585,16 @@ pub fn next_round(
             assign_seats(&mut rounds, n, &dealer, &keeper, &mut rng);
             let mut round = rounds.into_iter().next().unwrap_or_default();
             order_tables(&mut round);
-            return Ok(round);
+            return round;
         }
         candidates.push(round);
     }
     let mut rng = Rng::new(hash ^ NEXT_ROUND_STREAM);
-    candidates.push(greedy_round(n, &sizes, &meet, &duty, &apart, &mut rng));
+    candidates.push(greedy_round(n, sizes, &meet, &duty, apart, &mut rng));
 
     let mut best: Option<(Cost, Vec<Vec<u16>>)> = None;
     for candidate in candidates {
-        let mut state = State::new(n, vec![candidate], meet.clone(), duty.clone(), &apart);
+        let mut state = State::new(n, vec![candidate], meet.clone(), duty.clone(), apart);
         // Repeats inside the history cannot be undone; the round should add none.
         state.repair(floor, REPAIR_WORK / 4, Mode::Plain, &mut rng);
         state.polish(POLISH_WORK / 4, &mut rng);
@@ -537,7 +608,7 @@ pub fn next_round(
     assign_seats(&mut rounds, n, &dealer, &keeper, &mut rng);
     let mut round = rounds.into_iter().next().unwrap_or_default();
     order_tables(&mut round);
-    Ok(round)
+    round
 }
 
 /// Counts one table towards each player's 5-table duty, first deals (seat 0) and list

@@ -389,14 +389,9 @@ pub fn plan(
         };
         seating::plan(&request).map_err(seating_error)?.rounds
     } else {
-        let mut all = field.numbered(history);
-        let played = all.len();
-        for _ in 0..rounds {
-            let next =
-                seating::next_round(count, &all, seed, &field.keep_apart).map_err(seating_error)?;
-            all.push(next);
-        }
-        all.split_off(played)
+        let numbered = field.numbered(history);
+        seating::plan_after(count, &numbered, rounds, seed, &field.keep_apart)
+            .map_err(seating_error)?
     };
     let planned: Vec<Vec<Vec<i64>>> = planned.iter().map(|round| field.ids(round)).collect();
     let mut all = history.to_vec();
