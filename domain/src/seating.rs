@@ -471,14 +471,18 @@ pub fn next_round(
     seed: &str,
     keep_apart: &[Vec<u16>],
 ) -> Result<Vec<Vec<u16>>, SeatingError> {
-    let mut rounds = plan_after(players, history, 1, seed, keep_apart)?;
+    let horizon = (history.len() + 1).max(NEXT_ROUND_HORIZON);
+    let mut rounds = continue_tournament(players, history, 1, horizon, seed, keep_apart)?;
     Ok(rounds.pop().unwrap_or_default())
 }
 
-/// The next `rounds` rounds of a running tournament: the same as calling [`next_round`]
-/// `rounds` times, each time with the round before added to the history, but the plan the
-/// rounds follow is built once (the horizon covers all of them), so planning the rest of a
-/// tournament costs about as much as one round.
+/// The remaining `rounds` rounds of a running tournament after `history`, planned for
+/// exactly `history.len() + rounds` rounds in all: each round is found as [`next_round`]
+/// finds it, but against one plan of the whole tournament's length, built once. Objectives
+/// that a plan evens out over all its rounds (5-table duty, seats) are then even when the
+/// tournament ends, which a plan of another length does not promise. Drawing round by round
+/// with the tournament's remaining rounds and taking the first gives the same rounds as
+/// planning them together, as long as the players do not change.
 ///
 /// # Errors
 ///
@@ -487,6 +491,19 @@ pub fn plan_after(
     players: u16,
     history: &[Vec<Vec<u16>>],
     rounds: u16,
+    seed: &str,
+    keep_apart: &[Vec<u16>],
+) -> Result<Vec<Vec<Vec<u16>>>, SeatingError> {
+    let total = history.len() + usize::from(rounds);
+    continue_tournament(players, history, rounds, total, seed, keep_apart)
+}
+
+/// [`plan_after`] with a plan of `horizon` rounds (at least the history and `rounds`).
+fn continue_tournament(
+    players: u16,
+    history: &[Vec<Vec<u16>>],
+    rounds: u16,
+    horizon: usize,
     seed: &str,
     keep_apart: &[Vec<u16>],
 ) -> Result<Vec<Vec<Vec<u16>>>, SeatingError> {
@@ -507,7 +524,7 @@ pub fn plan_after(
     }
     let apart = Apart::new(n, keep_apart);
     let hash = seed_hash(seed);
-    let horizon = total.max(NEXT_ROUND_HORIZON).min(usize::from(MAX_ROUNDS));
+    let horizon = horizon.max(total).min(usize::from(MAX_ROUNDS));
     let mut plans = Plans {
         n,
         sizes: &sizes,

@@ -238,10 +238,15 @@ pub fn draw(
     let round: Vec<Vec<i64>> = match method {
         Method::Random => field.ids(&seating::random_draw(count, &seed).map_err(seating_error)?),
         Method::AvoidRepeats => {
+            // Planned for the tournament's own length, so that what a plan evens out over
+            // its rounds (5-table duty, seats) is even when the last round is played.
             let numbered = field.numbered(history);
-            let round = seating::next_round(count, &numbered, &seed, &field.keep_apart)
+            let remaining = u16::try_from(tournament.rounds_planned - number + 1)
+                .unwrap_or(1)
+                .max(1);
+            let rest = seating::plan_after(count, &numbered, remaining, &seed, &field.keep_apart)
                 .map_err(seating_error)?;
-            field.ids(&round)
+            field.ids(rest.first().map_or(&[][..], Vec::as_slice))
         }
         Method::ByStandings => {
             let ranked = standings::compute(conn, tournament, None)?;
