@@ -37,10 +37,11 @@ pub struct CreateRoundRequest {
 #[serde(deny_unknown_fields)]
 pub struct DrawRequest {
     /// `random` (uniform), `avoid_repeats` (fewest pairs who met before, balanced seats and
-    /// 5-table duty, clubs apart) or `by_standings` (top four at table 1, …).
+    /// 5-table duty, clubs apart), `by_standings` (top four at table 1, …) or `planned`
+    /// (the round as the tournament's plan has it; give no seed, the plan's is used).
     #[schema(example = "avoid_repeats")]
     pub method: String,
-    /// Any text; the same players and seed give the same draw (default: a random one,
+    /// Any text; the same players, earlier rounds and seed give the same draw (default: a random one,
     /// stored and shown).
     #[serde(default)]
     pub seed: Option<String>,
