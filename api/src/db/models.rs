@@ -103,7 +103,7 @@ pub struct NewTournament {
 }
 
 /// A registered player.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = players)]
 pub struct PlayerRow {
     /// Id.

@@ -11,7 +11,7 @@ use super::seating::QualityBody;
 use super::tournaments::once;
 use crate::auth::{Caller, Organizer};
 use crate::db::DbConn;
-use crate::db::models::TournamentRow;
+use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::schema::{rounds, seating_plans};
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
@@ -60,6 +60,42 @@ pub struct PlanResponse {
     /// Players present whom the rounds not yet created leave out (late arrivals). If this
     /// or `withdrawn` is not empty, plan again: played rounds stay as they are.
     pub missing: Vec<i64>,
+}
+
+/// What a plan is made from: the rounds played, the players (with what the draw reads of
+/// them) and how many rounds are left.
+#[derive(PartialEq)]
+struct PlanningInputs {
+    next: i32,
+    remaining: u16,
+    roster: Vec<PlayerRow>,
+    history: Vec<Vec<Vec<i64>>>,
+}
+
+fn planning_inputs(
+    conn: &mut DbConn,
+    tournament: &TournamentRow,
+) -> Result<PlanningInputs, ApiError> {
+    let next = draw::next_number(conn, tournament.id)?;
+    let remaining = u16::try_from(tournament.rounds_planned - next + 1).unwrap_or(0);
+    if remaining == 0 {
+        return Err(ApiError::conflict(
+            "all_rounds_created",
+            format!(
+                "all {} planned rounds exist; nothing is left to plan",
+                tournament.rounds_planned
+            ),
+        ));
+    }
+    let mut roster = draw::roster(conn, tournament.id)?;
+    roster.sort_by_key(|p| p.id);
+    let history = draw::history(conn, tournament.id, next)?;
+    Ok(PlanningInputs {
+        next,
+        remaining,
+        roster,
+        history,
+    })
 }
 
 fn response(conn: &mut DbConn, tournament: &TournamentRow) -> Result<PlanResponse, ApiError> {
@@ -122,22 +158,38 @@ pub async fn put_plan(
     let caller = Caller::Organizer(organizer.0);
     let audit_caller = caller.clone();
     let seed = super::rounds::seed_or_new(body.0.seed, "seed")?;
+    // Planning a small field can take half a second of CPU; done inside the write
+    // transaction it would hold SQLite's single writer (and every captain's entry) that
+    // long. So plan from a read first, and inside the transaction use that plan only if
+    // what it was planned from is unchanged; otherwise, or if the read failed, plan there.
+    let early = {
+        let (caller, seed) = (caller.clone(), seed.clone());
+        let inputs = state
+            .db
+            .run(move |conn| {
+                let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+                planning_inputs(conn, &tournament)
+            })
+            .await;
+        match inputs {
+            Ok(inputs) => web::block(move || {
+                let planned = draw::plan(&inputs.roster, &inputs.history, inputs.remaining, &seed);
+                planned.ok().map(|planned| (inputs, planned))
+            })
+            .await
+            .ok()
+            .flatten(),
+            Err(_) => None,
+        }
+    };
     once(&state, &req, &caller, 200, move |conn| {
         let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
-        let next = draw::next_number(conn, id)?;
-        let remaining = u16::try_from(tournament.rounds_planned - next + 1).unwrap_or(0);
-        if remaining == 0 {
-            return Err(ApiError::conflict(
-                "all_rounds_created",
-                format!(
-                    "all {} planned rounds exist; nothing is left to plan",
-                    tournament.rounds_planned
-                ),
-            ));
-        }
-        let roster = draw::roster(conn, id)?;
-        let history = draw::history(conn, id, next)?;
-        let planned = draw::plan(&roster, &history, remaining, &seed)?;
+        let inputs = planning_inputs(conn, &tournament)?;
+        let planned = match early {
+            Some((early_inputs, planned)) if early_inputs == inputs => planned,
+            _ => draw::plan(&inputs.roster, &inputs.history, inputs.remaining, &seed)?,
+        };
+        let next = inputs.next;
         let rounds_json =
             serde_json::to_string(&planned.rounds).map_err(|e| ApiError::Internal(e.into()))?;
         diesel::delete(seating_plans::table.find(id)).execute(conn)?;
