@@ -230,10 +230,37 @@ pub async fn create_round(
         }
         _ => return Err(draw::one_of()),
     };
+    // An avoid_repeats round of a small field can take a few hundred milliseconds of CPU;
+    // inside the write transaction that would hold SQLite's single writer (and the captains
+    // still entering the last round) that long. So draw it from a read first, and use it
+    // in the transaction only if what it was drawn from is unchanged.
+    let early = match &draw {
+        Some((draw::Method::AvoidRepeats, seed)) => {
+            let (caller, seed) = (caller.clone(), seed.clone());
+            let inputs = state
+                .db
+                .run(move |conn| {
+                    let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+                    Ok(draw::inputs(conn, &tournament)?)
+                })
+                .await;
+            match inputs {
+                Ok(inputs) => web::block(move || {
+                    let round = draw::avoid_repeats(&inputs, &seed).ok();
+                    round.map(|round| (inputs, round))
+                })
+                .await
+                .ok()
+                .flatten(),
+                Err(_) => None,
+            }
+        }
+        _ => None,
+    };
     create(&state, &req, &caller, move |conn| {
         let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
-        let roster = draw::roster(conn, id)?;
-        let number = draw::next_number(conn, id)?;
+        let inputs = draw::inputs(conn, &tournament)?;
+        let (number, roster) = (inputs.number, &inputs.roster);
         if number > tournament.rounds_planned {
             return Err(ApiError::conflict(
                 "all_rounds_created",
@@ -243,14 +270,15 @@ pub async fn create_round(
         let (tables, drawn) = match (tables, draw) {
             (Some(tables), _) => (tables, None),
             (None, Some((method, seed))) => {
-                let history = draw::history(conn, id, number)?;
-                let drawn =
-                    draw::draw(conn, &tournament, &roster, &history, number, method, &seed)?;
+                let early = early
+                    .filter(|(drawn_from, _)| *drawn_from == inputs)
+                    .map(|(_, round)| round);
+                let drawn = draw::draw(conn, &tournament, &inputs, method, &seed, early)?;
                 (drawn.tables, Some((method, drawn.seed, drawn.quality)))
             }
             (None, None) => return Err(draw::one_of()),
         };
-        check_tables(&tables, &roster)?;
+        check_tables(&tables, roster)?;
         let round: RoundRow = diesel::insert_into(rounds::table)
             .values((
                 rounds::tournament_id.eq(id),

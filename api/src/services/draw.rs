@@ -221,33 +221,67 @@ pub struct Drawn {
     pub seed: String,
 }
 
-/// Draws round `number`. `history` holds the earlier rounds' tables (player ids); `seed`
-/// is ignored by [`Method::Planned`], which uses the plan's.
+/// What a draw is computed from, read in one go so that a draw computed outside the write
+/// transaction can be checked against what the transaction sees.
+#[derive(Debug, PartialEq)]
+pub struct DrawInputs {
+    /// The number of the round to draw.
+    pub number: i32,
+    /// The tournament's planned rounds (`avoid_repeats` plans for the ones left).
+    pub rounds_planned: i32,
+    /// The players, by id.
+    pub roster: Vec<PlayerRow>,
+    /// The earlier rounds' tables (player ids).
+    pub history: Vec<Vec<Vec<i64>>>,
+}
+
+/// Reads what drawing the tournament's next round needs.
+pub fn inputs(conn: &mut DbConn, tournament: &TournamentRow) -> QueryResult<DrawInputs> {
+    let number = next_number(conn, tournament.id)?;
+    let mut roster = roster(conn, tournament.id)?;
+    roster.sort_by_key(|p| p.id);
+    let history = history(conn, tournament.id, number)?;
+    Ok(DrawInputs {
+        number,
+        rounds_planned: tournament.rounds_planned,
+        roster,
+        history,
+    })
+}
+
+/// An `avoid_repeats` round, planned for the tournament's own length, so that what a plan
+/// evens out over its rounds (5-table duty, seats) is even when the last round is played.
+/// Pure: it may run outside any transaction.
+pub fn avoid_repeats(inputs: &DrawInputs, seed: &str) -> Result<Vec<Vec<i64>>, ApiError> {
+    let field = Field::present(&inputs.roster)?;
+    let numbered = field.numbered(&inputs.history);
+    let remaining = u16::try_from(inputs.rounds_planned - inputs.number + 1)
+        .unwrap_or(1)
+        .max(1);
+    let rest = seating::plan_after(field.count(), &numbered, remaining, seed, &field.keep_apart)
+        .map_err(seating_error)?;
+    Ok(field.ids(rest.first().map_or(&[][..], Vec::as_slice)))
+}
+
+/// Draws round `inputs.number`; `seed` is ignored by [`Method::Planned`], which uses the
+/// plan's. `early` is an `avoid_repeats` round already computed from these same inputs.
 pub fn draw(
     conn: &mut DbConn,
     tournament: &TournamentRow,
-    roster: &[PlayerRow],
-    history: &[Vec<Vec<i64>>],
-    number: i32,
+    inputs: &DrawInputs,
     method: Method,
     seed: &str,
+    early: Option<Vec<Vec<i64>>>,
 ) -> Result<Drawn, ApiError> {
-    let field = Field::present(roster)?;
+    let field = Field::present(&inputs.roster)?;
     let count = field.count();
     let mut seed = seed.to_owned();
     let round: Vec<Vec<i64>> = match method {
         Method::Random => field.ids(&seating::random_draw(count, &seed).map_err(seating_error)?),
-        Method::AvoidRepeats => {
-            // Planned for the tournament's own length, so that what a plan evens out over
-            // its rounds (5-table duty, seats) is even when the last round is played.
-            let numbered = field.numbered(history);
-            let remaining = u16::try_from(tournament.rounds_planned - number + 1)
-                .unwrap_or(1)
-                .max(1);
-            let rest = seating::plan_after(count, &numbered, remaining, &seed, &field.keep_apart)
-                .map_err(seating_error)?;
-            field.ids(rest.first().map_or(&[][..], Vec::as_slice))
-        }
+        Method::AvoidRepeats => match early {
+            Some(round) => round,
+            None => avoid_repeats(inputs, &seed)?,
+        },
         Method::ByStandings => {
             let ranked = standings::compute(conn, tournament, None)?;
             let ranking: Vec<u16> = ranked
@@ -258,12 +292,12 @@ pub fn draw(
             field.ids(&seating::by_ranking(&ranking).map_err(seating_error)?)
         }
         Method::Planned => {
-            let (round, plan_seed) = planned_round(conn, tournament.id, &field, number)?;
+            let (round, plan_seed) = planned_round(conn, tournament.id, &field, inputs.number)?;
             seed = plan_seed;
             round
         }
     };
-    let mut all = history.to_vec();
+    let mut all = inputs.history.clone();
     all.push(round.clone());
     Ok(Drawn {
         quality: field.quality(&all),
