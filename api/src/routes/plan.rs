@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::seating::QualityBody;
-use super::tournaments::once;
+use super::tournaments::{ahead, once};
 use crate::auth::{Caller, Organizer};
 use crate::db::DbConn;
 use crate::db::models::{PlayerRow, TournamentRow};
@@ -163,24 +163,11 @@ pub async fn put_plan(
     // long. So plan from a read first, and inside the transaction use that plan only if
     // what it was planned from is unchanged; otherwise, or if the read failed, plan there.
     let early = {
-        let (caller, seed) = (caller.clone(), seed.clone());
-        let inputs = state
-            .db
-            .run(move |conn| {
-                let tournament = access::tournament(conn, id, &caller, Need::Write)?;
-                planning_inputs(conn, &tournament)
-            })
-            .await;
-        match inputs {
-            Ok(inputs) => web::block(move || {
-                let planned = draw::plan(&inputs.roster, &inputs.history, inputs.remaining, &seed);
-                planned.ok().map(|planned| (inputs, planned))
-            })
-            .await
-            .ok()
-            .flatten(),
-            Err(_) => None,
-        }
+        let seed = seed.clone();
+        ahead(&state, &caller, id, planning_inputs, move |inputs| {
+            draw::plan(&inputs.roster, &inputs.history, inputs.remaining, &seed).ok()
+        })
+        .await
     };
     once(&state, &req, &caller, 200, move |conn| {
         let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::tournaments::{create, invalid, once};
+use super::tournaments::{ahead, create, invalid, once};
 use crate::auth::{Caller, Organizer};
 use crate::db::DbConn;
 use crate::db::models::{PlayerRow, RoundRow, TableRow};
@@ -236,24 +236,11 @@ pub async fn create_round(
     // in the transaction only if what it was drawn from is unchanged.
     let early = match &draw {
         Some((draw::Method::AvoidRepeats, seed)) => {
-            let (caller, seed) = (caller.clone(), seed.clone());
-            let inputs = state
-                .db
-                .run(move |conn| {
-                    let tournament = access::tournament(conn, id, &caller, Need::Write)?;
-                    Ok(draw::inputs(conn, &tournament)?)
-                })
-                .await;
-            match inputs {
-                Ok(inputs) => web::block(move || {
-                    let round = draw::avoid_repeats(&inputs, &seed).ok();
-                    round.map(|round| (inputs, round))
-                })
-                .await
-                .ok()
-                .flatten(),
-                Err(_) => None,
-            }
+            let seed = seed.clone();
+            ahead(&state, &caller, id, draw::inputs, move |inputs| {
+                draw::avoid_repeats(inputs, &seed).ok()
+            })
+            .await
         }
         _ => None,
     };

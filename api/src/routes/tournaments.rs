@@ -239,6 +239,37 @@ where
     once(state, req, caller, 201, f).await
 }
 
+/// Computes ahead, outside any transaction, what a write would otherwise compute while it
+/// holds the database's writer (SQLite has one, and every captain's entry waits for it):
+/// `read` gathers the inputs from the caller's tournament, `compute` works on them. The
+/// write re-reads the inputs and uses the result only if they are equal. `None` when
+/// reading or computing fails: the write then computes, and reports, as it would have.
+pub async fn ahead<I, R>(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+    read: fn(&mut DbConn, &TournamentRow) -> Result<I, ApiError>,
+    compute: impl FnOnce(&I) -> Option<R> + Send + 'static,
+) -> Option<(I, R)>
+where
+    I: Send + 'static,
+    R: Send + 'static,
+{
+    let caller = caller.clone();
+    let inputs = state
+        .db
+        .run(move |conn| {
+            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+            read(conn, &tournament)
+        })
+        .await
+        .ok()?;
+    web::block(move || compute(&inputs).map(|result| (inputs, result)))
+        .await
+        .ok()
+        .flatten()
+}
+
 /// Runs a change that must not happen twice (a swap sent again would swap back) as
 /// [`create`] does, answering `status`.
 pub async fn once<T, F>(

@@ -236,7 +236,7 @@ pub struct DrawInputs {
 }
 
 /// Reads what drawing the tournament's next round needs.
-pub fn inputs(conn: &mut DbConn, tournament: &TournamentRow) -> QueryResult<DrawInputs> {
+pub fn inputs(conn: &mut DbConn, tournament: &TournamentRow) -> Result<DrawInputs, ApiError> {
     let number = next_number(conn, tournament.id)?;
     let mut roster = roster(conn, tournament.id)?;
     roster.sort_by_key(|p| p.id);
