@@ -91,7 +91,9 @@ pub fn sheet_entries(game: &[i32], penalties: &[Penalty]) -> (Vec<i32>, bool) {
     };
     for penalty in penalties {
         for (entry, points) in entries.iter_mut().zip(penalty.scores()) {
-            *entry += points;
+            // Saturating: `game` is any caller's i32, and an entry near i32::MAX plus a
+            // penalty must not panic. Real entries are a few dozen points, far from it.
+            *entry = entry.saturating_add(*points);
         }
     }
     (entries, game_counts)
@@ -115,6 +117,23 @@ pub enum PenaltyError {
     /// `could_harm_soloist` given where TSR 9.3.3 b does not apply.
     #[error("could_harm_soloist applies only to a minor violation by a Kontra player in a solo")]
     HarmWithoutSoloOpponent,
+    /// The seat that sits out does not fit the table: at a 5-table one of its seats sits
+    /// out, at a 4-table nobody (TSR 10.1). Without this check the pattern would pay the
+    /// wrong number of players and no longer sum to zero.
+    #[error("a deal at a table of {seats} needs {} sitting out", sitting_out_rule(*.seats))]
+    SittingOutMismatch {
+        /// Seats at the table.
+        seats: u8,
+    },
+}
+
+/// Who sits out at a table of `seats`, for [`PenaltyError::SittingOutMismatch`].
+const fn sitting_out_rule(seats: u8) -> &'static str {
+    if seats == 5 {
+        "one of seats 0 to 4"
+    } else {
+        "nobody"
+    }
 }
 
 /// The penalty entries for `violation` at a table of `table_size`, where `sitting_out` is
@@ -125,6 +144,14 @@ pub fn penalty(
     violation: &Violation,
 ) -> Result<Penalty, PenaltyError> {
     let seats = table_size.seats();
+    let fits = match (table_size, sitting_out) {
+        (TableSize::Four, None) => true,
+        (TableSize::Five, Some(seat)) => seat < seats,
+        (TableSize::Four, Some(_)) | (TableSize::Five, None) => false,
+    };
+    if !fits {
+        return Err(PenaltyError::SittingOutMismatch { seats });
+    }
     let plays = |seat: Seat| seat < seats && sitting_out != Some(seat);
     for seat in std::iter::once(violation.offender).chain(violation.soloist) {
         if !plays(seat) {
@@ -297,6 +324,50 @@ mod tests {
     }
 
     #[test]
+    fn sheet_entries_saturate_instead_of_overflowing() {
+        let serious = penalty(TableSize::Four, None, &violation(Severity::Serious, 3)).unwrap();
+        let minor = penalty(TableSize::Four, None, &violation(Severity::Minor, 0)).unwrap();
+        // A game entry at the ends of i32 plus a penalty used to overflow.
+        assert_eq!(
+            sheet_entries(&[i32::MAX, i32::MIN, 0, 0], &[minor]),
+            (vec![i32::MAX - 3, i32::MIN + 1, 1, 1], true)
+        );
+        assert_eq!(
+            sheet_entries(&[i32::MAX, i32::MIN, 0, 0], &[minor, minor]).0,
+            vec![i32::MAX - 6, i32::MIN + 2, 2, 2]
+        );
+        // Seat 1 pays 3 and seat 0 gains 1: both ends stop at the i32 limits.
+        let by_one = penalty(TableSize::Four, None, &violation(Severity::Minor, 1)).unwrap();
+        assert_eq!(
+            sheet_entries(&[i32::MAX, i32::MIN, 0, 0], &[by_one]).0,
+            vec![i32::MAX, i32::MIN, 1, 1]
+        );
+        // A stopped game writes the penalty alone, whatever the game said.
+        assert_eq!(
+            sheet_entries(&[i32::MAX; 4], &[serious]),
+            (vec![4, 4, 4, -12], false)
+        );
+        // The largest ruling a client can ask for, with absagen at the limit and past it.
+        let worst = Violation {
+            opposing_absagen: 4,
+            ..violation(Severity::Serious, 0)
+        };
+        assert_eq!(four(worst).0, vec![-24, 8, 8, 8]);
+        let past = Violation {
+            opposing_absagen: u8::MAX,
+            ..worst
+        };
+        assert_eq!(
+            penalty(TableSize::Four, None, &past),
+            Err(PenaltyError::TooManyAbsagen { absagen: 255 })
+        );
+        assert_eq!(
+            penalty(TableSize::Five, Some(4), &violation(Severity::Minor, 255)),
+            Err(PenaltyError::NotPlaying { seat: 255 })
+        );
+    }
+
+    #[test]
     fn insignificant_violations_cost_nothing() {
         assert_eq!(
             four(violation(Severity::Insignificant, 2)),
@@ -311,6 +382,34 @@ mod tests {
         assert_eq!(
             penalty(TableSize::Five, Some(2), &violation(Severity::Minor, 2)),
             Err(PenaltyError::NotPlaying { seat: 2 })
+        );
+    }
+
+    #[test]
+    fn the_sitting_out_seat_must_fit_the_table() {
+        // Found by the no-panics property: five paying seats, or three, broke zero-sum.
+        let minor = violation(Severity::Minor, 0);
+        for (size, sitting_out) in [
+            (TableSize::Five, None),
+            (TableSize::Five, Some(5)),
+            (TableSize::Five, Some(255)),
+            (TableSize::Four, Some(2)),
+        ] {
+            assert_eq!(
+                penalty(size, sitting_out, &minor),
+                Err(PenaltyError::SittingOutMismatch {
+                    seats: size.seats()
+                }),
+                "{size:?} {sitting_out:?}"
+            );
+        }
+        assert_eq!(
+            PenaltyError::SittingOutMismatch { seats: 5 }.to_string(),
+            "a deal at a table of 5 needs one of seats 0 to 4 sitting out"
+        );
+        assert_eq!(
+            PenaltyError::SittingOutMismatch { seats: 4 }.to_string(),
+            "a deal at a table of 4 needs nobody sitting out"
         );
     }
 

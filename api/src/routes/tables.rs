@@ -626,6 +626,8 @@ pub async fn create_penalty(
                 domain::penalty::PenaltyError::NotPlaying { .. } => "offender",
                 domain::penalty::PenaltyError::TooManyAbsagen { .. } => "opposing_absagen",
                 domain::penalty::PenaltyError::HarmWithoutSoloOpponent => "could_harm_soloist",
+                // The sheet's own sitting-out seat does not fit the table: name the deal.
+                domain::penalty::PenaltyError::SittingOutMismatch { .. } => "deal_number",
             };
             ApiError::unprocessable(
                 "invalid_penalty",
