@@ -290,9 +290,10 @@ pub struct Extras {
 }
 
 impl Extras {
-    /// The number of extra points.
-    pub const fn total(&self) -> u8 {
-        self.doppelkopf + self.fox + self.karlchen
+    /// The number of extra points. Widened to `u16`: the counts come from clients, and
+    /// three `u8` of up to 255 each would overflow a `u8` sum (at most 765 fits a `u16`).
+    pub const fn total(&self) -> u16 {
+        self.doppelkopf as u16 + self.fox as u16 + self.karlchen as u16
     }
 
     /// Whether the party earned nothing.
@@ -343,8 +344,13 @@ impl SeatSet {
         Ok(set)
     }
 
-    /// The set with `seat` added.
+    /// The set with `seat` added. A seat of 8 or more has no bit and leaves the set as it
+    /// is (as [`SeatSet::contains`] never finds it), rather than overflowing the shift;
+    /// [`SeatSet::from_seats`] is the checked way in for seats a client names.
     pub const fn with(self, seat: Seat) -> SeatSet {
+        if seat >= 8 {
+            return self;
+        }
         SeatSet(self.0 | (1 << seat))
     }
 
@@ -464,14 +470,14 @@ pub enum FactsError {
     /// More than the two ♦A of the deck caught as foxes.
     #[error("there are only two foxes, got {total}")]
     TooManyFoxes {
-        /// Foxes of both parties together.
-        total: u8,
+        /// Foxes of both parties together (`u16`: two client `u8` counts can exceed 255).
+        total: u16,
     },
     /// More than one Karlchen.
     #[error("only the last trick can be won by a Karlchen, got {total}")]
     TooManyKarlchen {
-        /// Karlchen of both parties together.
-        total: u8,
+        /// Karlchen of both parties together (`u16`: two client `u8` counts can exceed 255).
+        total: u16,
     },
     /// More Doppelkopf tricks than the party took tricks.
     #[error("{party:?} took {tricks} tricks and cannot have {doppelkopf} Doppelkopf tricks")]
@@ -588,11 +594,13 @@ impl DealFacts {
                 contract: self.contract,
             });
         }
-        let foxes = re.fox + kontra.fox;
+        // Summed in u16: each count is a client's u8, and 200 + 100 foxes must be refused as
+        // too many, not overflow.
+        let foxes = u16::from(re.fox) + u16::from(kontra.fox);
         if foxes > 2 {
             return Err(FactsError::TooManyFoxes { total: foxes });
         }
-        let karlchen = re.karlchen + kontra.karlchen;
+        let karlchen = u16::from(re.karlchen) + u16::from(kontra.karlchen);
         if karlchen > 1 {
             return Err(FactsError::TooManyKarlchen { total: karlchen });
         }
@@ -634,19 +642,21 @@ impl DealFacts {
         }
     }
 
-    /// Card points of `party`.
+    /// Card points of `party`. On facts that [`DealFacts::validate`] would refuse (Re with
+    /// more than 240) Kontra has 0 rather than an overflow: the fields are public, so the
+    /// facts may not have been validated.
     pub const fn points_of(&self, party: Party) -> u8 {
         match party {
             Party::Re => self.re_points,
-            Party::Kontra => 240 - self.re_points,
+            Party::Kontra => 240u8.saturating_sub(self.re_points),
         }
     }
 
-    /// Tricks of `party`.
+    /// Tricks of `party`; as [`DealFacts::points_of`], Kontra has 0 if Re has more than 12.
     pub const fn tricks_of(&self, party: Party) -> u8 {
         match party {
             Party::Re => self.re_tricks,
-            Party::Kontra => 12 - self.re_tricks,
+            Party::Kontra => 12u8.saturating_sub(self.re_tricks),
         }
     }
 }
@@ -871,6 +881,105 @@ mod tests {
                 contract: Contract::SilentWedding
             })
         );
+    }
+
+    /// Extras whose sums overflowed a `u8` (and panicked with overflow checks on) are
+    /// refused with the error an impossible count gets, whatever their size.
+    #[test]
+    fn extras_past_255_are_refused_not_overflowed() {
+        let with = |re: Extras, kontra: Extras| DealFacts {
+            extras: PartyExtras { re, kontra },
+            ..normal()
+        };
+        let fox = |n| Extras {
+            fox: n,
+            ..Extras::default()
+        };
+        let karlchen = |n| Extras {
+            karlchen: n,
+            ..Extras::default()
+        };
+        // {"re": {"fox": 200}, "kontra": {"fox": 100}}
+        assert_eq!(
+            with(fox(200), fox(100)).validate(),
+            Err(FactsError::TooManyFoxes { total: 300 })
+        );
+        assert_eq!(
+            with(fox(255), fox(255)).validate(),
+            Err(FactsError::TooManyFoxes { total: 510 })
+        );
+        // Karlchen 255 + 1.
+        assert_eq!(
+            with(karlchen(255), karlchen(1)).validate(),
+            Err(FactsError::TooManyKarlchen { total: 256 })
+        );
+        // One party's doppelkopf + fox + karlchen past 255 in a solo: no extras in a solo.
+        let solo = DealFacts {
+            contract: Contract::SoloQueens,
+            re: SeatSet::from_seats(&[1]).unwrap(),
+            extras: PartyExtras {
+                re: Extras {
+                    doppelkopf: 100,
+                    fox: 100,
+                    karlchen: 100,
+                },
+                kontra: Extras::default(),
+            },
+            ..normal()
+        };
+        assert_eq!(
+            solo.validate(),
+            Err(FactsError::ExtrasInSolo {
+                contract: Contract::SoloQueens
+            })
+        );
+        let all = Extras {
+            doppelkopf: 255,
+            fox: 255,
+            karlchen: 255,
+        };
+        assert_eq!(all.total(), 765);
+        assert!(!all.is_empty());
+        // The same in a normal game: the sum of one party is no longer taken in u8 either.
+        assert_eq!(
+            with(all, Extras::default()).validate(),
+            Err(FactsError::TooManyFoxes { total: 255 })
+        );
+        assert_eq!(
+            crate::score(&with(fox(200), fox(100))),
+            Err(FactsError::TooManyFoxes { total: 300 })
+        );
+    }
+
+    #[test]
+    fn unchecked_numbers_do_not_overflow_the_helpers() {
+        // Seats past the 8 bits of a set are not added (the shift would overflow).
+        assert_eq!(SeatSet::EMPTY.with(8), SeatSet::EMPTY);
+        assert_eq!(SeatSet::EMPTY.with(255).with(3), SeatSet::EMPTY.with(3));
+        assert!(!SeatSet::EMPTY.with(200).contains(200));
+        assert_eq!(
+            SeatSet::from_seats(&[255]),
+            Err(FactsError::SeatOutOfRange {
+                seat: 255,
+                seats: 5
+            })
+        );
+        // Facts the validation would refuse still answer the per-party questions.
+        let wild = DealFacts {
+            re_points: 255,
+            re_tricks: 255,
+            ..normal()
+        };
+        assert_eq!(wild.points_of(Party::Kontra), 0);
+        assert_eq!(wild.tricks_of(Party::Kontra), 0);
+        assert_eq!(
+            wild.validate(),
+            Err(FactsError::PointsOutOfRange { points: 255 })
+        );
+        assert_eq!(points_range(255), (240, 240));
+        // Valid facts are unchanged.
+        assert_eq!(normal().points_of(Party::Kontra), 110);
+        assert_eq!(normal().tricks_of(Party::Kontra), 5);
     }
 
     #[test]

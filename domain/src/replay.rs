@@ -236,7 +236,9 @@ pub struct Trick {
 impl Trick {
     /// The seat that played the card at position `i` (0–3) of the trick.
     pub const fn player(&self, i: usize) -> Seat {
-        (self.leader + (i % 4) as u8) % SEATS
+        // The fields are public, so `leader` may be any u8: reduce it first so that the
+        // sum stays below 8 instead of overflowing. For a real leader (0–3) it is the same.
+        (self.leader % SEATS + (i % 4) as u8) % SEATS
     }
 }
 
@@ -1058,6 +1060,42 @@ mod tests {
     }
 
     use CallKind::{Kontra, No30, No60, No90, Re, Schwarz};
+
+    #[test]
+    fn out_of_range_seats_are_refused_and_never_overflow() {
+        // A trick built by hand with any leader still names seats 0–3.
+        let mut trick = replay(&normal(&[])).unwrap().tricks[0];
+        trick.leader = u8::MAX;
+        let players: Vec<Seat> = (0..4).map(|i| trick.player(i)).collect();
+        assert_eq!(players, [3, 0, 1, 2]);
+        assert_eq!(trick.player(usize::MAX), 2);
+
+        let mut req = normal(&[]);
+        req.dealer = u8::MAX;
+        assert_eq!(
+            replay(&req),
+            err(None, ReplayErrorKind::DealerOutOfRange { dealer: 255 })
+        );
+        let mut req = normal(&[]);
+        req.events.insert(
+            5,
+            Event::Call {
+                seat: u8::MAX,
+                call: Re,
+            },
+        );
+        assert_eq!(
+            replay(&req),
+            err(Some(5), ReplayErrorKind::SeatOutOfRange { seat: 255 })
+        );
+        let solo = request(Contract::SoloJacks, Some(u8::MAX), 0, Vec::new());
+        assert_eq!(
+            replay(&solo),
+            err(None, ReplayErrorKind::DeclarerOutOfRange { declarer: 255 })
+        );
+        assert!("256:CA".parse::<Event>().is_err());
+        assert!("-1:re".parse::<Event>().is_err());
+    }
 
     #[test]
     fn a_normal_game_has_points_tricks_and_extras() {

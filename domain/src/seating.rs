@@ -447,8 +447,13 @@ pub fn table_sizes(players: u16) -> Result<Vec<u8>, SeatingError> {
 /// [`SeatingError::Unsplittable`] if the field cannot be seated.
 pub fn repeat_lower_bound(players: u16, rounds: u16) -> Result<u32, SeatingError> {
     let sizes: Vec<usize> = table_sizes(players)?.into_iter().map(usize::from).collect();
-    let shapes = vec![sizes; usize::from(rounds)];
-    Ok(lower_bound(usize::from(players), &shapes, true))
+    // Every round has the same shape, so the per-round sums are multiplied rather than a
+    // shape built per round: up to u16::MAX rounds of 16,383 tables would otherwise take
+    // gigabytes for a number the caller can pick freely. Same result as `lower_bound`.
+    let rounds = usize::from(rounds);
+    let meetings = round_meetings(&sizes).saturating_mul(rounds);
+    let pigeonhole = pigeonhole_round(sizes.len(), &sizes).saturating_mul(rounds.saturating_sub(1));
+    Ok(bound_from(usize::from(players), meetings, pigeonhole))
 }
 
 /// A uniformly random single round: Fisher–Yates over `0..players` with the seeded
@@ -733,8 +738,10 @@ pub fn evaluate(rounds: &[Vec<Vec<u16>>], keep_apart: &[Vec<u16>]) -> Quality {
             end += 1;
         }
         let meetings = end - start;
-        repeat_pairs += (meetings - 1) as u32;
-        max_pair_meetings = max_pair_meetings.max(meetings as u16);
+        // Saturating, not truncating: hand-made rounds may repeat one pair more often than
+        // a u16 counts, and the totals must not wrap to a small number or overflow.
+        repeat_pairs = repeat_pairs.saturating_add(u32::try_from(meetings - 1).unwrap_or(u32::MAX));
+        max_pair_meetings = max_pair_meetings.max(u16::try_from(meetings).unwrap_or(u16::MAX));
         start = end;
     }
 
@@ -748,7 +755,8 @@ pub fn evaluate(rounds: &[Vec<Vec<u16>>], keep_apart: &[Vec<u16>]) -> Quality {
             }
         }
     }
-    let keep_apart_violations = pairs.iter().filter(|code| apart.contains(code)).count() as u32;
+    let keep_apart_violations =
+        u32::try_from(pairs.iter().filter(|code| apart.contains(code)).count()).unwrap_or(u32::MAX);
 
     let shapes: Vec<Vec<usize>> = rounds
         .iter()
@@ -840,31 +848,66 @@ fn order_tables(round: &mut [Vec<u16>]) {
 /// table spread over the first round's tables; with fewer tables than players some of them
 /// shared a table in round one.
 fn lower_bound(players: usize, shapes: &[Vec<usize>], full_rounds: bool) -> u32 {
-    if players == 0 {
-        return 0;
-    }
-    let meetings: usize = shapes
+    let meetings = shapes
         .iter()
-        .flatten()
-        .map(|&s| s * s.saturating_sub(1))
-        .sum();
-    let partners = players - 1;
-    let low = meetings / players;
-    let high_count = meetings % players;
-    let excess = high_count * (low + 1).saturating_sub(partners)
-        + (players - high_count) * low.saturating_sub(partners);
-    let counting = excess.div_ceil(2);
-
+        .map(|round| round_meetings(round))
+        .fold(0, usize::saturating_add);
     let mut pigeonhole = 0;
     if full_rounds && let Some((first, later)) = shapes.split_first() {
         let bins = first.len().max(1);
-        for &size in later.iter().flatten() {
+        pigeonhole = later
+            .iter()
+            .map(|round| pigeonhole_round(bins, round))
+            .fold(0, usize::saturating_add);
+    }
+    bound_from(players, meetings, pigeonhole)
+}
+
+/// Ordered meetings (each pair counted from both sides) at tables of these sizes. The
+/// sizes may come from hand-made rounds, so the sum saturates instead of overflowing; real
+/// fields are many orders of magnitude below that.
+fn round_meetings(round: &[usize]) -> usize {
+    round
+        .iter()
+        .map(|&s| s.saturating_mul(s.saturating_sub(1)))
+        .fold(0, usize::saturating_add)
+}
+
+/// The pigeonhole count of one later round whose tables draw their players from `bins`
+/// tables of the first round (see [`lower_bound`]).
+fn pigeonhole_round(bins: usize, round: &[usize]) -> usize {
+    let bins = bins.max(1);
+    round
+        .iter()
+        .map(|&size| {
             let per_bin = size / bins;
             let fuller = size % bins;
-            pigeonhole += fuller * (per_bin + 1) * per_bin / 2
-                + (bins - fuller) * per_bin * per_bin.saturating_sub(1) / 2;
-        }
+            let full = fuller
+                .saturating_mul(per_bin.saturating_add(1))
+                .saturating_mul(per_bin)
+                / 2;
+            let rest = (bins - fuller)
+                .saturating_mul(per_bin)
+                .saturating_mul(per_bin.saturating_sub(1))
+                / 2;
+            full.saturating_add(rest)
+        })
+        .fold(0, usize::saturating_add)
+}
+
+/// The larger of the counting bound for `meetings` ordered meetings among `players` and the
+/// pigeonhole count, as a `u32` (saturating).
+fn bound_from(players: usize, meetings: usize, pigeonhole: usize) -> u32 {
+    if players == 0 {
+        return 0;
     }
+    let partners = players - 1;
+    let low = meetings / players;
+    let high_count = meetings % players;
+    let excess = high_count
+        .saturating_mul(low.saturating_add(1).saturating_sub(partners))
+        .saturating_add((players - high_count).saturating_mul(low.saturating_sub(partners)));
+    let counting = excess.div_ceil(2);
     u32::try_from(counting.max(pigeonhole)).unwrap_or(u32::MAX)
 }
 
@@ -3361,6 +3404,43 @@ mod tests {
             );
             assert!(q.lower_bound > 0, "{players} × {rounds}: {q:?}");
         }
+    }
+
+    #[test]
+    fn lower_bound_of_any_field_and_length_is_quick_and_exact() {
+        // The closed form for identical rounds agrees with the bound over explicit shapes.
+        for players in [4_u16, 5, 8, 9, 10, 13, 16, 17, 28, 41, 100] {
+            let sizes: Vec<usize> = table_sizes(players)
+                .unwrap()
+                .into_iter()
+                .map(usize::from)
+                .collect();
+            for rounds in 0..12_u16 {
+                let shapes = vec![sizes.clone(); usize::from(rounds)];
+                assert_eq!(
+                    repeat_lower_bound(players, rounds),
+                    Ok(lower_bound(usize::from(players), &shapes, true)),
+                    "{players} × {rounds}"
+                );
+            }
+        }
+        // The largest numbers a caller can pass: no shape per round is built, no overflow.
+        assert!(repeat_lower_bound(u16::MAX, u16::MAX).unwrap() > 0);
+        assert_eq!(repeat_lower_bound(u16::MAX, 1), Ok(0));
+    }
+
+    #[test]
+    fn evaluate_saturates_hand_made_repeats() {
+        // One pair at 70,000 tables: more meetings than a u16 holds.
+        let rounds = vec![vec![vec![0_u16, 1]]; 70_000];
+        let q = evaluate(&rounds, &[vec![0, 1]]);
+        assert_eq!(q.max_pair_meetings, u16::MAX);
+        assert_eq!(q.repeat_pairs, 69_999);
+        assert_eq!(q.keep_apart_violations, 70_000);
+        assert_eq!(q.max_first_dealer, u16::MAX);
+        // The highest ids size the counters by the id, not by the number of players.
+        let q = evaluate(&[vec![vec![u16::MAX, u16::MAX - 1, 0, 1, 2]]], &[]);
+        assert_eq!((q.repeat_pairs, q.max_five_table_duty), (0, 1));
     }
 
     #[test]
