@@ -12,6 +12,7 @@
 //! Handlers never touch a connection directly: [`Database::run`] and [`Database::tx`] get
 //! one inside `web::block`, because both the pool and the drivers block.
 
+pub mod locks;
 pub mod migrate;
 pub mod models;
 pub mod schema;
@@ -110,8 +111,12 @@ impl ManageConnection for Manager {
             .map_err(r2d2::Error::QueryError)
     }
 
-    fn has_broken(&self, _conn: &mut DbConn) -> bool {
-        false
+    /// A connection is never reused when a panic unwinds through its holder or when its
+    /// transaction did not finish (still open, or diesel's transaction manager in an error
+    /// state): handing it out again would run the next request inside a transaction that is
+    /// never committed, and acknowledged writes would be lost.
+    fn has_broken(&self, conn: &mut DbConn) -> bool {
+        std::thread::panicking() || diesel::r2d2::R2D2Connection::is_broken(conn)
     }
 }
 
@@ -215,7 +220,15 @@ impl Database {
         T: Send + 'static,
     {
         let db = self.clone();
-        actix_web::web::block(move || f(&mut *db.get()?)).await?
+        actix_web::web::block(move || {
+            let mut conn = db.get()?;
+            // A panic (a bug) must not take the worker or the connection down with it: it
+            // becomes a 500, and the pool discards the connection on return because its
+            // transaction is still open (see `Manager::has_broken`).
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut conn)))
+                .unwrap_or_else(|payload| Err(ApiError::panicked(payload.as_ref())))
+        })
+        .await?
     }
 
     /// Runs `f` in one transaction: everything it writes is stored, or nothing.
@@ -235,8 +248,13 @@ impl Database {
         .await
     }
 
-    /// Checks that the database answers.
+    /// Checks that the database answers and holds our schema (a reachable server whose
+    /// tables are gone is not ready either).
     pub async fn ping(&self) -> Result<(), ApiError> {
-        self.run(|conn| Ok(conn.batch_execute("SELECT 1")?)).await
+        self.run(|conn| {
+            conn.batch_execute("SELECT count(*) FROM tournaments")
+                .map_err(|e| ApiError::Unavailable(e.into()))
+        })
+        .await
     }
 }
