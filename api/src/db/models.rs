@@ -198,6 +198,9 @@ pub struct TableRow {
     pub planned_deals: i32,
     /// Deals on the sheet when the organiser called time.
     pub time_up_after: Option<i32>,
+    /// Every deal version handed out on this table before its last deletion is at most
+    /// this; later versions start above it.
+    pub version_floor: i32,
 }
 
 /// One deal as entered.

@@ -63,6 +63,7 @@ diesel::table! {
         number -> Integer,
         planned_deals -> Integer,
         time_up_after -> Nullable<Integer>,
+        version_floor -> Integer,
     }
 }
 
@@ -131,6 +132,7 @@ diesel::table! {
         status -> Integer,
         body -> Text,
         created_at -> Timestamp,
+        request_digest -> Nullable<Text>,
     }
 }
 

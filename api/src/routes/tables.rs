@@ -137,17 +137,21 @@ pub async fn revoke_join_code(
     Ok(HttpResponse::NoContent().finish())
 }
 
-/// A table's score sheet.
-#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id")), responses(
-    (status = 200, body = SheetResponse),
+/// A table's score sheet, with an `ETag`; `If-None-Match` with that tag answers an empty
+/// 304 while nothing changed.
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"),
+    ("If-None-Match" = Option<String>, Header, description = "The ETag of a sheet read before")), responses(
+    (status = 200, body = SheetResponse, headers(("ETag" = String, description = "The sheet's tag"))),
+    (status = 304, description = "Unchanged since the tag in If-None-Match"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
 #[get("/tables/{id}/sheet")]
 pub async fn get_sheet(
     state: web::Data<AppState>,
+    req: HttpRequest,
     caller: Caller,
     id: web::Path<i64>,
-) -> Result<web::Json<SheetResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     let table_id = id.into_inner();
     let derived = state
         .db
@@ -156,7 +160,29 @@ pub async fn get_sheet(
             sheet::current(conn, &ctx)
         })
         .await?;
-    Ok(web::Json(derived.sheet))
+    let body = serde_json::to_vec(&derived.sheet).map_err(|e| ApiError::Internal(e.into()))?;
+    // The sheet's tag is its content: a phone on a poor line polls with If-None-Match and
+    // gets an empty 304 while nothing changed.
+    let tag = format!("\"{}\"", &crate::extract::digest(&body)[..32]);
+    let unchanged = req
+        .headers()
+        .get(actix_web::http::header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|t| t.trim().trim_start_matches("W/") == tag)
+        });
+    let mut answer = if unchanged {
+        HttpResponse::NotModified()
+    } else {
+        HttpResponse::Ok()
+    };
+    answer.insert_header((actix_web::http::header::ETAG, tag.clone()));
+    Ok(if unchanged {
+        answer.finish()
+    } else {
+        answer.content_type("application/json").body(body)
+    })
 }
 
 /// The answer to an entry or a correction.
@@ -233,7 +259,9 @@ pub async fn create_deal(
                 deals::table_id.eq(table_id),
                 deals::number.eq(i32::from(number)),
                 deals::facts.eq(facts),
-                deals::version.eq(1),
+                // Above every version this table handed out before its last deletion, so
+                // no stale `If-Match` for this number can match the new deal.
+                deals::version.eq(ctx.table.version_floor.saturating_add(1)),
                 deals::created_at.eq(stamp),
                 deals::updated_at.eq(stamp),
             ))
@@ -319,7 +347,8 @@ fn stored_deal(
 /// a later deal impossible the correction is refused with 409 naming it.
 #[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("number" = u16, Path), ("If-Match" = String, Header)),
     request_body = DealEntry, security(("bearer" = [])), responses(
-    (status = 200, body = DealResponse),
+    (status = 200, body = DealResponse, headers(("ETag" = String, description = "The corrected deal's version, for the next If-Match"))),
+    (status = 412, description = "If-Match names another version: the deal changed or moved to another number since it was read", body = Problem, content_type = "application/problem+json"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
 #[put("/tables/{id}/deals/{number}")]
@@ -329,7 +358,7 @@ pub async fn update_deal(
     caller: Caller,
     path: web::Path<(i64, u16)>,
     body: JsonBody<DealEntry>,
-) -> Result<web::Json<DealResponse>, ApiError> {
+) -> Result<HttpResponse, ApiError> {
     access::require_token(&caller)?;
     let (table_id, number) = path.into_inner();
     let version = if_match(&req)?;
@@ -399,7 +428,13 @@ pub async fn update_deal(
             })
         })
         .await?;
-    Ok(web::Json(answer))
+    // The deal's version, as `If-Match` must name it for the next correction.
+    Ok(HttpResponse::Ok()
+        .insert_header((
+            actix_web::http::header::ETAG,
+            format!("\"{}\"", answer.deal.version),
+        ))
+        .json(answer))
 }
 
 /// Delete a deal; later deals move up one number. Needs `If-Match` with its version.
@@ -423,6 +458,17 @@ pub async fn delete_deal(
         .get("X-Reason")
         .and_then(|v| v.to_str().ok())
         .map(str::to_owned);
+    if reason
+        .as_ref()
+        .is_some_and(|r| r.chars().count() > crate::extract::TEXT_LIMIT)
+    {
+        return Err(ApiError::field(
+            "invalid_header",
+            "X-Reason",
+            "too_long",
+            format!("at most {} characters", crate::extract::TEXT_LIMIT),
+        ));
+    }
     let answer = state
         .db
         .tx(move |conn| {
@@ -460,14 +506,31 @@ pub async fn delete_deal(
                 }
                 other => other,
             })?;
+            // Every later deal moves to a new number and gets a version above all the
+            // table has handed out: a correction read before the deletion names the old
+            // version at that number and is refused, instead of overwriting the deal that
+            // moved in. Deals entered later start above that floor too.
+            let floor = rows
+                .iter()
+                .map(|r| r.version)
+                .chain([row.version, ctx.table.version_floor])
+                .max()
+                .unwrap_or_default();
+            let renumbered = floor.saturating_add(1);
             diesel::delete(deals::table.find(row.id)).execute(conn)?;
             diesel::update(round_tables::table.find(table_id))
-                .set(round_tables::time_up_after.eq(time_up_after))
+                .set((
+                    round_tables::time_up_after.eq(time_up_after),
+                    round_tables::version_floor.eq(floor),
+                ))
                 .execute(conn)?;
             // Ascending, so no two rows ever hold the same number.
             for later in rows.iter().filter(|r| r.number > i32::from(number)) {
                 diesel::update(deals::table.find(later.id))
-                    .set(deals::number.eq(later.number - 1))
+                    .set((
+                        deals::number.eq(later.number - 1),
+                        deals::version.eq(renumbered),
+                    ))
                     .execute(conn)?;
                 diesel::update(
                     penalties::table

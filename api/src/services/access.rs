@@ -75,13 +75,17 @@ pub struct TableContext {
     pub seats: Vec<i64>,
 }
 
-/// A table the caller may use as asked.
+/// A table the caller may use as asked. Writing locks the table for the rest of the
+/// transaction first, so that what is read here and after is what the write builds on.
 pub fn table(
     conn: &mut DbConn,
     table_id: i64,
     caller: &Caller,
     need: Need,
 ) -> Result<TableContext, ApiError> {
+    if need == Need::Write {
+        crate::db::locks::lock_table(conn, table_id)?;
+    }
     let (table, round): (TableRow, RoundRow) = round_tables::table
         .inner_join(rounds::table)
         .filter(round_tables::id.eq(table_id))

@@ -362,12 +362,30 @@ fn later_deal_invalid(number: u16, e: ApiError) -> ApiError {
 /// The sheet of a table as stored.
 pub fn current(conn: &mut DbConn, ctx: &TableContext) -> Result<Derived, ApiError> {
     let rows = load_deals(conn, ctx.table.id)?;
+    check_numbers(&rows)?;
     let entries = rows
         .iter()
         .map(parse_entry)
         .collect::<Result<Vec<_>, _>>()?;
     let penalty_rows = load_penalties(conn, ctx.table.id)?;
     derive(ctx, &rows, &entries, &penalty_rows)
+}
+
+/// The stored deals are numbered 1, 2, 3, … without a gap. Every write derives the sheet
+/// from the stored rows before it commits, so a write that would leave a gap is rolled
+/// back instead of breaking the table.
+pub fn check_numbers(rows: &[DealRow]) -> Result<(), ApiError> {
+    match rows
+        .iter()
+        .zip(1..)
+        .find(|(row, expected)| row.number != *expected)
+    {
+        Some((row, expected)) => Err(ApiError::conflict(
+            "sheet_numbers_broken",
+            format!("deal {expected} is stored as number {}", row.number),
+        )),
+        None => Ok(()),
+    }
 }
 
 /// Checks a new entry against the next deal: the facts (with the table's size and the

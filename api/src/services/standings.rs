@@ -20,6 +20,22 @@ pub struct Standings {
     pub players: HashMap<i64, PlayerRow>,
     /// Best first.
     pub standings: Vec<Standing>,
+    /// Tables whose sheet does not derive: they are left out of the standings (their
+    /// players keep their other rounds) until the organiser mends them.
+    pub needs_attention: Vec<TableAttention>,
+}
+
+/// A table whose sheet cannot be scored as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TableAttention {
+    /// The table's id.
+    pub table_id: i64,
+    /// Its round's number.
+    pub round: i32,
+    /// Its number in the round.
+    pub table_number: i32,
+    /// What is wrong, for the organiser.
+    pub problem: String,
 }
 
 /// The standings of `tournament`, over all rounds or one.
@@ -77,6 +93,7 @@ pub fn compute(
 
     let rounds_by_id: HashMap<i64, &RoundRow> = round_rows.iter().map(|r| (r.id, r)).collect();
     let mut lines = Vec::new();
+    let mut needs_attention = Vec::new();
     for table in tables {
         let Some(round_row) = rounds_by_id.get(&table.round_id) else {
             continue;
@@ -90,16 +107,35 @@ pub fn compute(
             seats: table_seats.into_iter().map(|(_, p)| p).collect(),
         };
         let rows = deal_rows.remove(&table.id).unwrap_or_default();
-        let entries = rows
-            .iter()
-            .map(sheet::parse_entry)
-            .collect::<Result<Vec<_>, _>>()?;
-        let derived = sheet::derive(
-            &ctx,
-            &rows,
-            &entries,
-            penalty_rows.get(&table.id).map_or(&[], Vec::as_slice),
-        )?;
+        // One broken sheet must not take the whole tournament's standings down: it is
+        // named for the organiser and everyone else is still ranked.
+        let derived = sheet::check_numbers(&rows)
+            .and_then(|()| {
+                rows.iter()
+                    .map(sheet::parse_entry)
+                    .collect::<Result<Vec<_>, _>>()
+            })
+            .and_then(|entries| {
+                sheet::derive(
+                    &ctx,
+                    &rows,
+                    &entries,
+                    penalty_rows.get(&table.id).map_or(&[], Vec::as_slice),
+                )
+            });
+        let derived = match derived {
+            Ok(derived) => derived,
+            Err(e) => {
+                tracing::warn!(table = table.id, error = %e, "a sheet does not derive");
+                needs_attention.push(TableAttention {
+                    table_id: table.id,
+                    round: round_row.number,
+                    table_number: table.number,
+                    problem: e.to_string(),
+                });
+                continue;
+            }
+        };
         let round_number = u16::try_from(round_row.number).unwrap_or(0);
         for (seat, player) in ctx.seats.iter().enumerate() {
             let seat_u8 = u8::try_from(seat).unwrap_or(u8::MAX);
@@ -147,5 +183,6 @@ pub fn compute(
     Ok(Standings {
         players: roster.into_iter().map(|p| (p.id, p)).collect(),
         standings,
+        needs_attention,
     })
 }
