@@ -8,13 +8,19 @@
 use std::future::Future;
 use std::pin::Pin;
 
-use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
+use actix_web::http::StatusCode;
+use actix_web::{FromRequest, HttpMessage, HttpRequest, dev::Payload, web};
 use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, FieldError};
 
 /// The most a JSON body may weigh; a whole deal replay is about 1 KiB.
 pub const BODY_LIMIT: usize = 64 * 1024;
+
+/// The longest text any JSON string may hold. Fields have tighter limits of their own (a
+/// name 200 characters); this one keeps an unchecked field (a `reason`) from storing
+/// megabytes in the audit log.
+pub const TEXT_LIMIT: usize = 1000;
 
 /// A JSON request body of type `T`.
 #[derive(Debug)]
@@ -25,43 +31,129 @@ impl<T: DeserializeOwned + 'static> FromRequest for JsonBody<T> {
     type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
 
     fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let body = web::Bytes::from_request(req, payload);
+        let body = RawBody::from_request(req, payload);
+        let req = req.clone();
         Box::pin(async move {
-            let bytes = body
-                .await
-                .map_err(|e| ApiError::MalformedBody(format!("cannot read the body: {e}")))?;
-            if bytes.len() > BODY_LIMIT {
-                return Err(ApiError::MalformedBody(format!(
-                    "the body is larger than {BODY_LIMIT} bytes"
-                )));
-            }
+            let RawBody(bytes) = body.await?;
+            remember_digest(&req, &bytes);
             parse(&bytes).map(JsonBody)
         })
     }
 }
 
+/// A request body of at most [`BODY_LIMIT`] bytes, whatever its type (the CSV import).
+#[derive(Debug)]
+pub struct RawBody(pub web::Bytes);
+
+impl FromRequest for RawBody {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let body = web::Bytes::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let bytes = body.await.map_err(|e| {
+                if e.as_response_error().status_code() == StatusCode::PAYLOAD_TOO_LARGE {
+                    ApiError::PayloadTooLarge { limit: BODY_LIMIT }
+                } else {
+                    ApiError::MalformedBody(format!("cannot read the body: {e}"))
+                }
+            })?;
+            if bytes.len() > BODY_LIMIT {
+                return Err(ApiError::PayloadTooLarge { limit: BODY_LIMIT });
+            }
+            remember_digest(&req, &bytes);
+            Ok(RawBody(bytes))
+        })
+    }
+}
+
+/// A digest of the request body, kept in the request's extensions so that an
+/// `Idempotency-Key` sent again with a different body can be told apart from a retry.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BodyDigest(pub String);
+
+fn remember_digest(req: &HttpRequest, bytes: &[u8]) {
+    req.extensions_mut().insert(BodyDigest(digest(bytes)));
+}
+
+/// The body's SHA-256 in hex: stable across builds and instances, which share the stored
+/// keys.
+pub fn digest(bytes: &[u8]) -> String {
+    use sha2::Digest as _;
+    sha2::Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
 /// Parses `bytes` as a `T`, naming the field at fault.
+///
+/// JSON syntax is checked first (a 400); everything after that is about values and is a
+/// 422 naming the field. Going through `serde_json::Value` makes that split exact: typed
+/// parsing reports `{"contract": null}` for an enum as a syntax error.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
-    let mut de = serde_json::Deserializer::from_slice(bytes);
-    let value = serde_path_to_error::deserialize(&mut de).map_err(|e| {
+    let value: serde_json::Value =
+        serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedBody(e.to_string()))?;
+    check_texts(&value, "")?;
+    serde_path_to_error::deserialize(value).map_err(|e| {
         let path = e.path().to_string();
         let inner = e.into_inner();
-        match inner.classify() {
-            serde_json::error::Category::Data => {
-                let message = strip_position(&inner.to_string());
-                let (field, code) = field_and_code(&path, &message);
-                ApiError::unprocessable(
-                    "invalid_body",
-                    format!("{field}: {message}"),
-                    vec![FieldError::new(field, code, message)],
-                )
-            }
-            _ => ApiError::MalformedBody(inner.to_string()),
+        let message = strip_position(&inner.to_string());
+        let (field, code) = field_and_code(&path, &message);
+        ApiError::unprocessable(
+            "invalid_body",
+            format!("{field}: {message}"),
+            vec![FieldError::new(field, code, message)],
+        )
+    })
+}
+
+/// Refuses NUL characters (PostgreSQL cannot store them in text) and overlong strings
+/// anywhere in the body, keys included, naming where.
+fn check_texts(value: &serde_json::Value, path: &str) -> Result<(), ApiError> {
+    let text = |field: &str, s: &str| {
+        if s.contains('\0') {
+            Err(ApiError::field(
+                "invalid_body",
+                field,
+                "invalid_character",
+                "text must not contain NUL characters",
+            ))
+        } else if s.chars().count() > TEXT_LIMIT {
+            Err(ApiError::field(
+                "invalid_body",
+                field,
+                "too_long",
+                format!("at most {TEXT_LIMIT} characters"),
+            ))
+        } else {
+            Ok(())
         }
-    })?;
-    de.end()
-        .map_err(|e| ApiError::MalformedBody(e.to_string()))?;
-    Ok(value)
+    };
+    let join = |name: &str| {
+        if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
+    match value {
+        serde_json::Value::String(s) => text(path, s),
+        serde_json::Value::Array(items) => items
+            .iter()
+            .enumerate()
+            .try_for_each(|(i, item)| check_texts(item, &format!("{path}[{i}]"))),
+        serde_json::Value::Object(fields) => fields.iter().try_for_each(|(name, item)| {
+            let field = join(name);
+            text(&field, name)?;
+            check_texts(item, &field)
+        }),
+        serde_json::Value::Null | serde_json::Value::Bool(_) | serde_json::Value::Number(_) => {
+            Ok(())
+        }
+    }
 }
 
 /// serde_json ends data errors with " at line 1 column 57", which means nothing to a client
@@ -149,6 +241,55 @@ mod tests {
         assert!(!message.contains("line"), "{message}");
         let (field, code, _) = field_of(r#"{"points": 1, "extras": {"fox": 1}, "x": 2}"#);
         assert_eq!((field.as_str(), code.as_str()), ("x", "unknown_field"));
+    }
+
+    #[test]
+    fn null_for_an_enum_is_a_value_error() {
+        #[derive(Debug, Deserialize)]
+        enum Kind {
+            A,
+        }
+        #[derive(Debug, Deserialize)]
+        #[expect(dead_code, reason = "the field is only deserialised")]
+        struct WithEnum {
+            kind: Kind,
+        }
+        match parse::<WithEnum>(br#"{"kind": null}"#) {
+            Err(ApiError::Unprocessable { errors, .. }) => assert_eq!(errors[0].field, "kind"),
+            other => panic!("{other:?}"),
+        }
+    }
+
+    #[test]
+    fn nul_characters_and_long_texts_are_named() {
+        let named = |body: &str| match parse::<serde_json::Value>(body.as_bytes()) {
+            Err(ApiError::Unprocessable { errors, .. }) => {
+                (errors[0].field.clone(), errors[0].code.clone())
+            }
+            other => panic!("{other:?}"),
+        };
+        assert_eq!(
+            named(r#"{"name": "Erika\u0000"}"#),
+            ("name".to_owned(), "invalid_character".to_owned())
+        );
+        assert_eq!(
+            named(r#"{"a": [{"b": "x"}, {"c\u0000": 1}]}"#),
+            ("a[1].c\u{0}".to_owned(), "invalid_character".to_owned())
+        );
+        let long = format!(r#"{{"reason": "{}"}}"#, "x".repeat(TEXT_LIMIT + 1));
+        assert_eq!(named(&long), ("reason".to_owned(), "too_long".to_owned()));
+        // An escaped backslash before "u0000" is ordinary text.
+        assert!(parse::<serde_json::Value>(br#"{"name": "C:\\u0000"}"#).is_ok());
+        let fits = format!(r#"{{"reason": "{}"}}"#, "ä".repeat(TEXT_LIMIT));
+        assert!(parse::<serde_json::Value>(fits.as_bytes()).is_ok());
+    }
+
+    #[test]
+    fn digests_are_sha256() {
+        assert_eq!(
+            digest(b"abc"),
+            "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"
+        );
     }
 
     #[test]

@@ -284,23 +284,38 @@ where
     F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
 {
     let key = idempotency::key(req, caller)?;
-    let (status, body) = state
+    let claimed = key.clone();
+    let written = state
         .db
         .tx(move |conn| {
-            if let Some(seen) = idempotency::replay(conn, key.as_ref())? {
+            if let Some(seen) = idempotency::replay(conn, claimed.as_ref())? {
                 return Ok(seen);
             }
+            idempotency::claim(conn, claimed.as_ref())?;
             let created = f(conn)?;
             let body = serde_json::to_string(&created).map_err(|e| ApiError::Internal(e.into()))?;
-            idempotency::remember(conn, key.as_ref(), status, &body)?;
-            Ok((status, body))
+            idempotency::remember(conn, claimed.as_ref(), status, &body)?;
+            Ok(idempotency::Seen { status, body })
         })
-        .await?;
-    let status = actix_web::http::StatusCode::from_u16(status)
+        .await;
+    let seen = match (written, key) {
+        (Ok(seen), _) => seen,
+        // A twin with the same key committed first (its claim made ours fail, or its entry
+        // took our number): answer what it answered.
+        (Err(e), Some(key)) => {
+            let twin = state
+                .db
+                .run(move |conn| idempotency::replay(conn, Some(&key)))
+                .await?;
+            twin.ok_or(e)?
+        }
+        (Err(e), None) => return Err(e),
+    };
+    let status = actix_web::http::StatusCode::from_u16(seen.status)
         .unwrap_or(actix_web::http::StatusCode::CREATED);
     Ok(HttpResponse::build(status)
         .content_type("application/json")
-        .body(body))
+        .body(seen.body))
 }
 
 /// Create a tournament.
@@ -515,7 +530,9 @@ fn new_player(
             "1 to 99999",
         ));
     }
-    *next_number = (*next_number).max(start_number + 1);
+    // Saturating: an out-of-range number sent by a client is reported above, never an
+    // overflow panic.
+    *next_number = (*next_number).max(start_number.saturating_add(1));
     if !errors.is_empty() {
         return Err(errors);
     }
@@ -536,7 +553,7 @@ fn next_start_number(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i32> 
         .filter(players::tournament_id.eq(tournament_id))
         .select(diesel::dsl::max(players::start_number))
         .first::<Option<i32>>(conn)
-        .map(|max| max.unwrap_or(0) + 1)
+        .map(|max| max.unwrap_or(0).saturating_add(1))
 }
 
 /// Inserts players, refusing start numbers that are taken (by a stored player or by another
@@ -701,6 +718,19 @@ fn parse_csv(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiErro
         // Line 1 is the header.
         let line = format!("line {}: ", i + 2);
         match record {
+            // PostgreSQL cannot store NUL in text; the row is refused, naming its line.
+            Ok(p)
+                if [Some(&p.name), p.club.as_ref(), p.ddv_number.as_ref()]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| t.contains('\0')) =>
+            {
+                errors.push(FieldError::new(
+                    format!("line {}", i + 2),
+                    "invalid_character",
+                    "text must not contain NUL characters",
+                ));
+            }
             Ok(p) => rows.push((
                 line,
                 CreatePlayerRequest {
@@ -751,10 +781,10 @@ pub async fn import_players(
     req: HttpRequest,
     organizer: Organizer,
     id: web::Path<i64>,
-    body: web::Bytes,
+    body: crate::extract::RawBody,
 ) -> Result<HttpResponse, ApiError> {
     let id = id.into_inner();
-    let rows = parse_csv(&body)?;
+    let rows = parse_csv(&body.0)?;
     let caller = Caller::Organizer(organizer.0);
     let audit_caller = caller.clone();
     create(&state, &req, &caller, move |conn| {

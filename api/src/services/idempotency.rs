@@ -1,23 +1,50 @@
 //! `Idempotency-Key`: a create sent again with the same key (a phone retrying after a lost
-//! answer) gets the first answer back and creates nothing. The key is scoped to the caller
-//! and the path, and the answer is stored in the same transaction as what it created.
+//! answer) gets the first answer back and creates nothing.
+//!
+//! - The key's scope is what the caller acts for, not the token: an organiser's account, or
+//!   a captain's table (a table belongs to one round). A retry after the organiser issued a
+//!   new join code, with a new token, still finds the first answer.
+//! - The same key with another body is a client bug that would otherwise be answered with a
+//!   result that is not about its request: a 422 `idempotency_key_reused`.
+//! - The key is claimed with an insert at the start of the write's transaction and the
+//!   answer stored in the same transaction. A concurrent twin with the same key waits on
+//!   that row (PostgreSQL) or the writer lock (SQLite), fails to claim it once the first
+//!   commits, and is then answered with the first answer.
+//! - Keys expire after [`KEY_TTL_HOURS`] hours; an expired key is a new key.
 
-use actix_web::HttpRequest;
+use std::sync::atomic::{AtomicI64, Ordering};
+
+use actix_web::{HttpMessage, HttpRequest};
 use diesel::prelude::*;
 
 use crate::auth::Caller;
 use crate::db::DbConn;
 use crate::db::schema::idempotency_keys;
 use crate::error::ApiError;
+use crate::extract::BodyDigest;
 
 /// The longest key accepted.
 pub const MAX_KEY_LENGTH: usize = 200;
 
-/// The key of a request, with its scope.
+/// How long a key is remembered. A phone retries within minutes; a day covers a
+/// tournament day without keeping keys for ever.
+pub const KEY_TTL_HOURS: i64 = 24;
+
+/// The key of a request, with its scope and the digest of its body.
 #[derive(Debug, Clone)]
 pub struct Key {
     scope: String,
     key: String,
+    digest: String,
+}
+
+/// A stored answer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Seen {
+    /// The HTTP status first answered.
+    pub status: u16,
+    /// The body first answered.
+    pub body: String,
 }
 
 /// Reads the `Idempotency-Key` header, if any.
@@ -38,35 +65,115 @@ pub fn key(req: &HttpRequest, caller: &Caller) -> Result<Option<Key>, ApiError> 
                 format!("a key is 1-{MAX_KEY_LENGTH} visible ASCII characters"),
             )
         })?;
+    let acting_for = match caller {
+        Caller::Captain { table_id, .. } => format!("table:{table_id}"),
+        other => other.actor(),
+    };
+    // Requests without a body (a new join code) have the empty body's digest.
+    let digest = req
+        .extensions()
+        .get::<BodyDigest>()
+        .map_or_else(|| crate::extract::digest(b""), |d| d.0.clone());
     Ok(Some(Key {
-        scope: format!("{} {}", caller.actor(), req.path()),
+        scope: format!("{acting_for} {} {}", req.method(), req.path()),
         key: key.to_owned(),
+        digest,
     }))
 }
 
-/// The answer stored for `key`, if the request was seen before.
-pub fn replay(conn: &mut DbConn, key: Option<&Key>) -> QueryResult<Option<(u16, String)>> {
-    let Some(key) = key else { return Ok(None) };
-    idempotency_keys::table
-        .filter(idempotency_keys::scope.eq(&key.scope))
-        .filter(idempotency_keys::idempotency_key.eq(&key.key))
-        .select((idempotency_keys::status, idempotency_keys::body))
-        .first::<(i32, String)>(conn)
-        .optional()
-        .map(|found| found.map(|(status, body)| (u16::try_from(status).unwrap_or(200), body)))
+fn cutoff() -> chrono::NaiveDateTime {
+    super::now() - chrono::Duration::hours(KEY_TTL_HOURS)
 }
 
-/// Stores the answer for `key`.
-pub fn remember(conn: &mut DbConn, key: Option<&Key>, status: u16, body: &str) -> QueryResult<()> {
+/// The answer stored for `key`, if the request was seen before (and not too long ago).
+/// The same key with another body is refused.
+pub fn replay(conn: &mut DbConn, key: Option<&Key>) -> Result<Option<Seen>, ApiError> {
+    let Some(key) = key else { return Ok(None) };
+    let found = idempotency_keys::table
+        .filter(idempotency_keys::scope.eq(&key.scope))
+        .filter(idempotency_keys::idempotency_key.eq(&key.key))
+        .filter(idempotency_keys::created_at.ge(cutoff()))
+        .select((
+            idempotency_keys::status,
+            idempotency_keys::body,
+            idempotency_keys::request_digest,
+        ))
+        .first::<(i32, String, Option<String>)>(conn)
+        .optional()?;
+    let Some((status, body, digest)) = found else {
+        return Ok(None);
+    };
+    // Keys stored before digests were kept match any body, as they did then.
+    if digest.is_some_and(|d| d != key.digest) {
+        return Err(ApiError::field(
+            "idempotency_key_reused",
+            "Idempotency-Key",
+            "reused",
+            "this key was used for a different request; use a new key for a new request",
+        ));
+    }
+    Ok(Some(Seen {
+        status: u16::try_from(status).unwrap_or(200),
+        body,
+    }))
+}
+
+/// Claims `key` for this request inside the write's transaction; the answer is filled in
+/// by [`remember`] before the transaction commits. An expired row with the same key is
+/// dropped first, and now and then every expired row.
+pub fn claim(conn: &mut DbConn, key: Option<&Key>) -> QueryResult<()> {
     let Some(key) = key else { return Ok(()) };
+    let cutoff = cutoff();
+    diesel::delete(
+        idempotency_keys::table
+            .filter(idempotency_keys::scope.eq(&key.scope))
+            .filter(idempotency_keys::idempotency_key.eq(&key.key))
+            .filter(idempotency_keys::created_at.lt(cutoff)),
+    )
+    .execute(conn)?;
+    sweep_expired(conn, cutoff)?;
     diesel::insert_into(idempotency_keys::table)
         .values((
             idempotency_keys::scope.eq(&key.scope),
             idempotency_keys::idempotency_key.eq(&key.key),
-            idempotency_keys::status.eq(i32::from(status)),
-            idempotency_keys::body.eq(body),
+            idempotency_keys::status.eq(0),
+            idempotency_keys::body.eq(""),
             idempotency_keys::created_at.eq(super::now()),
+            idempotency_keys::request_digest.eq(Some(&key.digest)),
         ))
         .execute(conn)
         .map(drop)
+}
+
+/// Deletes every expired key, at most once an hour per process.
+fn sweep_expired(conn: &mut DbConn, cutoff: chrono::NaiveDateTime) -> QueryResult<()> {
+    static LAST_SWEEP: AtomicI64 = AtomicI64::new(i64::MIN);
+    let now = super::now().and_utc().timestamp();
+    let last = LAST_SWEEP.load(Ordering::Relaxed);
+    if now.saturating_sub(last) < 3600
+        || LAST_SWEEP
+            .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+            .is_err()
+    {
+        return Ok(());
+    }
+    diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(cutoff)))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Stores the answer for the claimed `key`.
+pub fn remember(conn: &mut DbConn, key: Option<&Key>, status: u16, body: &str) -> QueryResult<()> {
+    let Some(key) = key else { return Ok(()) };
+    diesel::update(
+        idempotency_keys::table
+            .filter(idempotency_keys::scope.eq(&key.scope))
+            .filter(idempotency_keys::idempotency_key.eq(&key.key)),
+    )
+    .set((
+        idempotency_keys::status.eq(i32::from(status)),
+        idempotency_keys::body.eq(body),
+    ))
+    .execute(conn)
+    .map(drop)
 }
