@@ -1,0 +1,107 @@
+//! Scripted rounds shared by the sheet's tests: a round is described as steps (normal game,
+//! solo of a seat, forced solo, time-up) and played through [`Round`] deal by deal.
+
+use super::*;
+use crate::deal::{Contract, Seat, SeatSet, TableSize};
+
+pub(crate) const N: DealKind = DealKind::Normal;
+pub(crate) const P: DealKind = DealKind::Pflichtsolo;
+pub(crate) const L: DealKind = DealKind::Lustsolo;
+pub(crate) const V: DealKind = DealKind::Vorgefuehrt;
+
+pub(crate) fn four() -> RoundConfig {
+    RoundConfig::standard(TableSize::Four)
+}
+
+pub(crate) fn five() -> RoundConfig {
+    RoundConfig::standard(TableSize::Five)
+}
+
+pub(crate) fn entry(contract: Contract, re: &[Seat]) -> EnteredDeal {
+    EnteredDeal {
+        contract,
+        re: SeatSet::from_seats(re).unwrap(),
+    }
+}
+
+pub(crate) fn solo(seat: Seat) -> EnteredDeal {
+    entry(Contract::SoloQueens, &[seat])
+}
+
+/// What to enter at each step of a scripted round.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Step {
+    /// A normal game by the two seats left of the dealer (never the sitting-out dealer).
+    Normal,
+    /// A declared solo by this seat.
+    Solo(Seat),
+    /// A declared solo by whoever is forced.
+    Forced,
+    /// Exactly this entry.
+    Enter(EnteredDeal),
+    /// The organiser calls time-up.
+    TimeUp,
+}
+pub(crate) use Step::{Forced, Normal, Solo, TimeUp};
+
+pub(crate) fn entry_for(step: Step, next: &NextDeal, seats: u8) -> EnteredDeal {
+    match step {
+        Normal => entry(
+            Contract::Normal,
+            &[(next.dealer + 1) % seats, (next.dealer + 2) % seats],
+        ),
+        Solo(seat) => solo(seat),
+        Forced => solo(next.forced_soloist.unwrap()),
+        Step::Enter(deal) => deal,
+        TimeUp => unreachable!(),
+    }
+}
+
+/// A row of an expected sheet: dealer, forced soloist, kind.
+pub(crate) type Row = (Seat, Option<Seat>, DealKind);
+
+/// Plays `steps` and returns the round, the entries and, per deal, the row as announced by
+/// `next()`; checks that every recorded deal is the one `next()` announced.
+pub(crate) fn play(config: RoundConfig, steps: &[Step]) -> (Round, Vec<EnteredDeal>, Vec<Row>) {
+    let seats = config.table_size().seats();
+    let mut round = Round::new(config);
+    let mut entries = Vec::new();
+    let mut rows = Vec::new();
+    for (i, &step) in steps.iter().enumerate() {
+        if let TimeUp = step {
+            round.time_up().unwrap();
+            continue;
+        }
+        let next = round
+            .next()
+            .unwrap_or_else(|| panic!("step {i}: round over"));
+        let deal = entry_for(step, &next, seats);
+        let sheet = round
+            .record(&deal)
+            .unwrap_or_else(|e| panic!("step {i} ({step:?}): {e}"));
+        assert_eq!(
+            (sheet.number, sheet.dealer, sheet.sitting_out),
+            (next.number, next.dealer, next.sitting_out)
+        );
+        let expected_out = (seats == 5).then_some(next.dealer);
+        assert_eq!(next.sitting_out, expected_out, "step {i}");
+        entries.push(deal);
+        rows.push((next.dealer, next.forced_soloist, sheet.kind));
+    }
+    (round, entries, rows)
+}
+
+pub(crate) fn repeat(step: Step, n: usize) -> Vec<Step> {
+    vec![step; n]
+}
+
+/// The brief's worked sequence: seat 3 plays his Pflichtsolo in deal 6, dealt by seat 1.
+pub(crate) fn worked_steps() -> Vec<Step> {
+    [
+        repeat(Normal, 5),
+        vec![Solo(3)],
+        repeat(Normal, 15),
+        repeat(Forced, 3),
+    ]
+    .concat()
+}
