@@ -138,6 +138,18 @@ pub async fn get_standings(
     }))
 }
 
+/// A text cell a spreadsheet shows as text: one that starts like a formula (`=`, `+`, `-`,
+/// `@`, or a tab or line break before one) gets a leading `'`, which spreadsheets take as
+/// "text follows" and do not show. Without it a player registered as `=HYPERLINK(…)` runs
+/// on the organiser's machine when the standings are opened (CSV injection).
+pub fn spreadsheet_text(text: &str) -> String {
+    if text.starts_with(['=', '+', '-', '@', '\t', '\r', '\n']) {
+        format!("'{text}")
+    } else {
+        text.to_owned()
+    }
+}
+
 fn csv_answer(
     tournament_id: i64,
     rounds: i32,
@@ -169,8 +181,10 @@ fn csv_answer(
         let mut record = vec![
             row.rank.to_string(),
             row.start_number.to_string(),
-            row.name.clone(),
-            row.club.clone().unwrap_or_default(),
+            // Names and clubs are typed by people, so they are the cells that could hold a
+            // formula; the other cells are numbers we wrote (a negative total stays `-3`).
+            spreadsheet_text(&row.name),
+            spreadsheet_text(row.club.as_deref().unwrap_or_default()),
             row.total.to_string(),
         ];
         record.extend(
@@ -198,4 +212,27 @@ fn csv_answer(
             format!("attachment; filename=\"standings-{tournament_id}.csv\""),
         ))
         .body(body))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::spreadsheet_text;
+
+    #[test]
+    fn formula_like_text_is_neutralised_and_other_text_kept() {
+        for (given, written) in [
+            ("=HYPERLINK(\"x\")", "'=HYPERLINK(\"x\")"),
+            ("+49 170", "'+49 170"),
+            ("-Meier", "'-Meier"),
+            ("@SUM(A1)", "'@SUM(A1)"),
+            ("\t=1+1", "'\t=1+1"),
+            ("\r=1+1", "'\r=1+1"),
+            ("Anna Schmidt", "Anna Schmidt"),
+            ("Anna = Bernd", "Anna = Bernd"),
+            ("'quoted", "'quoted"),
+            ("", ""),
+        ] {
+            assert_eq!(spreadsheet_text(given), written, "{given:?}");
+        }
+    }
 }
