@@ -1,7 +1,11 @@
 //! The one application factory, used by the server and by the tests alike.
 
 use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
+use actix_web::http::header::{
+    CONTENT_SECURITY_POLICY, CONTENT_TYPE, HeaderValue, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
+    X_FRAME_OPTIONS,
+};
 use actix_web::{App, HttpRequest, HttpResponse, web};
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
@@ -41,7 +45,65 @@ pub fn build(
     app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", doc))
         .configure(crate::pages::configure)
         .default_service(web::to(not_found))
+        .wrap_fn(security_headers)
         .wrap(TracingLogger::default())
+}
+
+/// The policy of the printable pages: scripts, styles, fonts and fetches only from the
+/// service itself, no inline script or style, never inside a frame.
+pub const PAGE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
+    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The policy of Swagger UI under `/api/docs/`: the pages' policy, except that styles may
+/// also be inline. The vendored bundle loads its initializer from `swagger-initializer.js`
+/// (no inline script), but applies an inline style at run time, which `style-src 'self'`
+/// blocks (seen in headless Chromium); scripts stay limited to the service's own files.
+/// Its stylesheet draws icons as `data:` images.
+pub const DOCS_CSP: &str = "default-src 'self'; script-src 'self'; \
+    style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; \
+    connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
+    frame-ancestors 'none'";
+
+/// The policy of everything else (JSON, CSV, problems): never a document, so a browser
+/// tricked into rendering one may load and run nothing.
+pub const API_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
+
+/// For `App::wrap_fn`: the security headers on every answer, errors included. Headers a
+/// handler set itself are kept.
+fn security_headers<S, B>(
+    req: ServiceRequest,
+    service: &S,
+) -> impl Future<Output = Result<ServiceResponse<B>, actix_web::Error>> + use<S, B>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = actix_web::Error>,
+{
+    let docs = req.path().starts_with("/api/docs/");
+    let answer = service.call(req);
+    async move {
+        let mut answer = answer.await?;
+        let headers = answer.headers_mut();
+        let html = headers
+            .get(CONTENT_TYPE)
+            .and_then(|v| v.to_str().ok())
+            .is_some_and(|v| v.starts_with("text/html"));
+        let csp = match (html, docs) {
+            (true, true) => DOCS_CSP,
+            (true, false) => PAGE_CSP,
+            (false, _) => API_CSP,
+        };
+        for (name, value) in [
+            (X_CONTENT_TYPE_OPTIONS, "nosniff"),
+            (X_FRAME_OPTIONS, "DENY"),
+            (REFERRER_POLICY, "no-referrer"),
+            (CONTENT_SECURITY_POLICY, csp),
+        ] {
+            if !headers.contains_key(&name) {
+                headers.insert(name, HeaderValue::from_static(value));
+            }
+        }
+        Ok(answer)
+    }
 }
 
 /// Unknown routes answer with a problem too; a known path with the wrong method is a 405.

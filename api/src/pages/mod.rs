@@ -57,11 +57,24 @@ pub fn templates() -> Result<Tera, tera::Error> {
     Ok(tera)
 }
 
+/// The pages' stylesheet, compiled into the binary. It is a file of its own rather than a
+/// `<style>` in `base.html` so that the pages' Content-Security-Policy can allow only the
+/// service's own styles (`style-src 'self'`).
+const STYLESHEET: &str = include_str!("../../../templates/karlchen.css");
+
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(tournaments::show)
         .service(rounds::round_list)
-        .service(plan::plan_page);
+        .service(plan::plan_page)
+        .route("/assets/karlchen.css", web::get().to(stylesheet));
+}
+
+async fn stylesheet() -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/css; charset=utf-8")
+        .insert_header(("Cache-Control", "public, max-age=3600"))
+        .body(STYLESHEET)
 }
 
 /// Why a page cannot be shown.
