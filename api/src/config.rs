@@ -5,6 +5,8 @@ use std::path::PathBuf;
 
 use anyhow::{Context, bail};
 
+pub use crate::keys::Secret;
+
 /// Everything the service needs to start.
 #[derive(Debug, Clone)]
 pub struct Config {
@@ -19,12 +21,43 @@ pub struct Config {
     pub pool_size: u32,
     /// Log lines as JSON (`KARLCHEN_LOG_FORMAT=json`) instead of text.
     pub log_json: bool,
+    /// Log-in and join attempts per minute per e-mail and per join code, also the burst
+    /// (`KARLCHEN_AUTH_LIMIT_PER_KEY`, default 10; 0 switches the limit off).
+    pub auth_limit_per_key: u32,
+    /// Log-in and join attempts per minute per client address, also the burst
+    /// (`KARLCHEN_AUTH_LIMIT_PER_ADDRESS`, default 120: a club hall's captains share one
+    /// Wi-Fi address; 0 switches the limit off).
+    pub auth_limit_per_address: u32,
+    /// Take the client address from `Forwarded`/`X-Forwarded-For`
+    /// (`KARLCHEN_TRUST_FORWARDED=1`); only behind a proxy that sets them, since clients
+    /// could otherwise pick their own address.
+    pub trust_forwarded: bool,
+    /// A token signing secret shared by several instances (`KARLCHEN_SECRET`, or the file
+    /// `KARLCHEN_SECRET_FILE` names); without one, the key file in the data folder.
+    pub secret: Option<Secret>,
 }
 
 impl Config {
     /// The default SQLite URL for a data folder.
     pub fn sqlite_url_in(data_dir: &std::path::Path) -> String {
         format!("sqlite://{}", data_dir.join("karlchen.db").display())
+    }
+
+    /// The SQLite file `database_url` names, if it names one: a `sqlite://` or `file:` URL
+    /// (without URI parameters, not `:memory:`), or a bare path of an existing file. A bare
+    /// path that does not exist is no SQLite file, so that a mistyped URL is still refused
+    /// instead of becoming a new database.
+    pub fn sqlite_path(&self) -> Option<PathBuf> {
+        let url = self.database_url.as_str();
+        let Some(rest) = url
+            .strip_prefix("sqlite://")
+            .or_else(|| url.strip_prefix("file:"))
+        else {
+            let bare = PathBuf::from(url);
+            return bare.is_file().then_some(bare);
+        };
+        let path = rest.split('?').next().unwrap_or(rest);
+        (!path.is_empty() && path != ":memory:").then(|| PathBuf::from(path))
     }
 
     /// A configuration for a data folder with every other setting at its default.
@@ -35,6 +68,10 @@ impl Config {
             data_dir,
             pool_size: 8,
             log_json: false,
+            auth_limit_per_key: 10,
+            auth_limit_per_address: 120,
+            trust_forwarded: false,
+            secret: None,
         }
     }
 
@@ -67,6 +104,39 @@ impl Config {
             None | Some("text") => false,
             Some("json") => true,
             Some(other) => bail!("KARLCHEN_LOG_FORMAT must be text or json, got {other:?}"),
+        };
+        let per_minute = |name: &str, value: String| -> anyhow::Result<u32> {
+            value
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&n: &u32| n <= 1_000_000)
+                .with_context(|| {
+                    format!("{name} must be attempts per minute (0 = no limit), got {value:?}")
+                })
+        };
+        if let Some(n) = var("KARLCHEN_AUTH_LIMIT_PER_KEY")? {
+            config.auth_limit_per_key = per_minute("KARLCHEN_AUTH_LIMIT_PER_KEY", n)?;
+        }
+        if let Some(n) = var("KARLCHEN_AUTH_LIMIT_PER_ADDRESS")? {
+            config.auth_limit_per_address = per_minute("KARLCHEN_AUTH_LIMIT_PER_ADDRESS", n)?;
+        }
+        config.trust_forwarded = match var("KARLCHEN_TRUST_FORWARDED")?.as_deref() {
+            None | Some("0" | "false") => false,
+            Some("1" | "true") => true,
+            Some(other) => bail!("KARLCHEN_TRUST_FORWARDED must be 1 or 0, got {other:?}"),
+        };
+        config.secret = match (var("KARLCHEN_SECRET")?, var("KARLCHEN_SECRET_FILE")?) {
+            (Some(_), Some(_)) => {
+                bail!("set KARLCHEN_SECRET or KARLCHEN_SECRET_FILE, not both")
+            }
+            (Some(value), None) => Some(Secret::new(value.into_bytes(), "KARLCHEN_SECRET")?),
+            (None, Some(file)) => {
+                let bytes = std::fs::read(&file)
+                    .with_context(|| format!("cannot read KARLCHEN_SECRET_FILE {file}"))?;
+                Some(Secret::new(bytes, &format!("KARLCHEN_SECRET_FILE {file}"))?)
+            }
+            (None, None) => None,
         };
         Ok(config)
     }

@@ -116,6 +116,12 @@ pub enum ApiError {
     /// The method is not allowed on the resource (405).
     #[error("method not allowed")]
     MethodNotAllowed,
+    /// Too many log-in or join attempts (429); retry after `retry_after` seconds.
+    #[error("too many attempts; try again in {retry_after} seconds")]
+    RateLimited {
+        /// Seconds until an attempt is counted again (`Retry-After`).
+        retry_after: u64,
+    },
     /// A dependency (the database) is not available (503).
     #[error("service unavailable")]
     Unavailable(#[source] anyhow::Error),
@@ -173,6 +179,7 @@ impl ApiError {
             ApiError::PreconditionFailed { .. } => "version_mismatch",
             ApiError::PreconditionRequired => "if_match_required",
             ApiError::MethodNotAllowed => "method_not_allowed",
+            ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::Internal(_) => "internal",
         }
@@ -222,6 +229,7 @@ impl ResponseError for ApiError {
             ApiError::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
             ApiError::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
@@ -235,6 +243,9 @@ impl ResponseError for ApiError {
         let mut response = HttpResponse::build(self.status_code());
         if matches!(self, ApiError::Unauthenticated) {
             response.insert_header(("WWW-Authenticate", "Bearer"));
+        }
+        if let ApiError::RateLimited { retry_after } = self {
+            response.insert_header(("Retry-After", retry_after.to_string()));
         }
         response.content_type(PROBLEM_JSON).body(body)
     }

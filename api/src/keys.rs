@@ -1,5 +1,7 @@
 //! The key that signs the service's tokens: generated on first start and kept in the data
-//! folder, so tokens stay valid across restarts without any configuration.
+//! folder, so tokens stay valid across restarts without any configuration. Several
+//! instances behind one load balancer share a secret from the environment instead
+//! (`KARLCHEN_SECRET` or `KARLCHEN_SECRET_FILE`), so a token from one is good at all.
 
 use std::fs;
 use std::io::Write;
@@ -12,6 +14,38 @@ use jsonwebtoken::{DecodingKey, EncodingKey};
 /// The file name of the key inside the data folder.
 pub const KEY_FILE: &str = "jwt-signing.key";
 const KEY_BYTES: usize = 64;
+/// The shortest secret accepted: HS256 wants a key of at least its hash's 32 bytes.
+pub const MIN_SECRET_BYTES: usize = 32;
+
+/// A signing secret given by the operator. Its `Debug` never shows it, so a logged
+/// configuration does not leak it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(Vec<u8>);
+
+impl std::fmt::Debug for Secret {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Secret({} bytes)", self.0.len())
+    }
+}
+
+impl Secret {
+    /// Takes `bytes` from `origin` (named in the error), without trailing line breaks so
+    /// that a file written by `echo` and the same text in a variable give the same key;
+    /// refuses fewer than [`MIN_SECRET_BYTES`].
+    pub fn new(mut bytes: Vec<u8>, origin: &str) -> anyhow::Result<Secret> {
+        while bytes.last().is_some_and(|b| matches!(b, b'\n' | b'\r')) {
+            bytes.pop();
+        }
+        if bytes.len() < MIN_SECRET_BYTES {
+            bail!(
+                "{origin} holds {} bytes; a token signing secret needs at least {MIN_SECRET_BYTES} \
+                 (for example the output of `openssl rand -base64 48`)",
+                bytes.len()
+            );
+        }
+        Ok(Secret(bytes))
+    }
+}
 
 /// The HMAC key pair built once at start-up.
 #[derive(Clone)]
@@ -29,6 +63,21 @@ impl std::fmt::Debug for SigningKeys {
 }
 
 impl SigningKeys {
+    /// The keys from the configured shared secret, or else from the data folder's key file.
+    pub fn from_config(secret: Option<&Secret>, data_dir: &Path) -> anyhow::Result<SigningKeys> {
+        match secret {
+            Some(Secret(bytes)) => Ok(SigningKeys::from_secret(bytes)),
+            None => SigningKeys::load_or_create(data_dir),
+        }
+    }
+
+    fn from_secret(secret: &[u8]) -> SigningKeys {
+        SigningKeys {
+            encoding: EncodingKey::from_secret(secret),
+            decoding: DecodingKey::from_secret(secret),
+        }
+    }
+
     /// Loads the key from `data_dir`, creating it (readable by the owner only) if missing.
     pub fn load_or_create(data_dir: &Path) -> anyhow::Result<SigningKeys> {
         let path = data_dir.join(KEY_FILE);
@@ -50,10 +99,7 @@ impl SigningKeys {
                 secret.len()
             );
         }
-        Ok(SigningKeys {
-            encoding: EncodingKey::from_secret(&secret),
-            decoding: DecodingKey::from_secret(&secret),
-        })
+        Ok(SigningKeys::from_secret(&secret))
     }
 }
 
@@ -71,4 +117,25 @@ fn create(path: &Path) -> anyhow::Result<Vec<u8>> {
     file.sync_all()?;
     tracing::info!(path = %path.display(), "created a new token signing key");
     Ok(secret)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_short_secret_is_refused_and_line_breaks_do_not_count() {
+        let err = Secret::new(b"too short".to_vec(), "KARLCHEN_SECRET").unwrap_err();
+        let message = err.to_string();
+        assert!(
+            message.contains("KARLCHEN_SECRET holds 9 bytes"),
+            "{message}"
+        );
+        assert!(message.contains("at least 32"), "{message}");
+        let text = "0123456789abcdef0123456789abcdef";
+        let from_file = Secret::new(format!("{text}\r\n").into_bytes(), "file").unwrap();
+        assert_eq!(from_file, Secret::new(text.into(), "variable").unwrap());
+        assert!(Secret::new(format!("{}\n", &text[1..]).into_bytes(), "file").is_err());
+        assert_eq!(format!("{from_file:?}"), "Secret(32 bytes)");
+    }
 }

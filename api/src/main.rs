@@ -71,8 +71,8 @@ fn main() -> ExitCode {
 }
 
 fn migrate(config: &Config) -> anyhow::Result<()> {
-    std::fs::create_dir_all(&config.data_dir)
-        .with_context(|| format!("cannot create {}", config.data_dir.display()))?;
+    // The same private folder and database file as `serve` makes.
+    api::state::prepare_storage(config)?;
     api::db::Database::open(&config.database_url, 1)?;
     eprintln!("karlchen: database is up to date");
     Ok(())
@@ -89,8 +89,8 @@ fn add_organizer(config: &Config, email: &str, name: &str) -> anyhow::Result<()>
             line.trim_end_matches(['\r', '\n']).to_owned()
         }
     };
-    std::fs::create_dir_all(&config.data_dir)
-        .with_context(|| format!("cannot create {}", config.data_dir.display()))?;
+    // The same private folder and database file as `serve` makes.
+    api::state::prepare_storage(config)?;
     let db = api::db::Database::open(&config.database_url, 1)?;
     let id = api::services::organizers::add(&db, email, name, &password)?;
     eprintln!(

@@ -1,9 +1,13 @@
 //! What every request can reach: built once at start-up, shared by all workers.
 
+use std::fs;
+use std::os::unix::fs::{DirBuilderExt, OpenOptionsExt, PermissionsExt};
+use std::path::Path;
 use std::sync::Arc;
 
 use anyhow::Context;
 
+use crate::auth::limits::AuthLimits;
 use crate::config::Config;
 use crate::db::Database;
 use crate::keys::SigningKeys;
@@ -19,15 +23,17 @@ pub struct AppState {
     pub keys: Arc<SigningKeys>,
     /// The page templates, compiled once.
     pub pages: Arc<tera::Tera>,
+    /// Rate limits on logging in and the bound on concurrent password hashes.
+    pub auth_limits: Arc<AuthLimits>,
 }
 
 impl AppState {
     /// Creates the data folder, loads or creates the signing key and opens (and migrates)
     /// the database.
     pub async fn open(config: Config) -> anyhow::Result<AppState> {
-        std::fs::create_dir_all(&config.data_dir)
-            .with_context(|| format!("cannot create {}", config.data_dir.display()))?;
-        let keys = SigningKeys::load_or_create(&config.data_dir)?;
+        prepare_storage(&config)?;
+        let auth_limits = Arc::new(AuthLimits::new(&config));
+        let keys = SigningKeys::from_config(config.secret.as_ref(), &config.data_dir)?;
         let pages = crate::pages::templates().context("page templates do not compile")?;
         let (url, size) = (config.database_url.clone(), config.pool_size);
         let db = actix_web::web::block(move || Database::open(&url, size))
@@ -38,6 +44,68 @@ impl AppState {
             db,
             keys: Arc::new(keys),
             pages: Arc::new(pages),
+            auth_limits,
         })
     }
+}
+
+/// Makes the data folder and the SQLite files private to the service's user before the
+/// database is opened: the folder 0700, the database file 0600. SQLite gives the `-wal` and
+/// `-shm` files it creates the database file's mode, so they end up 0600 too; ones left by
+/// an older version are tightened here. Everything in there (organisers' password hashes,
+/// the signing key) is nobody else's business on a shared machine.
+///
+/// # Errors
+///
+/// When the folder or the file cannot be created or its mode cannot be set.
+pub fn prepare_storage(config: &Config) -> anyhow::Result<()> {
+    private_dir(&config.data_dir)?;
+    let Some(db) = config.sqlite_path() else {
+        return Ok(());
+    };
+    if let Some(parent) = db.parent().filter(|p| !p.as_os_str().is_empty())
+        && !parent.exists()
+    {
+        private_dir(parent)?;
+    }
+    // Created here, empty, so that SQLite opens a file that is already 0600 (SQLite itself
+    // would create it 0644); an existing file is neither truncated nor replaced.
+    fs::OpenOptions::new()
+        .append(true)
+        .create(true)
+        .mode(0o600)
+        .open(&db)
+        .with_context(|| format!("cannot create {}", db.display()))?;
+    for suffix in ["", "-wal", "-shm", "-journal"] {
+        let mut name = db.clone().into_os_string();
+        name.push(suffix);
+        restrict(Path::new(&name), 0o600)?;
+    }
+    Ok(())
+}
+
+/// Creates `dir` (and missing parents) 0700, or tightens an existing one to 0700.
+fn private_dir(dir: &Path) -> anyhow::Result<()> {
+    fs::DirBuilder::new()
+        .recursive(true)
+        .mode(0o700)
+        .create(dir)
+        .with_context(|| format!("cannot create {}", dir.display()))?;
+    restrict(dir, 0o700)
+}
+
+/// Sets `path`'s mode to `mode` if it exists and allows more; the explicit `chmod` does not
+/// depend on the process's umask.
+fn restrict(path: &Path, mode: u32) -> anyhow::Result<()> {
+    let current = match fs::metadata(path) {
+        Ok(m) => m.permissions().mode() & 0o777,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    if current & !mode != 0 {
+        fs::set_permissions(path, fs::Permissions::from_mode(mode))
+            .with_context(|| format!("cannot make {} private (mode {mode:o})", path.display()))?;
+        tracing::info!(path = %path.display(), from = format!("{current:o}"), to = format!("{mode:o}"), "made private");
+    }
+    Ok(())
 }

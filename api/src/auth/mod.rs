@@ -4,6 +4,7 @@
 
 pub mod extract;
 pub mod jwt;
+pub mod limits;
 pub mod password;
 
 pub use extract::{Caller, Organizer};

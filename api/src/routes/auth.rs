@@ -1,6 +1,6 @@
 //! Logging in: organisers with e-mail and password, captains with their table's join code.
 
-use actix_web::{post, web};
+use actix_web::{HttpRequest, post, web};
 use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -38,18 +38,22 @@ pub struct TokenResponse {
 
 /// Log in as an organiser.
 ///
-/// A wrong e-mail and a wrong password get the same answer, after the same time.
+/// A wrong e-mail and a wrong password get the same answer, after the same time. Attempts
+/// are limited per e-mail and per client address (429 with `Retry-After`).
 #[utoipa::path(tag = "auth", request_body = LoginRequest, responses(
     (status = 200, body = TokenResponse),
     (status = 401, description = "Wrong e-mail or password", body = Problem, content_type = "application/problem+json"),
+    (status = 429, description = "Too many attempts for this e-mail or from this address; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
 ))]
 #[post("/auth/login")]
 pub async fn login(
     state: web::Data<AppState>,
+    req: HttpRequest,
     body: JsonBody<LoginRequest>,
 ) -> Result<web::Json<TokenResponse>, ApiError> {
     let LoginRequest { email, password } = body.0;
     let email = email.trim().to_lowercase();
+    state.auth_limits.check_login(&req, &email)?;
     let found: Option<OrganizerRow> = state
         .db
         .run(move |conn| {
@@ -64,6 +68,14 @@ pub async fn login(
         || password::dummy_hash().to_owned(),
         |o| o.password_hash.clone(),
     );
+    // At most one hash per core at a time: argon2 takes 19 MiB and a core for a while, so
+    // a burst of logins waits here rather than exhausting memory or the blocking pool.
+    let _permit = state
+        .auth_limits
+        .hashing
+        .acquire()
+        .await
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("hashing semaphore closed: {e}")))?;
     let ok = web::block(move || password::verify(&password, &hash)).await?;
     let organizer = found.filter(|_| ok).ok_or(ApiError::Unauthenticated)?;
     let claims = Claims::new(
@@ -100,13 +112,16 @@ pub fn normalize_code(code: &str) -> String {
 #[utoipa::path(tag = "auth", request_body = CaptainRequest, responses(
     (status = 200, body = TokenResponse),
     (status = 401, description = "Unknown or revoked code", body = Problem, content_type = "application/problem+json"),
+    (status = 429, description = "Too many attempts for this code or from this address; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
 ))]
 #[post("/auth/captain")]
 pub async fn captain(
     state: web::Data<AppState>,
+    req: HttpRequest,
     body: JsonBody<CaptainRequest>,
 ) -> Result<web::Json<TokenResponse>, ApiError> {
     let code = normalize_code(&body.0.code);
+    state.auth_limits.check_join(&req, &code)?;
     let lookup = code.clone();
     let table_id: i64 = state
         .db
