@@ -12,6 +12,7 @@ mod deals;
 mod draws;
 mod errors;
 mod fixtures;
+mod hardening;
 mod health;
 mod migrations;
 mod openapi;
