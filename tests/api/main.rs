@@ -8,10 +8,12 @@
 
 mod auth;
 mod browser;
+mod crash;
 mod deals;
 mod draws;
 mod errors;
 mod fixtures;
+mod fuzz;
 mod hardening;
 mod health;
 mod migrations;
