@@ -9,7 +9,7 @@
 //! - [`cards`]: the 48-card deck, card points and the trump order of each contract (TSR 2.3);
 //! - [`replay`]: a whole deal replayed from its card play and calls (TSR 4.4, 5, 6);
 //! - [`penalty`]: the penalty patterns of TSR 9.3 and 9.4;
-//! - [`sheet`]: one table's round as a state machine (dealer, Pflichtsolo, Vorführen, time-up);
+//! - [`sheet`]: one table's round (dealer, Pflichtsolo, Vorführen, time-up) and its scored sheet;
 //! - [`seating`]: table draws and rotations that avoid repeat encounters;
 //! - [`standings`]: tournament standings from the sheets, with ranks and tie-breaks;
 //! - [`simulate`]: deterministic random legal deals, for property tests and benchmarks.

@@ -11,8 +11,11 @@
 //! [`derive()`] names the first entered deal that no longer fits. [`Round`] is the same
 //! machine driven one deal at a time.
 //!
-//! This module owns the order of play, not the scores: the card points and calls of a deal
-//! are checked by [`crate::deal`] and valued by [`crate::score`](mod@crate::score).
+//! The order of play is the state machine's; the card points and calls of a deal are checked
+//! by [`crate::deal`] and valued by [`crate::score`](mod@crate::score). [`score_sheet()`] puts
+//! the two together with the penalties of [`crate::penalty`] into the scored sheet, its
+//! totals and each seat's line for the standings; [`check_entry()`], [`correct()`] and
+//! [`delete()`] are the rules for entering, correcting and deleting a deal.
 //!
 //! Rules, with the readings the TSR leaves open marked as such:
 //!
@@ -45,10 +48,20 @@
 
 mod config;
 mod derive;
+mod edit;
 mod round;
+mod scored;
 #[cfg(test)]
 mod test_support;
 
 pub use config::{DealKind, MAX_PLANNED_DEALS, RoundConfig, SheetError, standard_deals};
 pub use derive::{DeriveError, derive};
+pub use edit::{
+    CorrectionError, Deletion, DeletionError, EntryError, Renumbering, check_at, check_entry,
+    correct, delete,
+};
 pub use round::{EnteredDeal, NextDeal, Round, SheetDeal};
+pub use scored::{
+    PenaltyId, RecordedDeal, RecordedPenalty, ScoredDeal, ScoredPenalty, ScoredSheet, SeatLine,
+    SheetScoreError, score_sheet,
+};

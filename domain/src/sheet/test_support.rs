@@ -2,7 +2,7 @@
 //! solo of a seat, forced solo, time-up) and played through [`Round`] deal by deal.
 
 use super::*;
-use crate::deal::{Contract, Seat, SeatSet, TableSize};
+use crate::deal::{Announcements, CallLevel, Contract, PartyExtras, Seat, SeatSet, TableSize};
 
 pub(crate) const N: DealKind = DealKind::Normal;
 pub(crate) const P: DealKind = DealKind::Pflichtsolo;
@@ -104,4 +104,125 @@ pub(crate) fn worked_steps() -> Vec<Step> {
         repeat(Forced, 3),
     ]
     .concat()
+}
+
+/// A deal as the captain enters it, without extras.
+pub(crate) fn recorded(
+    contract: Contract,
+    re: &[Seat],
+    re_points: u16,
+    re_tricks: u16,
+    calls: (CallLevel, CallLevel),
+) -> RecordedDeal {
+    RecordedDeal {
+        contract,
+        re: SeatSet::from_seats(re).unwrap(),
+        re_points,
+        re_tricks,
+        announcements: Announcements {
+            re: calls.0,
+            kontra: calls.1,
+        },
+        extras: PartyExtras::default(),
+    }
+}
+
+/// No call by either party.
+pub(crate) const QUIET: (CallLevel, CallLevel) = (CallLevel::None, CallLevel::None);
+
+/// Worked deals of the rules brief §14 (`examples.json`), scores per seat in the comment.
+pub(crate) mod worked {
+    use super::*;
+    use crate::deal::Extras;
+
+    /// W1: only Kontra said; Kontra wins 5 with gegen die Alten: [-5, 5, -5, 5].
+    pub(crate) fn w1() -> RecordedDeal {
+        recorded(
+            Contract::Normal,
+            &[0, 2],
+            80,
+            4,
+            (CallLevel::None, CallLevel::Ansage),
+        )
+    }
+
+    /// W3: a plain win of Re (seats 1, 3): [-1, 1, -1, 1].
+    pub(crate) fn w3() -> RecordedDeal {
+        recorded(Contract::Normal, &[1, 3], 121, 6, QUIET)
+    }
+
+    /// W4: 120:120 without calls, Kontra wins 2: [-2, 2, 2, -2].
+    pub(crate) fn w4() -> RecordedDeal {
+        recorded(Contract::Normal, &[0, 3], 120, 6, QUIET)
+    }
+
+    /// W9: Re and Kontra said, Re (seats 0, 1) wins with 121: [5, 5, -5, -5].
+    pub(crate) fn w9() -> RecordedDeal {
+        recorded(
+            Contract::Normal,
+            &[0, 1],
+            121,
+            6,
+            (CallLevel::Ansage, CallLevel::Ansage),
+        )
+    }
+
+    /// W10: Re's keine 90 fails, Re's extras netted: Kontra wins 3: [-3, 3, -3, 3].
+    pub(crate) fn w10() -> RecordedDeal {
+        RecordedDeal {
+            extras: PartyExtras {
+                re: Extras {
+                    doppelkopf: 1,
+                    fox: 1,
+                    karlchen: 0,
+                },
+                kontra: Extras::default(),
+            },
+            ..recorded(
+                Contract::Normal,
+                &[0, 2],
+                145,
+                8,
+                (CallLevel::No90, CallLevel::None),
+            )
+        }
+    }
+
+    /// W21: seat 0's Damensolo won, value 1: [3, -1, -1, -1].
+    pub(crate) fn w21() -> RecordedDeal {
+        recorded(Contract::SoloQueens, &[0], 130, 7, QUIET)
+    }
+
+    /// W22: seat 1's Bubensolo lost with "Re", value 3: [3, -9, 3, 3].
+    pub(crate) fn w22() -> RecordedDeal {
+        recorded(
+            Contract::SoloJacks,
+            &[1],
+            100,
+            5,
+            (CallLevel::Ansage, CallLevel::None),
+        )
+    }
+
+    /// W23: seat 2's Farbsolo ♣ with keine 90 against "Kontra", value 8: [-8, -8, 24, -8].
+    pub(crate) fn w23() -> RecordedDeal {
+        recorded(
+            Contract::SoloClubs,
+            &[2],
+            200,
+            10,
+            (CallLevel::No90, CallLevel::Ansage),
+        )
+    }
+
+    /// W29 at a 5-table whose dealer seat 0 sits out: Re (1, 3) wins 4: [0, 4, -4, 4, -4].
+    pub(crate) fn w29() -> RecordedDeal {
+        recorded(
+            Contract::Normal,
+            &[1, 3],
+            160,
+            8,
+            (CallLevel::Ansage, CallLevel::None),
+        )
+    }
 }
