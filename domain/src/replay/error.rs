@@ -1,0 +1,287 @@
+//! What a replay reports when the request breaks a rule: the rule, and the event at which
+//! it broke.
+
+use std::fmt;
+
+use super::event::CallKind;
+use crate::cards::{Card, Effective};
+use crate::deal::{CallLevel, Contract, Party, Seat};
+
+/// A rule the request breaks, and where.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ReplayError {
+    /// The index into `events` of the first offending event; `None` when the request as a
+    /// whole is wrong (a missing declarer, a seat that did not play twelve cards, …).
+    pub event: Option<usize>,
+    /// What is wrong.
+    pub kind: ReplayErrorKind,
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.event {
+            Some(i) => write!(f, "event {i}: {}", self.kind),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// The rule a replay breaks, with the facts that show it.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ReplayErrorKind {
+    /// The dealer is not one of the four seats.
+    #[error("dealer {dealer} is not a seat at a table of 4")]
+    DealerOutOfRange {
+        /// The dealer given.
+        dealer: Seat,
+    },
+    /// A silent wedding or wedding solo is what a deal turns into, not what is declared.
+    #[error("{contract} cannot be declared; declare normal or wedding and the replay finds it")]
+    NotDeclarable {
+        /// The contract given.
+        contract: Contract,
+    },
+    /// A wedding or solo without its declarer.
+    #[error("{contract} needs a declarer")]
+    DeclarerMissing {
+        /// The contract given.
+        contract: Contract,
+    },
+    /// A normal game with a declarer.
+    #[error("a normal game has no declarer, got seat {declarer}")]
+    DeclarerNotAllowed {
+        /// The declarer given.
+        declarer: Seat,
+    },
+    /// The declarer is not one of the four seats.
+    #[error("declarer {declarer} is not a seat at a table of 4")]
+    DeclarerOutOfRange {
+        /// The declarer given.
+        declarer: Seat,
+    },
+    /// Only a declared solo can be a Pflichtsolo.
+    #[error("only a declared solo can be compulsory, not {contract}")]
+    CompulsoryWithoutSolo {
+        /// The contract given.
+        contract: Contract,
+    },
+    /// An event names a seat that is not at the table.
+    #[error("seat {seat} is not a seat at a table of 4")]
+    SeatOutOfRange {
+        /// The seat given.
+        seat: Seat,
+    },
+    /// Anything after the 48th card: the deal is over.
+    #[error("the deal is over after the 48th card")]
+    AfterLastCard,
+    /// A card the seat cannot hold: both copies of the kind are already played or held
+    /// elsewhere.
+    #[error("seat {seat} does not hold {card}")]
+    CardNotInHand {
+        /// The seat that played it.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
+    /// A seat did not play exactly twelve cards.
+    #[error("seat {seat} played {played} cards, not 12")]
+    WrongCardCount {
+        /// The seat.
+        seat: Seat,
+        /// The cards it played.
+        played: u8,
+    },
+    /// The wedding player must hold both ♣Q (TSR 4.4.1).
+    #[error("wedding player {declarer} holds {held} ♣Q, not both")]
+    WeddingWithoutClubQueens {
+        /// The wedding player.
+        declarer: Seat,
+        /// How many ♣Q he holds.
+        held: u8,
+    },
+    /// A card played out of turn.
+    #[error("seat {seat} played, but it is seat {expected}'s turn")]
+    WrongTurn {
+        /// The seat that played.
+        seat: Seat,
+        /// The seat whose turn it is.
+        expected: Seat,
+    },
+    /// A card that does not follow the led suit although the seat holds one (TSR 5.2).
+    #[error("seat {seat} must follow {led} but played {card}")]
+    NotFollowing {
+        /// The seat that played.
+        seat: Seat,
+        /// The card played.
+        card: Card,
+        /// The effective suit of the led card.
+        led: Effective,
+    },
+    /// "re" by a Kontra player or "kontra" by a Re player.
+    #[error("seat {seat} is {} and cannot call {call}", party.as_str())]
+    WrongParty {
+        /// The seat that called.
+        seat: Seat,
+        /// The call.
+        call: CallKind,
+        /// The caller's party.
+        party: Party,
+    },
+    /// A call in an announced wedding before its clarifying trick is complete (TSR 4.4.4).
+    #[error("seat {seat} called {call} before the wedding's clarifying trick was complete")]
+    BeforeClarifyingTrick {
+        /// The seat that called.
+        seat: Seat,
+        /// The call.
+        call: CallKind,
+    },
+    /// A call that repeats or lowers the party's level (TSR 6.4.7).
+    #[error("seat {seat} called {call}, but the party already stands at {level:?}")]
+    NotRaising {
+        /// The seat that called.
+        seat: Seat,
+        /// The call.
+        call: CallKind,
+        /// The party's level before the call.
+        level: CallLevel,
+    },
+    /// An Absage by a party whose Ansage was only in time as a reply (TSR 6.4.4).
+    #[error(
+        "seat {seat} called {call}, but the party's ansage was a late reply and allows no absage"
+    )]
+    AbsageAfterLateReply {
+        /// The seat that called.
+        seat: Seat,
+        /// The call.
+        call: CallKind,
+    },
+    /// A call after its deadline (TSR 6.2.2, 6.3.4, 6.4.2–6.4.4).
+    #[error("seat {seat} called {call} with {cards} cards in hand; it needs at least {needed}")]
+    TooLate {
+        /// The seat that called.
+        seat: Seat,
+        /// The call.
+        call: CallKind,
+        /// Cards the caller still held.
+        cards: u8,
+        /// The fewest cards with which the call would have been in time.
+        needed: u8,
+    },
+}
+
+/// An error about the request as a whole, not about one of its events.
+pub(super) fn request_error(kind: ReplayErrorKind) -> ReplayError {
+    ReplayError { event: None, kind }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::cards::Suit;
+    use crate::replay::fixtures::*;
+    use crate::replay::{Event, ReplayRequest, replay};
+
+    #[test]
+    fn event_level_errors_point_at_the_event() {
+        let events = build(Contract::Normal, 0, &NORMAL, &[]);
+        let base = request(Contract::Normal, None, 3, events.clone());
+        let with = |f: &dyn Fn(&mut Vec<Event>)| {
+            let mut req = base.clone();
+            f(&mut req.events);
+            req
+        };
+        let cases: Vec<(ReplayRequest, usize, ReplayErrorKind)> = vec![
+            (
+                with(&|e| e.swap(0, 1)),
+                0,
+                ReplayErrorKind::WrongTurn {
+                    seat: 1,
+                    expected: 0,
+                },
+            ),
+            (
+                with(&|e| e.insert(3, Event::Call { seat: 4, call: Re })),
+                3,
+                ReplayErrorKind::SeatOutOfRange { seat: 4 },
+            ),
+            (
+                with(&|e| e.push(Event::Call { seat: 0, call: Re })),
+                48,
+                ReplayErrorKind::AfterLastCard,
+            ),
+            (
+                with(&|e| {
+                    e.push(Event::Play {
+                        seat: 0,
+                        card: card("CA"),
+                    })
+                }),
+                48,
+                ReplayErrorKind::AfterLastCard,
+            ),
+            (
+                // A third ♣A: nobody can hold it.
+                with(&|e| {
+                    e[5] = Event::Play {
+                        seat: 1,
+                        card: card("CA"),
+                    }
+                }),
+                5,
+                ReplayErrorKind::CardNotInHand {
+                    seat: 1,
+                    card: card("CA"),
+                },
+            ),
+            (
+                // Seat 1 trumps the club lead with the ♥10 it would play in trick 8
+                // while still holding ♣10 and ♣9.
+                with(&|e| {
+                    e[1] = Event::Play {
+                        seat: 1,
+                        card: card("HT"),
+                    };
+                    e[29] = Event::Play {
+                        seat: 1,
+                        card: card("CT"),
+                    };
+                }),
+                1,
+                ReplayErrorKind::NotFollowing {
+                    seat: 1,
+                    card: card("HT"),
+                    led: Effective::Plain(Suit::Clubs),
+                },
+            ),
+        ];
+        assert_eq!(
+            events[29],
+            Event::Play {
+                seat: 1,
+                card: card("HT")
+            }
+        );
+        for (req, event, kind) in cases {
+            assert_eq!(replay(&req), err(Some(event), kind));
+        }
+    }
+
+    #[test]
+    fn error_messages_are_lower_case_without_period() {
+        let err = replay(&normal(&[(6, 0, Re)])).unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "event 6: seat 0 called re with 10 cards in hand; it needs at least 11"
+        );
+        let err = ReplayError {
+            event: None,
+            kind: ReplayErrorKind::WrongCardCount {
+                seat: 2,
+                played: 13,
+            },
+        };
+        assert_eq!(err.to_string(), "seat 2 played 13 cards, not 12");
+    }
+}

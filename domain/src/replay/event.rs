@@ -1,0 +1,236 @@
+//! The wire vocabulary of a replay: the calls (TSR 6) and the events `"seat:CARD"` and
+//! `"seat:call"`, with their parsing and display.
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::cards::{Card, ParseCardError};
+use crate::deal::{CallLevel, Party, Seat};
+
+/// A call (TSR 6): the Ansage of one's party or an Absage for it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum CallKind {
+    /// "Re": the Ansage of the Re party.
+    Re,
+    /// "Kontra": the Ansage of the Kontra party.
+    Kontra,
+    /// "keine 90" for the caller's party.
+    No90,
+    /// "keine 60" for the caller's party.
+    No60,
+    /// "keine 30" for the caller's party.
+    No30,
+    /// "schwarz" for the caller's party.
+    Schwarz,
+}
+
+impl CallKind {
+    /// Every call, lowest level first.
+    pub const ALL: [CallKind; 6] = [
+        CallKind::Re,
+        CallKind::Kontra,
+        CallKind::No90,
+        CallKind::No60,
+        CallKind::No30,
+        CallKind::Schwarz,
+    ];
+
+    /// The wire name: `re`, `kontra`, `no90`, `no60`, `no30`, `schwarz`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            CallKind::Re => "re",
+            CallKind::Kontra => "kontra",
+            CallKind::No90 => "no90",
+            CallKind::No60 => "no60",
+            CallKind::No30 => "no30",
+            CallKind::Schwarz => "schwarz",
+        }
+    }
+
+    /// The level the call brings its party to.
+    pub const fn level(self) -> CallLevel {
+        match self {
+            CallKind::Re | CallKind::Kontra => CallLevel::Ansage,
+            CallKind::No90 => CallLevel::No90,
+            CallKind::No60 => CallLevel::No60,
+            CallKind::No30 => CallLevel::No30,
+            CallKind::Schwarz => CallLevel::Schwarz,
+        }
+    }
+
+    /// The call that raises `party` to `level`: the Ansage is named after the party, the
+    /// Absagen are not. `None` for [`CallLevel::None`].
+    pub const fn for_level(party: Party, level: CallLevel) -> Option<CallKind> {
+        match (level, party) {
+            (CallLevel::None, _) => None,
+            (CallLevel::Ansage, Party::Re) => Some(CallKind::Re),
+            (CallLevel::Ansage, Party::Kontra) => Some(CallKind::Kontra),
+            (CallLevel::No90, _) => Some(CallKind::No90),
+            (CallLevel::No60, _) => Some(CallKind::No60),
+            (CallLevel::No30, _) => Some(CallKind::No30),
+            (CallLevel::Schwarz, _) => Some(CallKind::Schwarz),
+        }
+    }
+}
+
+impl fmt::Display for CallKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A call name that is not one of [`CallKind::ALL`].
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown call {0:?} (expected re, kontra, no90, no60, no30 or schwarz)")]
+pub struct UnknownCall(pub String);
+
+impl FromStr for CallKind {
+    type Err = UnknownCall;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        CallKind::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| UnknownCall(s.to_owned()))
+    }
+}
+
+/// One thing that happened at the table, in the order it happened.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Event {
+    /// `seat` put `card` on the table. Wire form `"0:CA"`.
+    Play {
+        /// The seat that played.
+        seat: Seat,
+        /// The card played.
+        card: Card,
+    },
+    /// `seat` made a call. Wire form `"1:re"`.
+    Call {
+        /// The seat that called.
+        seat: Seat,
+        /// The call.
+        call: CallKind,
+    },
+}
+
+impl Event {
+    /// The seat that acted.
+    pub const fn seat(&self) -> Seat {
+        match *self {
+            Event::Play { seat, .. } | Event::Call { seat, .. } => seat,
+        }
+    }
+}
+
+impl fmt::Display for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Event::Play { seat, card } => write!(f, "{seat}:{card}"),
+            Event::Call { seat, call } => write!(f, "{seat}:{call}"),
+        }
+    }
+}
+
+/// Why a string is not an event in wire form (`"seat:CARD"` or `"seat:call"`).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseEventError {
+    /// No `:` between seat and action.
+    #[error("an event is seat:card or seat:call, got {input:?}")]
+    Shape {
+        /// The string given.
+        input: String,
+    },
+    /// The part before `:` is not a seat number.
+    #[error("{seat:?} is not a seat number")]
+    Seat {
+        /// The text given as seat.
+        seat: String,
+    },
+    /// The part after `:` is neither a card nor a call.
+    #[error(
+        "{action:?} is neither a card (e.g. HT) nor a call (re, kontra, no90, no60, no30, schwarz)"
+    )]
+    Action {
+        /// The text given as action.
+        action: String,
+        /// Why it is not a card, for callers that expected one.
+        card: ParseCardError,
+    },
+}
+
+impl FromStr for Event {
+    type Err = ParseEventError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let Some((seat, action)) = s.split_once(':') else {
+            return Err(ParseEventError::Shape {
+                input: s.to_owned(),
+            });
+        };
+        let seat: Seat = seat.parse().map_err(|_| ParseEventError::Seat {
+            seat: seat.to_owned(),
+        })?;
+        match action.parse::<Card>() {
+            Ok(card) => Ok(Event::Play { seat, card }),
+            Err(card) => match action.parse::<CallKind>() {
+                Ok(call) => Ok(Event::Call { seat, call }),
+                Err(_) => Err(ParseEventError::Action {
+                    action: action.to_owned(),
+                    card,
+                }),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use CallKind::{Kontra, Re};
+
+    #[test]
+    fn wire_forms_round_trip() {
+        for s in [
+            "0:CA",
+            "3:HT",
+            "1:re",
+            "2:kontra",
+            "0:no90",
+            "1:no60",
+            "2:no30",
+            "3:schwarz",
+        ] {
+            let event: Event = s.parse().unwrap();
+            assert_eq!(event.to_string(), s);
+        }
+        assert_eq!(
+            "1:re".parse::<Event>(),
+            Ok(Event::Call { seat: 1, call: Re })
+        );
+        assert!(matches!(
+            "1re".parse::<Event>(),
+            Err(ParseEventError::Shape { .. })
+        ));
+        assert!(matches!(
+            "x:re".parse::<Event>(),
+            Err(ParseEventError::Seat { .. })
+        ));
+        assert!(matches!(
+            "1:RE".parse::<Event>(),
+            Err(ParseEventError::Action { .. })
+        ));
+        assert_eq!(
+            "armut".parse::<CallKind>(),
+            Err(UnknownCall("armut".into()))
+        );
+        for call in CallKind::ALL {
+            let party = if call == Kontra {
+                Party::Kontra
+            } else {
+                Party::Re
+            };
+            assert_eq!(CallKind::for_level(party, call.level()), Some(call));
+        }
+    }
+}

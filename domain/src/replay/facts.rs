@@ -1,0 +1,160 @@
+//! The result of a replay: the facts for the scorer (parties, card points, tricks, calls)
+//! and the extras of a game scored as normal (TSR 7.2.3).
+
+use super::SEATS;
+use super::engine::{Engine, Trick};
+use crate::cards::{Card, Rank, Suit};
+use crate::deal::{
+    Announcements, Contract, DealFacts, Party, PartyExtras, Seat, SeatSet, TableSize,
+};
+
+/// A replayed deal.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Replay {
+    /// The facts for the scorer, with the contract as played.
+    pub facts: DealFacts,
+    /// The twelve tricks in order.
+    pub tricks: Vec<Trick>,
+}
+
+impl Engine {
+    /// The facts of the finished deal; call only when [`Engine::is_over`].
+    pub(crate) fn finish(self) -> Replay {
+        let mut re_points = 0u8;
+        let mut re_tricks = 0u8;
+        for trick in &self.tricks {
+            if self.re.contains(trick.winner) {
+                re_points += trick.points;
+                re_tricks += 1;
+            }
+        }
+        let extras = if matches!(self.contract, Contract::Normal | Contract::Wedding) {
+            extras(&self.tricks, self.re)
+        } else {
+            PartyExtras::default()
+        };
+        Replay {
+            facts: DealFacts {
+                table_size: TableSize::Four,
+                contract: self.contract,
+                re: self.re,
+                sitting_out: None,
+                re_points,
+                re_tricks,
+                announcements: Announcements {
+                    re: self.levels[0],
+                    kontra: self.levels[1],
+                },
+                extras,
+            },
+            tricks: self.tricks,
+        }
+    }
+}
+
+/// Doppelkopf, fox and Karlchen per party (TSR 7.2.3), for a game scored as normal.
+fn extras(tricks: &[Trick], re: SeatSet) -> PartyExtras {
+    let fox = Card::new(Suit::Diamonds, Rank::Ace);
+    let karlchen = Card::new(Suit::Clubs, Rank::Jack);
+    let party = |seat: Seat| {
+        if re.contains(seat) {
+            Party::Re
+        } else {
+            Party::Kontra
+        }
+    };
+    let mut out = PartyExtras::default();
+    for (number, trick) in tricks.iter().enumerate() {
+        let winners = party(trick.winner);
+        let credit = match winners {
+            Party::Re => &mut out.re,
+            Party::Kontra => &mut out.kontra,
+        };
+        if trick.points >= 40 {
+            credit.doppelkopf += 1;
+        }
+        for (i, &card) in trick.cards.iter().enumerate() {
+            if card == fox && party(trick.player(i)) != winners {
+                credit.fox += 1;
+            }
+        }
+        // The winning card was played by the winner, so the ♣J's party is the winners'.
+        let winning = usize::from((trick.winner + SEATS - trick.leader) % SEATS);
+        if number == 11 && trick.cards[winning] == karlchen {
+            credit.karlchen += 1;
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::deal::Extras;
+    use crate::replay::fixtures::*;
+    use crate::replay::replay;
+
+    #[test]
+    fn a_normal_game_has_points_tricks_and_extras() {
+        let replayed = replay(&normal(&[])).unwrap();
+        let winners: Vec<Seat> = replayed.tricks.iter().map(|t| t.winner).collect();
+        assert_eq!(winners, [0, 0, 0, 2, 3, 0, 0, 1, 1, 1, 2, 2]);
+        let points: Vec<u8> = replayed.tricks.iter().map(|t| t.points).collect();
+        assert_eq!(points, [42, 8, 32, 18, 26, 7, 34, 19, 11, 17, 10, 16]);
+        let facts = replayed.facts;
+        assert_eq!(facts.contract, Contract::Normal);
+        assert_eq!(facts.re, seats(&[0, 2]));
+        assert_eq!(facts.table_size, TableSize::Four);
+        assert_eq!(facts.sitting_out, None);
+        assert_eq!(facts.re_points, 167);
+        assert_eq!(facts.re_tricks, 8);
+        assert_eq!(facts.announcements, Announcements::default());
+        assert_eq!(
+            facts.extras,
+            PartyExtras {
+                re: Extras {
+                    doppelkopf: 1,
+                    fox: 1,
+                    karlchen: 1
+                },
+                kontra: Extras {
+                    doppelkopf: 0,
+                    fox: 1,
+                    karlchen: 0
+                },
+            }
+        );
+        assert_eq!(facts.validate(), Ok(()));
+        assert_eq!(replayed.tricks[0].leader, 0);
+        assert_eq!(replayed.tricks[3].leader, 0);
+        assert_eq!(replayed.tricks[4].leader, 2);
+    }
+
+    #[test]
+    fn a_wedding_finds_its_partner_in_trick_2() {
+        let replayed = replay(&wedding2(&[])).unwrap();
+        let facts = replayed.facts;
+        assert_eq!(facts.contract, Contract::Wedding);
+        assert_eq!(facts.re, seats(&[0, 1]));
+        // Tricks 1, 2, 6, 7, 8, 9, 10, 11.
+        assert_eq!((facts.re_points, facts.re_tricks), (148, 8));
+        assert_eq!(
+            facts.extras,
+            PartyExtras {
+                // Trick 1 is a Doppelkopf; seat 2's fox falls to seat 1 in trick 10; seat
+                // 1's own fox in trick 7 goes to its partner and is no fox.
+                re: Extras {
+                    doppelkopf: 1,
+                    fox: 1,
+                    karlchen: 0
+                },
+                kontra: Extras {
+                    doppelkopf: 0,
+                    fox: 0,
+                    karlchen: 1
+                },
+            }
+        );
+        assert_eq!(facts.validate(), Ok(()));
+    }
+}
