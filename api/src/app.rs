@@ -45,6 +45,7 @@ pub fn build(
     app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", doc))
         .configure(crate::pages::configure)
         .default_service(web::to(not_found))
+        .wrap_fn(crate::catch_panic::catch_panics)
         .wrap_fn(security_headers)
         .wrap(TracingLogger::default())
 }

@@ -73,6 +73,12 @@ pub enum ApiError {
     /// The body is not JSON at all (400).
     #[error("the request body is not valid JSON: {0}")]
     MalformedBody(String),
+    /// The body is larger than the service takes (413).
+    #[error("the request body is larger than {limit} bytes")]
+    PayloadTooLarge {
+        /// The limit in bytes.
+        limit: usize,
+    },
     /// Well-formed input that cannot be accepted (422); `code` names the kind.
     #[error("{detail}")]
     Unprocessable {
@@ -146,6 +152,17 @@ impl ApiError {
         )
     }
 
+    /// The 500 for a panic caught at a boundary (a handler, a blocking database closure).
+    /// The panic hook (`telemetry`) has already logged where it happened.
+    pub fn panicked(payload: &(dyn std::any::Any + Send)) -> ApiError {
+        let message = payload
+            .downcast_ref::<&str>()
+            .map(|s| (*s).to_owned())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic without a message".to_owned());
+        ApiError::Internal(anyhow::anyhow!("panicked: {message}"))
+    }
+
     /// A 409 with the given code.
     pub fn conflict(code: &'static str, detail: impl Into<String>) -> ApiError {
         ApiError::Conflict {
@@ -171,6 +188,7 @@ impl ApiError {
     fn code(&self) -> &'static str {
         match self {
             ApiError::MalformedBody(_) => "malformed_body",
+            ApiError::PayloadTooLarge { .. } => "payload_too_large",
             ApiError::Unprocessable { code, .. } => code,
             ApiError::Unauthenticated => "unauthenticated",
             ApiError::Forbidden => "forbidden",
@@ -221,6 +239,7 @@ impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
             ApiError::MalformedBody(_) => StatusCode::BAD_REQUEST,
+            ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
             ApiError::Unauthenticated => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,

@@ -7,6 +7,7 @@
 
 pub mod app;
 pub mod auth;
+pub mod catch_panic;
 pub mod config;
 pub mod db;
 pub mod error;

@@ -12,6 +12,7 @@ mod crash;
 mod deals;
 mod draws;
 mod errors;
+mod faults;
 mod fixtures;
 mod fuzz;
 mod hardening;

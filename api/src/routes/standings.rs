@@ -62,6 +62,21 @@ pub struct StandingsResponse {
     pub tie_breaks: Vec<String>,
     /// Best first.
     pub standings: Vec<StandingRow>,
+    /// Tables whose sheet cannot be scored as stored; they are left out until mended.
+    pub needs_attention: Vec<AttentionRow>,
+}
+
+/// A table the organiser must look at.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct AttentionRow {
+    /// The table's id.
+    pub table_id: i64,
+    /// Its round.
+    pub round: i32,
+    /// Its number in the round.
+    pub table_number: i32,
+    /// What is wrong.
+    pub problem: String,
 }
 
 /// The standings of a tournament (or of one round).
@@ -128,13 +143,38 @@ pub async fn get_standings(
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("text/csv"));
     if wants_csv {
-        return csv_answer(tournament.id, tournament.rounds_planned, &rows);
+        let mut answer = csv_answer(tournament.id, tournament.rounds_planned, &rows)?;
+        if !result.needs_attention.is_empty() {
+            // A spreadsheet has no place for it: the tables left out go in a header.
+            let tables: Vec<String> = result
+                .needs_attention
+                .iter()
+                .map(|a| format!("round {} table {}", a.round, a.table_number))
+                .collect();
+            if let Ok(value) = actix_web::http::header::HeaderValue::from_str(&tables.join(", ")) {
+                answer.headers_mut().insert(
+                    actix_web::http::header::HeaderName::from_static("x-needs-attention"),
+                    value,
+                );
+            }
+        }
+        return Ok(answer);
     }
     Ok(HttpResponse::Ok().json(StandingsResponse {
         tournament_id: tournament.id,
         round,
-        tie_breaks: super::tournaments::split_list(&tournament.tie_breaks),
+        tie_breaks: crate::services::validate::split_list(&tournament.tie_breaks),
         standings: rows,
+        needs_attention: result
+            .needs_attention
+            .into_iter()
+            .map(|a| AttentionRow {
+                table_id: a.table_id,
+                round: a.round,
+                table_number: a.table_number,
+                problem: a.problem,
+            })
+            .collect(),
     }))
 }
 
