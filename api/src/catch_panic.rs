@@ -35,8 +35,6 @@ where
 
 #[cfg(test)]
 mod tests {
-    #![expect(clippy::unwrap_used, reason = "a test fails loudly")]
-
     use std::io::{Read, Write};
 
     use actix_web::{App, HttpResponse, HttpServer, web};

@@ -10,6 +10,7 @@ pub mod auth;
 pub mod catch_panic;
 pub mod config;
 pub mod db;
+pub mod domain_errors;
 pub mod error;
 pub mod extract;
 pub mod keys;
@@ -19,6 +20,8 @@ pub mod routes;
 pub mod services;
 pub mod state;
 pub mod telemetry;
+pub mod templates;
+pub mod wire;
 
 pub use config::Config;
 pub use state::AppState;

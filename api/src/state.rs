@@ -34,7 +34,7 @@ impl AppState {
         prepare_storage(&config)?;
         let auth_limits = Arc::new(AuthLimits::new(&config));
         let keys = SigningKeys::from_config(config.secret.as_ref(), &config.data_dir)?;
-        let pages = crate::pages::templates().context("page templates do not compile")?;
+        let pages = crate::templates::load().context("page templates do not compile")?;
         let (url, size) = (config.database_url.clone(), config.pool_size);
         let db = actix_web::web::block(move || Database::open(&url, size))
             .await

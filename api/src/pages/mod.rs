@@ -16,47 +16,6 @@ use tera::{Context, Tera};
 
 use crate::error::ApiError;
 
-/// Every template, by name, as compiled into the binary.
-const TEMPLATES: [(&str, &str); 7] = [
-    ("base.html", include_str!("../../../templates/base.html")),
-    (
-        "partials/_quality.html",
-        include_str!("../../../templates/partials/_quality.html"),
-    ),
-    (
-        "pages/rounds/list.html",
-        include_str!("../../../templates/pages/rounds/list.html"),
-    ),
-    (
-        "pages/tournaments/show.html",
-        include_str!("../../../templates/pages/tournaments/show.html"),
-    ),
-    (
-        "pages/plan/plan.html",
-        include_str!("../../../templates/pages/plan/plan.html"),
-    ),
-    (
-        "errors/404.html",
-        include_str!("../../../templates/errors/404.html"),
-    ),
-    (
-        "errors/500.html",
-        include_str!("../../../templates/errors/500.html"),
-    ),
-];
-
-/// Loads the templates; a syntax error or a missing parent fails here, at start-up.
-///
-/// # Errors
-///
-/// The template that does not compile, with tera's reason.
-pub fn templates() -> Result<Tera, tera::Error> {
-    let mut tera = Tera::default();
-    tera.add_raw_templates(TEMPLATES)?;
-    tera.autoescape_on(vec![".html"]);
-    Ok(tera)
-}
-
 /// The pages' stylesheet, compiled into the binary. It is a file of its own rather than a
 /// `<style>` in `base.html` so that the pages' Content-Security-Policy can allow only the
 /// service's own styles (`style-src 'self'`).
@@ -160,15 +119,15 @@ mod tests {
 
     #[test]
     fn every_template_compiles() {
-        let tera = templates().expect("templates compile");
-        for (name, _) in TEMPLATES {
+        let tera = crate::templates::load().expect("templates compile");
+        for (name, _) in crate::templates::TEMPLATES {
             assert!(tera.get_template_names().any(|n| n == name), "{name}");
         }
     }
 
     #[test]
     fn error_pages_render_without_a_model() {
-        let tera = templates().expect("templates compile");
+        let tera = crate::templates::load().expect("templates compile");
         let page = error_page(&tera, StatusCode::NOT_FOUND, "errors/404.html");
         assert_eq!(page.status(), StatusCode::NOT_FOUND);
         let page = error_page(&tera, StatusCode::NOT_FOUND, "errors/missing.html");

@@ -6,10 +6,10 @@ use serde::Serialize;
 
 use super::{PageError, TournamentHeading, respond};
 use crate::auth::extract::caller;
-use crate::routes::seating::QualityBody;
 use crate::services::access::{self, Need};
 use crate::services::draw;
 use crate::state::AppState;
+use crate::wire::seating::QualityBody;
 
 #[derive(Debug, Serialize)]
 struct PlanPage {

@@ -9,10 +9,10 @@ use super::{PageError, TournamentHeading, respond};
 use crate::auth::extract::caller;
 use crate::db::models::{PlayerRow, RoundRow};
 use crate::db::schema::{round_tables, rounds};
-use crate::routes::seating::QualityBody;
 use crate::services::access::{self, Need};
 use crate::services::draw;
 use crate::state::AppState;
+use crate::wire::seating::QualityBody;
 
 #[derive(Debug, Serialize)]
 struct ListPage {

@@ -7,8 +7,6 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::seating::QualityBody;
-use super::tournaments::{ahead, once};
 use crate::auth::{Caller, Organizer};
 use crate::db::DbConn;
 use crate::db::models::{PlayerRow, TournamentRow};
@@ -16,8 +14,10 @@ use crate::db::schema::{rounds, seating_plans};
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
 use crate::services::access::{self, Need};
+use crate::services::write::{ahead, once};
 use crate::services::{audit, draw, now};
 use crate::state::AppState;
+use crate::wire::seating::QualityBody;
 
 /// How to plan.
 #[derive(Debug, Deserialize, ToSchema)]
@@ -157,7 +157,7 @@ pub async fn put_plan(
     let id = id.into_inner();
     let caller = Caller::Organizer(organizer.0);
     let audit_caller = caller.clone();
-    let seed = super::rounds::seed_or_new(body.0.seed, "seed")?;
+    let seed = crate::services::codes::seed_or_new(body.0.seed, "seed")?;
     // Planning a small field can take half a second of CPU; done inside the write
     // transaction it would hold SQLite's single writer (and every captain's entry) that
     // long. So plan from a read first, and inside the transaction use that plan only if

@@ -9,9 +9,10 @@ use domain::replay::{self, Event, ReplayError, ReplayErrorKind};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::score::{ContractName, ScoreRequest, ScoreResponse, invalid_deal};
+use crate::domain_errors::invalid_deal;
 use crate::error::{ApiError, FieldError, Problem};
 use crate::extract::JsonBody;
+use crate::wire::score::{ContractName, ScoreRequest, ScoreResponse};
 
 /// A deal as it was played.
 #[derive(Debug, Clone, Deserialize, ToSchema)]

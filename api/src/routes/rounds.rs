@@ -6,7 +6,6 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::tournaments::{ahead, create, invalid, once};
 use crate::auth::{Caller, Organizer};
 use crate::db::DbConn;
 use crate::db::models::{PlayerRow, RoundRow, TableRow};
@@ -14,6 +13,9 @@ use crate::db::schema::{round_tables, rounds, table_seats};
 use crate::error::{ApiError, FieldError, Problem};
 use crate::extract::JsonBody;
 use crate::services::access::{self, Need};
+use crate::services::codes::seed_or_new;
+use crate::services::validate::invalid;
+use crate::services::write::{ahead, create, once};
 use crate::services::{audit, draw, now};
 use crate::state::AppState;
 
@@ -56,7 +58,7 @@ pub struct DrawResponse {
     pub seed: String,
     /// The quality of all rounds so far including this one (in the answer to the draw).
     #[serde(skip_serializing_if = "Option::is_none")]
-    pub quality: Option<super::seating::QualityBody>,
+    pub quality: Option<crate::wire::seating::QualityBody>,
 }
 
 impl DrawResponse {
@@ -140,21 +142,6 @@ fn check_tables(tables: &[Vec<i64>], roster: &[PlayerRow]) -> Result<(), ApiErro
         }
     }
     invalid(errors)
-}
-
-/// A seed as given (trimmed, at most 200 characters), or a new random one when absent or
-/// blank.
-pub(super) fn seed_or_new(seed: Option<String>, field: &str) -> Result<String, ApiError> {
-    match seed.map(|s| s.trim().to_owned()) {
-        Some(s) if s.chars().count() > 200 => Err(ApiError::field(
-            "invalid_body",
-            field,
-            "invalid_length",
-            "at most 200 characters",
-        )),
-        Some(s) if !s.is_empty() => Ok(s),
-        _ => super::tables::new_code(),
-    }
 }
 
 fn insert_seats(conn: &mut DbConn, table_id: i64, seats: &[i64]) -> QueryResult<()> {
@@ -479,9 +466,9 @@ pub struct ReseatResponse {
     /// Whether the changes were stored (false for a dry run).
     pub applied: bool,
     /// Quality of the rounds up to this one, before the changes.
-    pub quality_before: super::seating::QualityBody,
+    pub quality_before: crate::wire::seating::QualityBody,
     /// And after them.
-    pub quality_after: super::seating::QualityBody,
+    pub quality_after: crate::wire::seating::QualityBody,
 }
 
 /// Swap, move, add or remove players in a round before it starts, seeing the quality

@@ -10,34 +10,18 @@ use diesel::prelude::*;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use super::tournaments::create;
 use crate::auth::Caller;
 use crate::db::DbConn;
 use crate::db::schema::{deals, join_codes, penalties, round_tables};
 use crate::error::{ApiError, FieldError, Problem};
 use crate::extract::JsonBody;
 use crate::services::access::{self, Need, TableContext};
-use crate::services::sheet::{self, DealEntry, SheetDealView, SheetResponse};
+use crate::services::codes::new_code;
+use crate::services::sheet;
+use crate::services::write::create;
 use crate::services::{audit, now};
 use crate::state::AppState;
-
-/// Letters and digits that cannot be mistaken for each other on a table card (no 0/O,
-/// 1/I/L, 5/S, 8/B, 2/Z).
-const CODE_ALPHABET: &[u8] = b"ACDEFGHJKMNPQRTUVWXY34679";
-const CODE_LENGTH: usize = 8;
-
-/// A new random code from the unambiguous alphabet above (join codes, draw seeds).
-pub fn new_code() -> Result<String, ApiError> {
-    let mut bytes = [0u8; CODE_LENGTH];
-    getrandom::fill(&mut bytes)
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("no randomness: {e}")))?;
-    // 256 is not a multiple of 25, so the first letters are a little more likely; with 25^8
-    // codes that leaves far more than enough to guess against.
-    Ok(bytes
-        .iter()
-        .map(|b| char::from(CODE_ALPHABET[usize::from(*b) % CODE_ALPHABET.len()]))
-        .collect())
-}
+use crate::wire::sheet::{DealEntry, SheetDealView, SheetResponse};
 
 /// A table's join code.
 #[derive(Debug, Serialize, ToSchema)]

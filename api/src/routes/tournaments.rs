@@ -14,7 +14,9 @@ use crate::db::schema::{audit_log, players, tournaments};
 use crate::error::{ApiError, FieldError, Problem};
 use crate::extract::JsonBody;
 use crate::services::access::{self, Need};
-use crate::services::{audit, idempotency, now};
+use crate::services::validate::{in_range, invalid, optional, split_list, text};
+use crate::services::write::create;
+use crate::services::{audit, now};
 use crate::state::AppState;
 
 fn default_rounds() -> i32 {
@@ -125,49 +127,6 @@ impl From<TournamentRow> for TournamentResponse {
     }
 }
 
-/// The comma-separated list stored in a text column.
-pub fn split_list(s: &str) -> Vec<String> {
-    s.split(',')
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
-fn text(field: &str, value: &str, max: usize) -> Result<String, FieldError> {
-    let value = value.trim();
-    if value.is_empty() || value.chars().count() > max {
-        Err(FieldError::new(
-            field,
-            "invalid_length",
-            format!("1 to {max} characters"),
-        ))
-    } else {
-        Ok(value.to_owned())
-    }
-}
-
-fn in_range(field: &str, value: i32, min: i32, max: i32, errors: &mut Vec<FieldError>) {
-    if !(min..=max).contains(&value) {
-        errors.push(FieldError::new(
-            field,
-            "out_of_range",
-            format!("{min} to {max}, got {value}"),
-        ));
-    }
-}
-
-pub(super) fn invalid(errors: Vec<FieldError>) -> Result<(), ApiError> {
-    if errors.is_empty() {
-        Ok(())
-    } else {
-        Err(ApiError::unprocessable(
-            "invalid_body",
-            format!("{} field(s) are invalid", errors.len()),
-            errors,
-        ))
-    }
-}
-
 impl CreateTournamentRequest {
     fn into_new(self, organizer_id: i64) -> Result<NewTournament, ApiError> {
         let mut errors = Vec::new();
@@ -222,100 +181,6 @@ impl CreateTournamentRequest {
             created_at: now(),
         })
     }
-}
-
-/// Runs a create: replays the stored answer for a repeated `Idempotency-Key`, or runs `f`
-/// and stores its answer with what it created, in one transaction. Answers 201.
-pub async fn create<T, F>(
-    state: &AppState,
-    req: &HttpRequest,
-    caller: &Caller,
-    f: F,
-) -> Result<HttpResponse, ApiError>
-where
-    T: Serialize,
-    F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
-{
-    once(state, req, caller, 201, f).await
-}
-
-/// Computes ahead, outside any transaction, what a write would otherwise compute while it
-/// holds the database's writer (SQLite has one, and every captain's entry waits for it):
-/// `read` gathers the inputs from the caller's tournament, `compute` works on them. The
-/// write re-reads the inputs and uses the result only if they are equal. `None` when
-/// reading or computing fails: the write then computes, and reports, as it would have.
-pub async fn ahead<I, R>(
-    state: &AppState,
-    caller: &Caller,
-    id: i64,
-    read: fn(&mut DbConn, &TournamentRow) -> Result<I, ApiError>,
-    compute: impl FnOnce(&I) -> Option<R> + Send + 'static,
-) -> Option<(I, R)>
-where
-    I: Send + 'static,
-    R: Send + 'static,
-{
-    let caller = caller.clone();
-    let inputs = state
-        .db
-        .run(move |conn| {
-            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
-            read(conn, &tournament)
-        })
-        .await
-        .ok()?;
-    web::block(move || compute(&inputs).map(|result| (inputs, result)))
-        .await
-        .ok()
-        .flatten()
-}
-
-/// Runs a change that must not happen twice (a swap sent again would swap back) as
-/// [`create`] does, answering `status`.
-pub async fn once<T, F>(
-    state: &AppState,
-    req: &HttpRequest,
-    caller: &Caller,
-    status: u16,
-    f: F,
-) -> Result<HttpResponse, ApiError>
-where
-    T: Serialize,
-    F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
-{
-    let key = idempotency::key(req, caller)?;
-    let claimed = key.clone();
-    let written = state
-        .db
-        .tx(move |conn| {
-            if let Some(seen) = idempotency::replay(conn, claimed.as_ref())? {
-                return Ok(seen);
-            }
-            idempotency::claim(conn, claimed.as_ref())?;
-            let created = f(conn)?;
-            let body = serde_json::to_string(&created).map_err(|e| ApiError::Internal(e.into()))?;
-            idempotency::remember(conn, claimed.as_ref(), status, &body)?;
-            Ok(idempotency::Seen { status, body })
-        })
-        .await;
-    let seen = match (written, key) {
-        (Ok(seen), _) => seen,
-        // A twin with the same key committed first (its claim made ours fail, or its entry
-        // took our number): answer what it answered.
-        (Err(e), Some(key)) => {
-            let twin = state
-                .db
-                .run(move |conn| idempotency::replay(conn, Some(&key)))
-                .await?;
-            twin.ok_or(e)?
-        }
-        (Err(e), None) => return Err(e),
-    };
-    let status = actix_web::http::StatusCode::from_u16(seen.status)
-        .unwrap_or(actix_web::http::StatusCode::CREATED);
-    Ok(HttpResponse::build(status)
-        .content_type("application/json")
-        .body(seen.body))
 }
 
 /// Create a tournament.
@@ -487,18 +352,6 @@ impl From<PlayerRow> for PlayerResponse {
             checked_in: p.checked_in,
             withdrawn: p.withdrawn,
         }
-    }
-}
-
-fn optional(
-    field: &str,
-    value: Option<&str>,
-    max: usize,
-    errors: &mut Vec<FieldError>,
-) -> Option<String> {
-    match value.map(str::trim) {
-        None | Some("") => None,
-        Some(v) => text(field, v, max).map_err(|e| errors.push(e)).ok(),
     }
 }
 

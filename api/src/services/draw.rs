@@ -307,7 +307,7 @@ pub fn draw(
 }
 
 fn seating_error(e: seating::SeatingError) -> ApiError {
-    super::super::routes::seating::seating_error(&e)
+    crate::domain_errors::seating_error(&e)
 }
 
 /// A tournament's stored plan.

@@ -4,11 +4,14 @@
 
 pub mod access;
 pub mod audit;
+pub mod codes;
 pub mod draw;
 pub mod idempotency;
 pub mod organizers;
 pub mod sheet;
 pub mod standings;
+pub mod validate;
+pub mod write;
 
 /// The current time as stored: UTC without zone, truncated to microseconds so both
 /// backends read back what was written.

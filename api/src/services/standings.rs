@@ -163,11 +163,10 @@ pub fn compute(
             lines.push(line);
         }
     }
-    let tie_breaks: Vec<TieBreak> =
-        super::super::routes::tournaments::split_list(&tournament.tie_breaks)
-            .iter()
-            .filter_map(|name| TieBreak::ALL.into_iter().find(|t| t.as_str() == name))
-            .collect();
+    let tie_breaks: Vec<TieBreak> = super::validate::split_list(&tournament.tie_breaks)
+        .iter()
+        .filter_map(|name| TieBreak::ALL.into_iter().find(|t| t.as_str() == name))
+        .collect();
     let ids: Vec<i64> = roster.iter().map(|p| p.id).collect();
     let planned = u16::try_from(tournament.rounds_planned).unwrap_or(0);
     let standings = match round {

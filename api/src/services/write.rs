@@ -1,0 +1,107 @@
+//! The write runners every handler that changes data goes through: one transaction, the
+//! `Idempotency-Key` replayed or stored with it, and work computed ahead of the write.
+
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::Serialize;
+
+use super::access::{self, Need};
+use super::idempotency;
+use crate::auth::Caller;
+use crate::db::DbConn;
+use crate::db::models::TournamentRow;
+use crate::error::ApiError;
+use crate::state::AppState;
+
+/// Runs a create: replays the stored answer for a repeated `Idempotency-Key`, or runs `f`
+/// and stores its answer with what it created, in one transaction. Answers 201.
+pub async fn create<T, F>(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: &Caller,
+    f: F,
+) -> Result<HttpResponse, ApiError>
+where
+    T: Serialize,
+    F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+{
+    once(state, req, caller, 201, f).await
+}
+
+/// Computes ahead, outside any transaction, what a write would otherwise compute while it
+/// holds the database's writer (SQLite has one, and every captain's entry waits for it):
+/// `read` gathers the inputs from the caller's tournament, `compute` works on them. The
+/// write re-reads the inputs and uses the result only if they are equal. `None` when
+/// reading or computing fails: the write then computes, and reports, as it would have.
+pub async fn ahead<I, R>(
+    state: &AppState,
+    caller: &Caller,
+    id: i64,
+    read: fn(&mut DbConn, &TournamentRow) -> Result<I, ApiError>,
+    compute: impl FnOnce(&I) -> Option<R> + Send + 'static,
+) -> Option<(I, R)>
+where
+    I: Send + 'static,
+    R: Send + 'static,
+{
+    let caller = caller.clone();
+    let inputs = state
+        .db
+        .run(move |conn| {
+            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+            read(conn, &tournament)
+        })
+        .await
+        .ok()?;
+    web::block(move || compute(&inputs).map(|result| (inputs, result)))
+        .await
+        .ok()
+        .flatten()
+}
+
+/// Runs a change that must not happen twice (a swap sent again would swap back) as
+/// [`create`] does, answering `status`.
+pub async fn once<T, F>(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: &Caller,
+    status: u16,
+    f: F,
+) -> Result<HttpResponse, ApiError>
+where
+    T: Serialize,
+    F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+{
+    let key = idempotency::key(req, caller)?;
+    let claimed = key.clone();
+    let written = state
+        .db
+        .tx(move |conn| {
+            if let Some(seen) = idempotency::replay(conn, claimed.as_ref())? {
+                return Ok(seen);
+            }
+            idempotency::claim(conn, claimed.as_ref())?;
+            let created = f(conn)?;
+            let body = serde_json::to_string(&created).map_err(|e| ApiError::Internal(e.into()))?;
+            idempotency::remember(conn, claimed.as_ref(), status, &body)?;
+            Ok(idempotency::Seen { status, body })
+        })
+        .await;
+    let seen = match (written, key) {
+        (Ok(seen), _) => seen,
+        // A twin with the same key committed first (its claim made ours fail, or its entry
+        // took our number): answer what it answered.
+        (Err(e), Some(key)) => {
+            let twin = state
+                .db
+                .run(move |conn| idempotency::replay(conn, Some(&key)))
+                .await?;
+            twin.ok_or(e)?
+        }
+        (Err(e), None) => return Err(e),
+    };
+    let status = actix_web::http::StatusCode::from_u16(seen.status)
+        .unwrap_or(actix_web::http::StatusCode::CREATED);
+    Ok(HttpResponse::build(status)
+        .content_type("application/json")
+        .body(seen.body))
+}

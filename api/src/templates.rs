@@ -1,0 +1,46 @@
+//! The page templates, compiled into the binary (the service and its image need no template
+//! files at run time) and loaded once at start-up into the shared state. They live below
+//! the pages so that the state does not reach up into them.
+
+use tera::Tera;
+
+/// Every template, by name, as compiled into the binary.
+pub const TEMPLATES: [(&str, &str); 7] = [
+    ("base.html", include_str!("../../templates/base.html")),
+    (
+        "partials/_quality.html",
+        include_str!("../../templates/partials/_quality.html"),
+    ),
+    (
+        "pages/rounds/list.html",
+        include_str!("../../templates/pages/rounds/list.html"),
+    ),
+    (
+        "pages/tournaments/show.html",
+        include_str!("../../templates/pages/tournaments/show.html"),
+    ),
+    (
+        "pages/plan/plan.html",
+        include_str!("../../templates/pages/plan/plan.html"),
+    ),
+    (
+        "errors/404.html",
+        include_str!("../../templates/errors/404.html"),
+    ),
+    (
+        "errors/500.html",
+        include_str!("../../templates/errors/500.html"),
+    ),
+];
+
+/// Loads the templates; a syntax error or a missing parent fails here, at start-up.
+///
+/// # Errors
+///
+/// The template that does not compile, with tera's reason.
+pub fn load() -> Result<Tera, tera::Error> {
+    let mut tera = Tera::default();
+    tera.add_raw_templates(TEMPLATES)?;
+    tera.autoescape_on(vec![".html"]);
+    Ok(tera)
+}

@@ -1,0 +1,7 @@
+//! The wire types: request and answer bodies that several routes, pages and services share,
+//! with their conversions to and from the domain's types. They sit below routes and pages
+//! so that services can speak them without importing a route module.
+
+pub mod score;
+pub mod seating;
+pub mod sheet;
