@@ -15,6 +15,9 @@
 pub mod locks;
 pub mod migrate;
 pub mod models;
+pub mod plans;
+pub mod roster;
+pub mod rounds;
 pub mod schema;
 
 use std::path::PathBuf;

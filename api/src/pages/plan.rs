@@ -6,8 +6,7 @@ use serde::Serialize;
 
 use super::{PageError, TournamentHeading, respond};
 use crate::auth::extract::caller;
-use crate::services::access::{self, Need};
-use crate::services::draw;
+use crate::services::plans::{self, PlanSheet};
 use crate::state::AppState;
 use crate::wire::seating::QualityBody;
 
@@ -38,46 +37,42 @@ pub async fn plan_page(
     path: web::Path<String>,
 ) -> HttpResponse {
     let result = match (caller(&req), path.into_inner().parse::<i64>()) {
-        (Ok(caller), Ok(id)) => state
-            .db
-            .run(move |conn| {
-                let tournament = access::tournament(conn, id, &caller, Need::Read)?;
-                let plan = draw::stored_plan(conn, id)?.ok_or(crate::error::ApiError::NotFound)?;
-                let mut roster = draw::roster(conn, id)?;
-                roster.sort_by_key(|p| (p.start_number, p.id));
-                let mut rounds = draw::history(conn, id, plan.first_round)?;
-                rounds.extend(plan.rounds.iter().cloned());
-                let quality = draw::Field::everyone(&roster)?.quality(&rounds);
-                let players = roster
-                    .iter()
-                    .filter(|p| {
-                        !p.withdrawn || plan.rounds.iter().flatten().flatten().any(|&id| id == p.id)
-                    })
-                    .map(|p| PlayerLine {
-                        start_number: p.start_number,
-                        name: p.name.clone(),
-                        tables: plan
-                            .rounds
-                            .iter()
-                            .map(|round| {
-                                round.iter().position(|t| t.contains(&p.id)).map(|t| t + 1)
-                            })
-                            .collect(),
-                    })
-                    .collect();
-                Ok(PlanPage {
-                    id,
-                    tournament: (&tournament).into(),
-                    rounds: (plan.first_round..).take(plan.rounds.len()).collect(),
-                    seed: plan.seed,
-                    first_round: plan.first_round,
-                    players,
-                    quality: quality.into(),
-                })
-            })
+        (Ok(caller), Ok(id)) => plans::plan_sheet(&state, caller, id)
             .await
+            .map(page)
             .map_err(PageError::from),
         _ => Err(PageError::NotFound),
     };
     respond(&state.pages, "pages/plan/plan.html", result)
+}
+
+fn page(sheet: PlanSheet) -> PlanPage {
+    let PlanSheet {
+        tournament,
+        plan,
+        roster,
+        quality,
+    } = sheet;
+    let players = roster
+        .iter()
+        .filter(|p| !p.withdrawn || plan.rounds.iter().flatten().flatten().any(|&id| id == p.id))
+        .map(|p| PlayerLine {
+            start_number: p.start_number,
+            name: p.name.clone(),
+            tables: plan
+                .rounds
+                .iter()
+                .map(|round| round.iter().position(|t| t.contains(&p.id)).map(|t| t + 1))
+                .collect(),
+        })
+        .collect();
+    PlanPage {
+        id: tournament.id,
+        tournament: (&tournament).into(),
+        rounds: (plan.first_round..).take(plan.rounds.len()).collect(),
+        seed: plan.seed,
+        first_round: plan.first_round,
+        players,
+        quality: quality.into(),
+    }
 }

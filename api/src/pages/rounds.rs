@@ -2,15 +2,11 @@
 //! the wall of the club hall and for anyone who wants to re-derive the draw.
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use diesel::prelude::*;
 use serde::Serialize;
 
 use super::{PageError, TournamentHeading, respond};
 use crate::auth::extract::caller;
-use crate::db::models::{PlayerRow, RoundRow};
-use crate::db::schema::{round_tables, rounds};
-use crate::services::access::{self, Need};
-use crate::services::draw;
+use crate::services::rounds::{self, TableList};
 use crate::state::AppState;
 use crate::wire::seating::QualityBody;
 
@@ -85,55 +81,28 @@ pub async fn round_list(
 ) -> HttpResponse {
     let (id, number) = path.into_inner();
     let result = match (caller(&req), id.parse::<i64>(), number.parse::<i32>()) {
-        (Ok(caller), Ok(id), Ok(number)) => state
-            .db
-            .run(move |conn| {
-                let tournament = access::tournament(conn, id, &caller, Need::Read)?;
-                let round: RoundRow = rounds::table
-                    .filter(rounds::tournament_id.eq(id))
-                    .filter(rounds::number.eq(number))
-                    .select(RoundRow::as_select())
-                    .first(conn)
-                    .optional()?
-                    .ok_or(crate::error::ApiError::NotFound)?;
-                let roster = draw::roster(conn, id)?;
-                let mut rounds = draw::history(conn, id, number)?;
-                let seats = draw::seats_of(conn, round.id)?;
-                rounds.push(seats.clone());
-                let quality = draw::Field::everyone(&roster)?.quality(&rounds);
-                let planned: Vec<(i32, i32)> = round_tables::table
-                    .filter(round_tables::round_id.eq(round.id))
-                    .order(round_tables::number.asc())
-                    .select((round_tables::number, round_tables::planned_deals))
-                    .load(conn)?;
-                Ok(page(
-                    &tournament,
-                    &round,
-                    &roster,
-                    &seats,
-                    &planned,
-                    quality,
-                ))
-            })
+        (Ok(caller), Ok(id), Ok(number)) => rounds::table_list(&state, caller, id, number)
             .await
+            .map(page)
             .map_err(PageError::from),
         _ => Err(PageError::NotFound),
     };
     respond(&state.pages, "pages/rounds/list.html", result)
 }
 
-fn page(
-    tournament: &crate::db::models::TournamentRow,
-    round: &RoundRow,
-    roster: &[PlayerRow],
-    seats: &[Vec<i64>],
-    planned: &[(i32, i32)],
-    quality: domain::seating::Quality,
-) -> ListPage {
+fn page(list: TableList) -> ListPage {
+    let TableList {
+        tournament,
+        round,
+        roster,
+        seats,
+        planned,
+        quality,
+    } = list;
     let player = |id: i64| roster.iter().find(|p| p.id == id);
     let mut tables = Vec::with_capacity(seats.len());
     let mut index = Vec::new();
-    for (&(number, planned_deals), table) in planned.iter().zip(seats) {
+    for (&(number, planned_deals), table) in planned.iter().zip(&seats) {
         let mut lines = Vec::with_capacity(table.len());
         for (s, &id) in table.iter().enumerate() {
             let Some(p) = player(id) else { continue };
@@ -173,7 +142,7 @@ fn page(
     });
     ListPage {
         id: tournament.id,
-        tournament: tournament.into(),
+        tournament: (&tournament).into(),
         round: round.number,
         draw: round.draw_method.as_deref().map(|method| {
             let (method, derived_from) = method_label(method);

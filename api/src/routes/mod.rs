@@ -5,6 +5,7 @@ pub mod auth;
 pub mod health;
 pub mod plan;
 pub mod replay;
+pub mod round_seating;
 pub mod rounds;
 pub mod score;
 pub mod seating;
@@ -34,7 +35,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(rounds::create_round)
             .service(rounds::list_rounds)
             .service(rounds::close_round)
-            .service(rounds::reseat_round)
+            .service(round_seating::reseat_round)
             .service(rounds::delete_round)
             .service(plan::put_plan)
             .service(plan::get_plan)

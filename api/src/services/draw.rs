@@ -1,19 +1,18 @@
 //! Drawing and planning rounds: the tournament's players are numbered by start number and
 //! handed to `domain::seating`, which decides; this module only maps ids to numbers and back
-//! and reads the history, standings and stored plan the methods need.
+//! and gathers, through the repositories, the history, standings and stored plan the
+//! methods need.
 //!
 //! Who takes part: every player not withdrawn. Who is kept apart where possible: players
 //! of the same club (the usual reason organisers group players).
 
 use std::collections::{BTreeSet, HashMap};
 
-use diesel::prelude::*;
 use domain::seating::{self, PlanRequest, Quality, SeatChange};
 
-use super::standings;
-use crate::db::DbConn;
-use crate::db::models::{PlayerRow, SeatingPlanRow, TournamentRow};
-use crate::db::schema::{players, round_tables, rounds, seating_plans, table_seats};
+use super::{plans, standings};
+use crate::db::models::{PlayerRow, TournamentRow};
+use crate::db::{self, DbConn};
 use crate::error::{ApiError, FieldError};
 
 /// How to draw.
@@ -157,60 +156,6 @@ impl<'a> Field<'a> {
     }
 }
 
-/// The tournament's players.
-pub fn roster(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<PlayerRow>> {
-    players::table
-        .filter(players::tournament_id.eq(tournament_id))
-        .select(PlayerRow::as_select())
-        .load(conn)
-}
-
-/// The tables of one round: player ids in seat order, tables in number order.
-pub fn seats_of(conn: &mut DbConn, round_id: i64) -> QueryResult<Vec<Vec<i64>>> {
-    let rows: Vec<(i32, i64)> = table_seats::table
-        .inner_join(round_tables::table)
-        .filter(round_tables::round_id.eq(round_id))
-        .order((round_tables::number.asc(), table_seats::seat.asc()))
-        .select((round_tables::number, table_seats::player_id))
-        .load(conn)?;
-    let mut tables: Vec<Vec<i64>> = Vec::new();
-    let mut current = None;
-    for (number, player) in rows {
-        if current != Some(number) {
-            tables.push(Vec::new());
-            current = Some(number);
-        }
-        if let Some(table) = tables.last_mut() {
-            table.push(player);
-        }
-    }
-    Ok(tables)
-}
-
-/// The number the tournament's next round gets.
-pub fn next_number(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i32> {
-    let last = rounds::table
-        .filter(rounds::tournament_id.eq(tournament_id))
-        .select(diesel::dsl::max(rounds::number))
-        .first::<Option<i32>>(conn)?;
-    Ok(last.unwrap_or(0) + 1)
-}
-
-/// The tables of the tournament's rounds numbered below `below`, in order.
-pub fn history(
-    conn: &mut DbConn,
-    tournament_id: i64,
-    below: i32,
-) -> QueryResult<Vec<Vec<Vec<i64>>>> {
-    let ids: Vec<i64> = rounds::table
-        .filter(rounds::tournament_id.eq(tournament_id))
-        .filter(rounds::number.lt(below))
-        .order(rounds::number.asc())
-        .select(rounds::id)
-        .load(conn)?;
-    ids.into_iter().map(|id| seats_of(conn, id)).collect()
-}
-
 /// A drawn round.
 pub struct Drawn {
     /// Tables of player ids in seat order.
@@ -237,10 +182,10 @@ pub struct DrawInputs {
 
 /// Reads what drawing the tournament's next round needs.
 pub fn inputs(conn: &mut DbConn, tournament: &TournamentRow) -> Result<DrawInputs, ApiError> {
-    let number = next_number(conn, tournament.id)?;
-    let mut roster = roster(conn, tournament.id)?;
+    let number = db::rounds::next_number(conn, tournament.id)?;
+    let mut roster = db::roster::of_tournament(conn, tournament.id)?;
     roster.sort_by_key(|p| p.id);
-    let history = history(conn, tournament.id, number)?;
+    let history = db::rounds::history(conn, tournament.id, number)?;
     Ok(DrawInputs {
         number,
         rounds_planned: tournament.rounds_planned,
@@ -310,46 +255,6 @@ fn seating_error(e: seating::SeatingError) -> ApiError {
     crate::domain_errors::seating_error(&e)
 }
 
-/// A tournament's stored plan.
-pub struct StoredPlan {
-    /// The seed it was planned with.
-    pub seed: String,
-    /// The number of its first round.
-    pub first_round: i32,
-    /// Its rounds: tables of player ids in seat order.
-    pub rounds: Vec<Vec<Vec<i64>>>,
-    /// When it was made (UTC).
-    pub created_at: chrono::NaiveDateTime,
-}
-
-impl StoredPlan {
-    /// The planned tables of round `number`, if the plan covers it.
-    pub fn round(&self, number: i32) -> Option<&Vec<Vec<i64>>> {
-        let offset = usize::try_from(number - self.first_round).ok()?;
-        self.rounds.get(offset)
-    }
-}
-
-/// The tournament's plan, if it has one.
-pub fn stored_plan(conn: &mut DbConn, tournament_id: i64) -> Result<Option<StoredPlan>, ApiError> {
-    let Some(row) = seating_plans::table
-        .find(tournament_id)
-        .select(SeatingPlanRow::as_select())
-        .first(conn)
-        .optional()?
-    else {
-        return Ok(None);
-    };
-    let rounds = serde_json::from_str(&row.rounds)
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("stored seating plan")))?;
-    Ok(Some(StoredPlan {
-        seed: row.seed,
-        first_round: row.first_round,
-        rounds,
-        created_at: row.created_at,
-    }))
-}
-
 /// Why a plan's round no longer fits the roster: players it seats who withdrew (or were
 /// never registered), and players present whom it leaves out (late arrivals).
 pub fn outdated(field: &Field<'_>, round: &[Vec<i64>]) -> (Vec<i64>, Vec<i64>) {
@@ -374,7 +279,7 @@ fn planned_round(
     field: &Field<'_>,
     number: i32,
 ) -> Result<(Vec<Vec<i64>>, String), ApiError> {
-    let plan = stored_plan(conn, tournament_id)?.ok_or_else(|| {
+    let plan = plans::stored(conn, tournament_id)?.ok_or_else(|| {
         ApiError::conflict(
             "no_plan",
             "the tournament has no seating plan; make one with PUT …/plan",

@@ -8,6 +8,8 @@ pub mod codes;
 pub mod draw;
 pub mod idempotency;
 pub mod organizers;
+pub mod plans;
+pub mod rounds;
 pub mod sheet;
 pub mod standings;
 pub mod validate;

@@ -2,6 +2,8 @@
 //! with their conversions to and from the domain's types. They sit below routes and pages
 //! so that services can speak them without importing a route module.
 
+pub mod plans;
+pub mod rounds;
 pub mod score;
 pub mod seating;
 pub mod sheet;

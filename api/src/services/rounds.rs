@@ -1,0 +1,451 @@
+//! Rounds: created from explicit tables, drawn, or taken from the tournament's plan;
+//! changed by hand before they start; closed when play ends; the last one deleted to draw
+//! it again. The draw itself is [`super::draw`]'s; this checks, stores and logs.
+
+use std::collections::HashSet;
+
+use actix_web::{HttpRequest, HttpResponse};
+
+use super::access::{self, Need};
+use super::codes::seed_or_new;
+use super::validate::invalid;
+use super::write::{ahead, create, once};
+use super::{audit, draw, now};
+use crate::auth::Caller;
+use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
+use crate::db::{self, DbConn};
+use crate::error::{ApiError, FieldError};
+use crate::state::AppState;
+use crate::wire::rounds::{
+    CreateRoundRequest, DrawRequest, DrawResponse, ReseatRequest, ReseatResponse, RoundResponse,
+    SeatChangeBody, TableResponse,
+};
+
+/// The stored draw of a round, if it was drawn.
+fn stored_draw(round: &RoundRow) -> Option<DrawResponse> {
+    Some(DrawResponse {
+        method: round.draw_method.clone()?,
+        seed: round.draw_seed.clone().unwrap_or_default(),
+        quality: None,
+    })
+}
+
+/// A round as the API shows it, its tables read back.
+fn round_response(conn: &mut DbConn, round: &RoundRow) -> Result<RoundResponse, ApiError> {
+    Ok(RoundResponse {
+        id: round.id,
+        number: round.number,
+        closed: round.closed,
+        tables: tables_of(conn, round.id)?,
+        draw: stored_draw(round),
+    })
+}
+
+/// A round's tables with their seats.
+fn tables_of(conn: &mut DbConn, round_id: i64) -> Result<Vec<TableResponse>, ApiError> {
+    let tables = db::rounds::tables(conn, round_id)?;
+    let mut answer = Vec::with_capacity(tables.len());
+    for table in tables {
+        answer.push(TableResponse {
+            id: table.id,
+            number: table.number,
+            seats: db::rounds::seats(conn, table.id)?,
+            planned_deals: table.planned_deals,
+        });
+    }
+    Ok(answer)
+}
+
+/// The deals planned at a table of `seats`.
+fn planned_deals(tournament: &TournamentRow, seats: &[i64]) -> i32 {
+    if seats.len() == 5 {
+        tournament.deals_five
+    } else {
+        tournament.deals_four
+    }
+}
+
+fn round_row(conn: &mut DbConn, id: i64) -> Result<RoundRow, ApiError> {
+    db::rounds::find(conn, id)?.ok_or(ApiError::NotFound)
+}
+
+fn check_tables(tables: &[Vec<i64>], roster: &[PlayerRow]) -> Result<(), ApiError> {
+    let mut errors = Vec::new();
+    let mut seen = HashSet::new();
+    if tables.is_empty() {
+        errors.push(FieldError::new(
+            "tables",
+            "required",
+            "a round needs at least one table",
+        ));
+    }
+    for (t, seats) in tables.iter().enumerate() {
+        if !(4..=5).contains(&seats.len()) {
+            errors.push(FieldError::new(
+                format!("tables[{t}]"),
+                "wrong_table_size",
+                format!("a table has 4 or 5 players, got {}", seats.len()),
+            ));
+        }
+        for (s, player) in seats.iter().enumerate() {
+            let field = format!("tables[{t}][{s}]");
+            match roster.iter().find(|p| p.id == *player) {
+                None => errors.push(FieldError::new(
+                    field,
+                    "unknown_player",
+                    format!("player {player} is not in this tournament"),
+                )),
+                Some(p) if p.withdrawn => errors.push(FieldError::new(
+                    field,
+                    "withdrawn",
+                    format!("player {player} has withdrawn"),
+                )),
+                Some(_) if !seen.insert(*player) => errors.push(FieldError::new(
+                    field,
+                    "duplicate_player",
+                    format!("player {player} sits at two places"),
+                )),
+                Some(_) => {}
+            }
+        }
+    }
+    invalid(errors)
+}
+
+/// The draw a request asks for, with its seed; `None` for explicit tables.
+fn requested_draw(
+    tables: Option<&Vec<Vec<i64>>>,
+    draw: Option<DrawRequest>,
+) -> Result<Option<(draw::Method, String)>, ApiError> {
+    match (tables, draw) {
+        (Some(_), None) => Ok(None),
+        (None, Some(d)) => {
+            let method = draw::Method::parse(&d.method)?;
+            if method == draw::Method::Planned && d.seed.is_some() {
+                return Err(ApiError::field(
+                    "invalid_body",
+                    "draw.seed",
+                    "not_allowed",
+                    "a planned round uses the plan's seed",
+                ));
+            }
+            let seed = seed_or_new(d.seed, "draw.seed")?;
+            Ok(Some((method, seed)))
+        }
+        _ => Err(draw::one_of()),
+    }
+}
+
+/// Creates the tournament's next round from explicit tables or a draw; answers 201 with it
+/// (or what an earlier request with the same `Idempotency-Key` got).
+pub async fn create_round(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: Caller,
+    id: i64,
+    body: CreateRoundRequest,
+) -> Result<HttpResponse, ApiError> {
+    let CreateRoundRequest { tables, draw } = body;
+    let draw = requested_draw(tables.as_ref(), draw)?;
+    // An avoid_repeats round of a small field can take a few hundred milliseconds of CPU;
+    // inside the write transaction that would hold SQLite's single writer (and the captains
+    // still entering the last round) that long. So draw it from a read first, and use it
+    // in the transaction only if what it was drawn from is unchanged.
+    let early = match &draw {
+        Some((draw::Method::AvoidRepeats, seed)) => {
+            let seed = seed.clone();
+            ahead(state, &caller, id, draw::inputs, move |inputs| {
+                draw::avoid_repeats(inputs, &seed).ok()
+            })
+            .await
+        }
+        _ => None,
+    };
+    let audit_caller = caller.clone();
+    create(state, req, &caller, move |conn| {
+        let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
+        let inputs = draw::inputs(conn, &tournament)?;
+        let (number, roster) = (inputs.number, &inputs.roster);
+        if number > tournament.rounds_planned {
+            return Err(ApiError::conflict(
+                "all_rounds_created",
+                format!("all {} planned rounds exist", tournament.rounds_planned),
+            ));
+        }
+        let (tables, drawn) = match (tables, draw) {
+            (Some(tables), _) => (tables, None),
+            (None, Some((method, seed))) => {
+                let early = early
+                    .filter(|(drawn_from, _)| *drawn_from == inputs)
+                    .map(|(_, round)| round);
+                let drawn = draw::draw(conn, &tournament, &inputs, method, &seed, early)?;
+                (drawn.tables, Some((method, drawn.seed, drawn.quality)))
+            }
+            (None, None) => return Err(draw::one_of()),
+        };
+        check_tables(&tables, roster)?;
+        let stored = drawn.as_ref().map(|(m, s, _)| (m.as_str(), s.as_str()));
+        let round = db::rounds::insert(conn, id, number, stored, now())?;
+        for (t, seats) in tables.iter().enumerate() {
+            let table_number = i32::try_from(t + 1).unwrap_or(i32::MAX);
+            let planned = planned_deals(&tournament, seats);
+            let table_id = db::rounds::insert_table(conn, round.id, table_number, planned)?;
+            db::rounds::insert_seats(conn, table_id, seats)?;
+        }
+        let answer = RoundResponse {
+            draw: drawn.map(|(method, seed, quality)| DrawResponse {
+                method: method.as_str().to_owned(),
+                seed,
+                quality: Some(quality.into()),
+            }),
+            ..round_response(conn, &round)?
+        };
+        audit::Change::new(id, &audit_caller, "round.create")
+            .after(serde_json::to_value(&answer).ok())
+            .record(conn)?;
+        Ok(answer)
+    })
+    .await
+}
+
+/// The tournament's rounds with their tables.
+pub async fn list_rounds(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+) -> Result<Vec<RoundResponse>, ApiError> {
+    state
+        .db
+        .run(move |conn| {
+            access::tournament(conn, id, &caller, Need::Read)?;
+            let rows = db::rounds::of_tournament(conn, id)?;
+            rows.iter()
+                .map(|round| round_response(conn, round))
+                .collect()
+        })
+        .await
+}
+
+/// Closes round `id`: captains can no longer enter or correct.
+pub async fn close_round(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+) -> Result<RoundResponse, ApiError> {
+    state
+        .db
+        .tx(move |conn| {
+            let round = round_row(conn, id)?;
+            access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
+            db::rounds::close(conn, id)?;
+            audit::Change::new(round.tournament_id, &caller, "round.close")
+                .after(Some(serde_json::json!({"round": round.number})))
+                .record(conn)?;
+            round_response(
+                conn,
+                &RoundRow {
+                    closed: true,
+                    ..round
+                },
+            )
+        })
+        .await
+}
+
+/// Refuses changes to a round that has begun: a deal or penalty at one of its tables, or
+/// closed.
+fn not_started(conn: &mut DbConn, round: &RoundRow) -> Result<(), ApiError> {
+    let (entered, penalised) = db::rounds::entries(conn, round.id)?;
+    if round.closed || entered > 0 || penalised > 0 {
+        return Err(ApiError::conflict(
+            "round_started",
+            format!(
+                "round {} has begun ({entered} deal(s), {penalised} penalty(ies) entered{}); \
+                 its seats can no longer change",
+                round.number,
+                if round.closed { ", closed" } else { "" }
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The changes of a request in the draw's terms, or a 422 naming every malformed one.
+fn seat_changes(changes: Vec<SeatChangeBody>) -> Result<Vec<draw::Change>, ApiError> {
+    let mut errors = Vec::new();
+    if changes.is_empty() {
+        errors.push(FieldError::new(
+            "changes",
+            "required",
+            "at least one change",
+        ));
+    }
+    let changes: Vec<draw::Change> = changes
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, change)| match change {
+            SeatChangeBody::Swap { players } => match players[..] {
+                [a, b] if a != b => Some(draw::Change::Swap(a, b)),
+                _ => {
+                    errors.push(FieldError::new(
+                        format!("changes[{i}].players"),
+                        "invalid_value",
+                        "two different player ids",
+                    ));
+                    None
+                }
+            },
+            SeatChangeBody::Move {
+                player,
+                table,
+                seat,
+            } => Some(draw::Change::Move(player, table, seat)),
+            SeatChangeBody::Remove { player } => Some(draw::Change::Remove(player)),
+        })
+        .collect();
+    invalid(errors)?;
+    Ok(changes)
+}
+
+/// Applies hand changes to round `id` before it starts (or, for a dry run, only shows
+/// them); answers 200 with the seats and the quality before and after, once per
+/// `Idempotency-Key`.
+pub async fn reseat_round(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: Caller,
+    id: i64,
+    body: ReseatRequest,
+) -> Result<HttpResponse, ApiError> {
+    let ReseatRequest { changes, dry_run } = body;
+    let changes = seat_changes(changes)?;
+    let audit_caller = caller.clone();
+    once(state, req, &caller, 200, move |conn| {
+        let round = round_row(conn, id)?;
+        let tournament = access::tournament(conn, round.tournament_id, &audit_caller, Need::Write)?;
+        not_started(conn, &round)?;
+        let roster = db::roster::of_tournament(conn, tournament.id)?;
+        let history = db::rounds::history(conn, tournament.id, round.number)?;
+        let before = db::rounds::seats_of(conn, round.id)?;
+        let reseated = draw::reseat(&roster, &history, &before, &changes)?;
+        let table_rows = db::rounds::tables(conn, round.id)?;
+        if !dry_run {
+            for ((row, old), new) in table_rows.iter().zip(&before).zip(&reseated.tables) {
+                if old != new {
+                    db::rounds::reseat_table(conn, row.id, new, planned_deals(&tournament, new))?;
+                }
+            }
+            audit::Change::new(tournament.id, &audit_caller, "round.reseat")
+                .before(Some(
+                    serde_json::json!({"round": round.number, "tables": before}),
+                ))
+                .after(Some(
+                    serde_json::json!({"round": round.number, "tables": reseated.tables}),
+                ))
+                .record(conn)?;
+        }
+        let tables = table_rows
+            .iter()
+            .zip(&reseated.tables)
+            .map(|(row, seats)| TableResponse {
+                id: row.id,
+                number: row.number,
+                planned_deals: planned_deals(&tournament, seats),
+                seats: seats.clone(),
+            })
+            .collect();
+        Ok(ReseatResponse {
+            round: RoundResponse {
+                id: round.id,
+                number: round.number,
+                closed: round.closed,
+                tables,
+                draw: stored_draw(&round),
+            },
+            applied: !dry_run,
+            quality_before: reseated.before.into(),
+            quality_after: reseated.after.into(),
+        })
+    })
+    .await
+}
+
+/// Deletes round `id` with its tables and join codes, if it is the tournament's last and
+/// has not begun.
+pub async fn delete_round(state: &AppState, caller: Caller, id: i64) -> Result<(), ApiError> {
+    state
+        .db
+        .tx(move |conn| {
+            let round = round_row(conn, id)?;
+            let tournament = access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
+            let later = db::rounds::count_after(conn, tournament.id, round.number)?;
+            if later > 0 {
+                return Err(ApiError::conflict(
+                    "not_last_round",
+                    format!(
+                        "only the last round can be deleted; round {} is not",
+                        round.number
+                    ),
+                ));
+            }
+            not_started(conn, &round)?;
+            let before = db::rounds::seats_of(conn, round.id)?;
+            db::rounds::delete(conn, round.id)?;
+            audit::Change::new(tournament.id, &caller, "round.delete")
+                .before(Some(
+                    serde_json::json!({"round": round.number, "tables": before}),
+                ))
+                .record(conn)?;
+            Ok(())
+        })
+        .await
+}
+
+/// What the printed table list of a round shows.
+pub struct TableList {
+    /// The tournament.
+    pub tournament: TournamentRow,
+    /// The round.
+    pub round: RoundRow,
+    /// Every registered player.
+    pub roster: Vec<PlayerRow>,
+    /// The round's tables: player ids in seat order.
+    pub seats: Vec<Vec<i64>>,
+    /// Per table in number order: its number and the deals planned there.
+    pub planned: Vec<(i32, i32)>,
+    /// Quality of the rounds up to this one.
+    pub quality: domain::seating::Quality,
+}
+
+/// The table list of round `number` of tournament `id`, as `caller` may read it.
+pub async fn table_list(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    number: i32,
+) -> Result<TableList, ApiError> {
+    state
+        .db
+        .run(move |conn| {
+            let tournament = access::tournament(conn, id, &caller, Need::Read)?;
+            let round = db::rounds::by_number(conn, id, number)?.ok_or(ApiError::NotFound)?;
+            let roster = db::roster::of_tournament(conn, id)?;
+            let mut rounds = db::rounds::history(conn, id, number)?;
+            let seats = db::rounds::seats_of(conn, round.id)?;
+            rounds.push(seats.clone());
+            let quality = draw::Field::everyone(&roster)?.quality(&rounds);
+            let planned = db::rounds::tables(conn, round.id)?
+                .into_iter()
+                .map(|t| (t.number, t.planned_deals))
+                .collect();
+            Ok(TableList {
+                tournament,
+                round,
+                roster,
+                seats,
+                planned,
+                quality,
+            })
+        })
+        .await
+}
