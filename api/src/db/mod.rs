@@ -12,13 +12,18 @@
 //! Handlers never touch a connection directly: [`Database::run`] and [`Database::tx`] get
 //! one inside `web::block`, because both the pool and the drivers block.
 
+pub mod audit;
+pub mod captain_codes;
 pub mod locks;
 pub mod migrate;
 pub mod models;
+pub mod organizers;
 pub mod plans;
+pub mod players;
 pub mod roster;
 pub mod rounds;
 pub mod schema;
+pub mod tournaments;
 
 use std::path::PathBuf;
 use std::time::Duration;

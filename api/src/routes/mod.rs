@@ -1,9 +1,11 @@
 //! The JSON API. Every handler is registered with `.service(..)` so that it appears in the
 //! OpenAPI document; registration takes no state, which `app::build` adds.
 
+pub mod audit;
 pub mod auth;
 pub mod health;
 pub mod plan;
+pub mod players;
 pub mod replay;
 pub mod round_seating;
 pub mod rounds;
@@ -28,10 +30,10 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(tournaments::list_tournaments)
             .service(tournaments::get_tournament)
             .service(tournaments::update_tournament)
-            .service(tournaments::create_player)
-            .service(tournaments::list_players)
-            .service(tournaments::import_players)
-            .service(tournaments::update_player)
+            .service(players::create_player)
+            .service(players::list_players)
+            .service(players::import_players)
+            .service(players::update_player)
             .service(rounds::create_round)
             .service(rounds::list_rounds)
             .service(rounds::close_round)
@@ -40,7 +42,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(plan::put_plan)
             .service(plan::get_plan)
             .service(plan::delete_plan)
-            .service(tournaments::list_audit)
+            .service(audit::list_audit)
             .service(standings::get_standings)
             .service(tables::create_join_code)
             .service(tables::revoke_join_code)

@@ -1,11 +1,13 @@
 //! The audit log: every change to a tournament's data, who made it, when, what it was
 //! before and after, and why.
 
-use diesel::prelude::*;
-
+use super::access::{self, Need};
 use crate::auth::Caller;
 use crate::db::DbConn;
-use crate::db::schema::audit_log;
+use crate::db::audit::{self as repo, NewAuditLine};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::wire::audit::AuditEntry;
 
 /// One change to record, built with [`Change::new`] and the methods after it.
 pub struct Change<'a> {
@@ -63,24 +65,37 @@ impl<'a> Change<'a> {
     }
 
     /// Writes the change.
-    pub fn record(self, conn: &mut DbConn) -> QueryResult<()> {
-        record(conn, self)
+    pub fn record(self, conn: &mut DbConn) -> Result<(), ApiError> {
+        repo::insert(
+            conn,
+            NewAuditLine {
+                tournament_id: self.tournament_id,
+                table_id: self.table_id,
+                actor: self.caller.actor(),
+                action: self.action,
+                before_json: self.before.map(|v| v.to_string()),
+                after_json: self.after.map(|v| v.to_string()),
+                reason: self.reason,
+                at: super::now(),
+            },
+        )?;
+        Ok(())
     }
 }
 
-/// Writes `change`.
-fn record(conn: &mut DbConn, change: Change<'_>) -> QueryResult<()> {
-    diesel::insert_into(audit_log::table)
-        .values((
-            audit_log::tournament_id.eq(change.tournament_id),
-            audit_log::table_id.eq(change.table_id),
-            audit_log::actor.eq(change.caller.actor()),
-            audit_log::action.eq(change.action),
-            audit_log::before_json.eq(change.before.map(|v| v.to_string())),
-            audit_log::after_json.eq(change.after.map(|v| v.to_string())),
-            audit_log::reason.eq(change.reason),
-            audit_log::at.eq(super::now()),
-        ))
-        .execute(conn)
-        .map(drop)
+/// The audit log of tournament `id`, oldest first; only its organiser reads it.
+pub async fn list(
+    state: &AppState,
+    organizer_id: i64,
+    id: i64,
+) -> Result<Vec<AuditEntry>, ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    let rows = state
+        .db
+        .run(move |conn| {
+            access::tournament(conn, id, &caller, Need::Write)?;
+            Ok(repo::of_tournament(conn, id)?)
+        })
+        .await?;
+    Ok(rows.into_iter().map(Into::into).collect())
 }

@@ -4,14 +4,17 @@
 
 pub mod access;
 pub mod audit;
+pub mod auth;
 pub mod codes;
 pub mod draw;
 pub mod idempotency;
 pub mod organizers;
 pub mod plans;
+pub mod players;
 pub mod rounds;
 pub mod sheet;
 pub mod standings;
+pub mod tournaments;
 pub mod validate;
 pub mod write;
 

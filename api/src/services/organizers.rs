@@ -2,12 +2,10 @@
 //! people who run a tournament are known to whoever runs the server).
 
 use anyhow::{Context, bail};
-use diesel::prelude::*;
 
 use crate::auth::password;
 use crate::db::Database;
 use crate::db::models::NewOrganizer;
-use crate::db::schema::organizers;
 
 /// Creates an organiser and returns its id. The e-mail is stored lower-cased.
 pub fn add(db: &Database, email: &str, name: &str, password: &str) -> anyhow::Result<i64> {
@@ -27,23 +25,16 @@ pub fn add(db: &Database, email: &str, name: &str, password: &str) -> anyhow::Re
     }
     let hash = password::hash(password)?;
     let mut conn = db.connection()?;
-    let id = diesel::insert_into(organizers::table)
-        .values(NewOrganizer {
-            email: &email,
-            name,
-            password_hash: &hash,
-            created_at: super::now(),
-        })
-        .returning(organizers::id)
-        .get_result::<i64>(&mut *conn)
-        .map_err(|e| match e {
-            diesel::result::Error::DatabaseError(
-                diesel::result::DatabaseErrorKind::UniqueViolation,
-                _,
-            ) => {
-                anyhow::anyhow!("an organiser with e-mail {email} exists already")
-            }
-            other => anyhow::Error::new(other),
+    let new = NewOrganizer {
+        email: &email,
+        name,
+        password_hash: &hash,
+        created_at: super::now(),
+    };
+    let id = crate::db::organizers::insert(&mut conn, &new)
+        .map_err(anyhow::Error::new)
+        .and_then(|id| {
+            id.ok_or_else(|| anyhow::anyhow!("an organiser with e-mail {email} exists already"))
         })
         .context("cannot store the organiser")?;
     Ok(id)

@@ -2,8 +2,12 @@
 //! with their conversions to and from the domain's types. They sit below routes and pages
 //! so that services can speak them without importing a route module.
 
+pub mod audit;
+pub mod auth;
 pub mod plans;
+pub mod players;
 pub mod rounds;
 pub mod score;
 pub mod seating;
 pub mod sheet;
+pub mod tournaments;

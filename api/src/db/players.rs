@@ -1,0 +1,99 @@
+//! A tournament's players: registering, listing, counting and changing them.
+
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::models::{NewPlayer, PlayerRow};
+use super::schema::players;
+
+/// The start number after the highest one taken (1 for the first player).
+pub fn next_start_number(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i32> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .select(diesel::dsl::max(players::start_number))
+        .first::<Option<i32>>(conn)
+        .map(|max| max.unwrap_or(0).saturating_add(1))
+}
+
+/// Every start number taken in the tournament.
+pub fn start_numbers(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<i32>> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .select(players::start_number)
+        .load(conn)
+}
+
+/// Stores a new player. One insert per row: diesel's generic connection cannot
+/// batch-insert (shared/stack.md).
+pub fn insert(conn: &mut DbConn, new: &NewPlayer) -> QueryResult<PlayerRow> {
+    diesel::insert_into(players::table)
+        .values(new)
+        .returning(players::all_columns)
+        .get_result(conn)
+}
+
+/// The tournament's players by start number.
+pub fn of_tournament(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<PlayerRow>> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .order(players::start_number.asc())
+        .select(PlayerRow::as_select())
+        .load(conn)
+}
+
+/// How many players have not withdrawn.
+pub fn count_playing(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i64> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .filter(players::withdrawn.eq(false))
+        .count()
+        .get_result(conn)
+}
+
+/// A player, if it exists.
+pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<PlayerRow>> {
+    players::table
+        .find(id)
+        .select(PlayerRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// What to change of a player; `None` leaves a column as it is.
+#[derive(Debug, Clone, Default)]
+pub struct PlayerChange {
+    /// Present at the venue.
+    pub checked_in: Option<bool>,
+    /// Left the tournament.
+    pub withdrawn: Option<bool>,
+    /// Name.
+    pub name: Option<String>,
+    /// Club (`Some(None)` clears it).
+    pub club: Option<Option<String>>,
+}
+
+/// Changes a player's columns as `change` says.
+pub fn update(conn: &mut DbConn, id: i64, change: PlayerChange) -> QueryResult<()> {
+    let target = players::table.find(id);
+    if let Some(v) = change.checked_in {
+        diesel::update(target)
+            .set(players::checked_in.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = change.withdrawn {
+        diesel::update(target)
+            .set(players::withdrawn.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = change.name {
+        diesel::update(target)
+            .set(players::name.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = change.club {
+        diesel::update(target)
+            .set(players::club.eq(v))
+            .execute(conn)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,85 @@
+//! A tournament's players: registering one, importing many from CSV, listing them, and
+//! check-in, withdrawal or corrections.
+
+use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
+
+use crate::auth::{Caller, Organizer};
+use crate::error::{ApiError, Problem};
+use crate::extract::{JsonBody, RawBody};
+use crate::services::players;
+use crate::state::AppState;
+use crate::wire::players::{
+    CreatePlayerRequest, ImportResponse, PlayerResponse, UpdatePlayerRequest,
+};
+
+/// Register a player.
+#[utoipa::path(tag = "players", params(("id" = i64, Path), ("Idempotency-Key" = Option<String>, Header)),
+    request_body = CreatePlayerRequest, security(("bearer" = [])), responses(
+    (status = 201, body = PlayerResponse),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[post("/tournaments/{id}/players")]
+pub async fn create_player(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<CreatePlayerRequest>,
+) -> Result<HttpResponse, ApiError> {
+    players::register(&state, &req, organizer.0, id.into_inner(), body.0).await
+}
+
+/// The players of a tournament, by start number.
+#[utoipa::path(tag = "players", params(("id" = i64, Path)), responses(
+    (status = 200, body = Vec<PlayerResponse>),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[get("/tournaments/{id}/players")]
+pub async fn list_players(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+) -> Result<web::Json<Vec<PlayerResponse>>, ApiError> {
+    Ok(web::Json(
+        players::list(&state, caller, id.into_inner()).await?,
+    ))
+}
+
+/// Import players from CSV (`text/csv`, a header row with at least `name`).
+///
+/// All or nothing: a bad row is a 422 naming its line, and then no player is stored.
+#[utoipa::path(tag = "players", params(("id" = i64, Path), ("Idempotency-Key" = Option<String>, Header)),
+    request_body(content = String, content_type = "text/csv", example = "name,club,ddv_number\nErika Mustermann,DK Kreuz-Dame,12345\n"),
+    security(("bearer" = [])), responses(
+    (status = 201, body = ImportResponse),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[post("/tournaments/{id}/players/import")]
+pub async fn import_players(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: RawBody,
+) -> Result<HttpResponse, ApiError> {
+    players::import(&state, &req, organizer.0, id.into_inner(), &body.0).await
+}
+
+/// Check in, withdraw or correct a player.
+#[utoipa::path(tag = "players", params(("id" = i64, Path, description = "Player id")),
+    request_body = UpdatePlayerRequest, security(("bearer" = [])), responses(
+    (status = 200, body = PlayerResponse),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[patch("/players/{id}")]
+pub async fn update_player(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<UpdatePlayerRequest>,
+) -> Result<web::Json<PlayerResponse>, ApiError> {
+    let id = id.into_inner();
+    Ok(web::Json(
+        players::update(&state, organizer.0, id, body.0).await?,
+    ))
+}

@@ -1,0 +1,328 @@
+//! A tournament's players: registering one, importing many from CSV (all or nothing),
+//! listing them, and check-in, withdrawal or corrections. Start numbers are unique in a
+//! tournament; a player without one gets the next free number.
+
+use actix_web::{HttpRequest, HttpResponse};
+use serde::Deserialize;
+
+use super::access::{self, Need};
+use super::validate::{invalid, optional, text};
+use super::write;
+use super::{audit, now};
+use crate::auth::Caller;
+use crate::db::DbConn;
+use crate::db::models::{NewPlayer, PlayerRow};
+use crate::db::players::{self as repo, PlayerChange};
+use crate::error::{ApiError, FieldError};
+use crate::state::AppState;
+use crate::wire::players::{
+    CreatePlayerRequest, ImportResponse, PlayerResponse, UpdatePlayerRequest,
+};
+
+/// Checks a player and gives it a start number; `prefix` names the field's place (a CSV
+/// line).
+fn new_player(
+    request: &CreatePlayerRequest,
+    tournament_id: i64,
+    next_number: &mut i32,
+    prefix: &str,
+) -> Result<NewPlayer, Vec<FieldError>> {
+    let mut errors = Vec::new();
+    let field = |f: &str| format!("{prefix}{f}");
+    let name = text(&field("name"), &request.name, 200)
+        .map_err(|e| errors.push(e))
+        .unwrap_or_default();
+    let club = optional(&field("club"), request.club.as_deref(), 200, &mut errors);
+    let ddv_number = optional(
+        &field("ddv_number"),
+        request.ddv_number.as_deref(),
+        40,
+        &mut errors,
+    );
+    let start_number = request.start_number.unwrap_or(*next_number);
+    if !(1..=99_999).contains(&start_number) {
+        errors.push(FieldError::new(
+            field("start_number"),
+            "out_of_range",
+            "1 to 99999",
+        ));
+    }
+    // Saturating: an out-of-range number sent by a client is reported above, never an
+    // overflow panic.
+    *next_number = (*next_number).max(start_number.saturating_add(1));
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(NewPlayer {
+        tournament_id,
+        start_number,
+        name,
+        club,
+        ddv_number,
+        checked_in: request.checked_in,
+        withdrawn: false,
+        created_at: now(),
+    })
+}
+
+/// Inserts players, refusing start numbers that are taken (by a stored player or by another
+/// of `new`).
+fn insert_players(
+    conn: &mut DbConn,
+    new: &[NewPlayer],
+    prefixes: &[String],
+    code: &'static str,
+) -> Result<Vec<PlayerRow>, ApiError> {
+    let taken = repo::start_numbers(conn, new.first().map_or(0, |p| p.tournament_id))?;
+    let mut seen = std::collections::HashSet::<i32>::from_iter(taken);
+    let mut errors = Vec::new();
+    for (player, prefix) in new.iter().zip(prefixes) {
+        if !seen.insert(player.start_number) {
+            errors.push(FieldError::new(
+                format!("{prefix}start_number"),
+                "taken",
+                format!("start number {} is taken", player.start_number),
+            ));
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::unprocessable(
+            code,
+            format!("{} start number(s) are taken", errors.len()),
+            errors,
+        ));
+    }
+    let mut rows = Vec::with_capacity(new.len());
+    for player in new {
+        rows.push(repo::insert(conn, player)?);
+    }
+    Ok(rows)
+}
+
+/// Registers a player in the organiser's tournament `id` (201, idempotent).
+pub async fn register(
+    state: &AppState,
+    req: &HttpRequest,
+    organizer_id: i64,
+    id: i64,
+    request: CreatePlayerRequest,
+) -> Result<HttpResponse, ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    let audit_caller = caller.clone();
+    write::create(state, req, &caller, move |conn| {
+        access::tournament(conn, id, &audit_caller, Need::Write)?;
+        let mut next = repo::next_start_number(conn, id)?;
+        let new = new_player(&request, id, &mut next, "").map_err(|errors| {
+            ApiError::unprocessable("invalid_body", "the player is invalid", errors)
+        })?;
+        let auto = request.start_number.is_none();
+        let row = insert_players(conn, &[new], &[String::new()], "invalid_body")
+            .map_err(|e| match e {
+                // Another registration took the next number between our read and our
+                // write (PostgreSQL): the client sent no number, so it may simply retry.
+                ApiError::Unprocessable { .. } if auto => ApiError::conflict(
+                    "concurrent_change",
+                    "another player was registered at the same moment; retry",
+                ),
+                other => other,
+            })?
+            .remove(0);
+        let answer = PlayerResponse::from(row);
+        audit::Change::new(id, &audit_caller, "player.create")
+            .after(serde_json::to_value(&answer).ok())
+            .record(conn)?;
+        Ok(answer)
+    })
+    .await
+}
+
+/// The players of tournament `id` by start number, if the caller may read it.
+pub async fn list(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+) -> Result<Vec<PlayerResponse>, ApiError> {
+    let rows = state
+        .db
+        .run(move |conn| {
+            access::tournament(conn, id, &caller, Need::Read)?;
+            Ok(repo::of_tournament(conn, id)?)
+        })
+        .await?;
+    Ok(rows.into_iter().map(Into::into).collect())
+}
+
+/// One CSV row: `name` is required; `club`, `ddv_number`, `start_number` and `checked_in`
+/// are optional columns.
+#[derive(Debug, Deserialize)]
+struct CsvPlayer {
+    name: String,
+    #[serde(default)]
+    club: Option<String>,
+    #[serde(default)]
+    ddv_number: Option<String>,
+    #[serde(default)]
+    start_number: Option<i32>,
+    #[serde(default)]
+    checked_in: Option<bool>,
+}
+
+/// Parses a CSV upload; every bad row is reported with its line, and nothing is stored
+/// unless every row is good.
+fn parse_csv(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiError> {
+    let mut reader = csv::ReaderBuilder::new()
+        .trim(csv::Trim::All)
+        .flexible(false)
+        .from_reader(bytes);
+    let headers = reader
+        .headers()
+        .map_err(|e| ApiError::field("invalid_csv", "line 1", "invalid_header", e.to_string()))?
+        .clone();
+    if !headers.iter().any(|h| h == "name") {
+        return Err(ApiError::field(
+            "invalid_csv",
+            "line 1",
+            "missing_column",
+            "the header needs a name column",
+        ));
+    }
+    let mut rows = Vec::new();
+    let mut errors = Vec::new();
+    for (i, record) in reader.deserialize::<CsvPlayer>().enumerate() {
+        // Line 1 is the header.
+        let line = format!("line {}: ", i + 2);
+        match record {
+            // PostgreSQL cannot store NUL in text; the row is refused, naming its line.
+            Ok(p)
+                if [Some(&p.name), p.club.as_ref(), p.ddv_number.as_ref()]
+                    .into_iter()
+                    .flatten()
+                    .any(|t| t.contains('\0')) =>
+            {
+                errors.push(FieldError::new(
+                    format!("line {}", i + 2),
+                    "invalid_character",
+                    "text must not contain NUL characters",
+                ));
+            }
+            Ok(p) => rows.push((
+                line,
+                CreatePlayerRequest {
+                    name: p.name,
+                    club: p.club,
+                    ddv_number: p.ddv_number,
+                    start_number: p.start_number,
+                    checked_in: p.checked_in.unwrap_or(false),
+                },
+            )),
+            Err(e) => errors.push(FieldError::new(
+                format!("line {}", i + 2),
+                "invalid_row",
+                e.to_string(),
+            )),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::unprocessable(
+            "invalid_csv",
+            format!("{} row(s) cannot be read", errors.len()),
+            errors,
+        ));
+    }
+    if rows.is_empty() {
+        return Err(ApiError::field(
+            "invalid_csv",
+            "line 2",
+            "required",
+            "the file has no players",
+        ));
+    }
+    Ok(rows)
+}
+
+/// Imports the players of a CSV upload into the organiser's tournament `id`: all or
+/// nothing (201, idempotent).
+pub async fn import(
+    state: &AppState,
+    req: &HttpRequest,
+    organizer_id: i64,
+    id: i64,
+    csv: &[u8],
+) -> Result<HttpResponse, ApiError> {
+    let rows = parse_csv(csv)?;
+    let caller = Caller::Organizer(organizer_id);
+    let audit_caller = caller.clone();
+    write::create(state, req, &caller, move |conn| {
+        access::tournament(conn, id, &audit_caller, Need::Write)?;
+        let mut next = repo::next_start_number(conn, id)?;
+        let mut new = Vec::with_capacity(rows.len());
+        let mut prefixes = Vec::with_capacity(rows.len());
+        let mut errors = Vec::new();
+        for (prefix, request) in &rows {
+            match new_player(request, id, &mut next, prefix) {
+                Ok(p) => new.push(p),
+                Err(mut e) => errors.append(&mut e),
+            }
+            prefixes.push(prefix.clone());
+        }
+        if !errors.is_empty() {
+            return Err(ApiError::unprocessable(
+                "invalid_csv",
+                format!("{} problem(s) in the file", errors.len()),
+                errors,
+            ));
+        }
+        let created = insert_players(conn, &new, &prefixes, "invalid_csv")?;
+        let answer = ImportResponse {
+            created: created.len(),
+            players: created.into_iter().map(Into::into).collect(),
+        };
+        audit::Change::new(id, &audit_caller, "player.import")
+            .after(serde_json::to_value(&answer).ok())
+            .record(conn)?;
+        Ok(answer)
+    })
+    .await
+}
+
+/// Checks in, withdraws or corrects player `id` of one of the organiser's tournaments.
+pub async fn update(
+    state: &AppState,
+    organizer_id: i64,
+    id: i64,
+    request: UpdatePlayerRequest,
+) -> Result<PlayerResponse, ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    let mut errors = Vec::new();
+    let name = request.name.as_deref().map(|n| {
+        text("name", n, 200)
+            .map_err(|e| errors.push(e))
+            .unwrap_or_default()
+    });
+    let club = request
+        .club
+        .as_deref()
+        .map(|c| optional("club", Some(c), 200, &mut errors));
+    invalid(errors)?;
+    let change = PlayerChange {
+        checked_in: request.checked_in,
+        withdrawn: request.withdrawn,
+        name,
+        club,
+    };
+    let row = state
+        .db
+        .tx(move |conn| {
+            let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
+            access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
+            repo::update(conn, id, change)?;
+            let after = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
+            audit::Change::new(before.tournament_id, &caller, "player.update")
+                .before(serde_json::to_value(PlayerResponse::from(before)).ok())
+                .after(serde_json::to_value(PlayerResponse::from(after.clone())).ok())
+                .record(conn)?;
+            Ok(after)
+        })
+        .await?;
+    Ok(row.into())
+}

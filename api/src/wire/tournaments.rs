@@ -1,0 +1,130 @@
+//! A tournament on the wire: creating one, changing its settings, and the answer.
+
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::db::models::TournamentRow;
+
+fn default_rounds() -> i32 {
+    3
+}
+fn default_deals_four() -> i32 {
+    24
+}
+fn default_deals_five() -> i32 {
+    30
+}
+fn default_minutes_four() -> i32 {
+    100
+}
+fn default_minutes_five() -> i32 {
+    125
+}
+fn default_ruleset() -> String {
+    "ddv".to_owned()
+}
+
+/// A new tournament; only `name` and `date` are required.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateTournamentRequest {
+    /// Name.
+    #[schema(example = "Karlchen-Cup 2026")]
+    pub name: String,
+    /// The day (YYYY-MM-DD).
+    #[schema(value_type = String, format = Date, example = "2026-12-05")]
+    pub date: NaiveDate,
+    /// Where.
+    #[serde(default)]
+    pub venue: Option<String>,
+    /// Rounds planned (default 3).
+    #[serde(default = "default_rounds")]
+    pub rounds: i32,
+    /// Deals per round at a 4-table (default 24).
+    #[serde(default = "default_deals_four")]
+    pub deals_four: i32,
+    /// Deals per round at a 5-table (default 30).
+    #[serde(default = "default_deals_five")]
+    pub deals_five: i32,
+    /// Minutes per round at a 4-table (default 100).
+    #[serde(default = "default_minutes_four")]
+    pub minutes_four: i32,
+    /// Minutes per round at a 5-table (default 125).
+    #[serde(default = "default_minutes_five")]
+    pub minutes_five: i32,
+    /// The rules (only `ddv` for now).
+    #[serde(default = "default_ruleset")]
+    pub ruleset: String,
+    /// Tie-breaks in order: most_games_won, best_round, best_average_per_deal,
+    /// most_solos_won (default none: equal totals share a rank).
+    #[serde(default)]
+    pub tie_breaks: Vec<String>,
+    /// Readable without a token (default false).
+    #[serde(default)]
+    pub published: bool,
+}
+
+/// A tournament.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct TournamentResponse {
+    /// Id.
+    pub id: i64,
+    /// Name.
+    pub name: String,
+    /// The day.
+    #[schema(value_type = String, format = Date)]
+    pub date: NaiveDate,
+    /// Where.
+    pub venue: Option<String>,
+    /// Rounds planned.
+    pub rounds: i32,
+    /// Deals per round at a 4-table.
+    pub deals_four: i32,
+    /// Deals per round at a 5-table.
+    pub deals_five: i32,
+    /// Minutes per round at a 4-table.
+    pub minutes_four: i32,
+    /// Minutes per round at a 5-table.
+    pub minutes_five: i32,
+    /// The rules.
+    pub ruleset: String,
+    /// Tie-breaks in order.
+    pub tie_breaks: Vec<String>,
+    /// Readable without a token.
+    pub published: bool,
+}
+
+impl From<TournamentRow> for TournamentResponse {
+    fn from(t: TournamentRow) -> TournamentResponse {
+        TournamentResponse {
+            id: t.id,
+            name: t.name,
+            date: t.held_on,
+            venue: t.venue,
+            rounds: t.rounds_planned,
+            deals_four: t.deals_four,
+            deals_five: t.deals_five,
+            minutes_four: t.minutes_four,
+            minutes_five: t.minutes_five,
+            ruleset: t.ruleset,
+            // Stored comma-separated (as `services::validate::split_list` reads it).
+            tie_breaks: t
+                .tie_breaks
+                .split(',')
+                .filter(|p| !p.is_empty())
+                .map(str::to_owned)
+                .collect(),
+            published: t.published,
+        }
+    }
+}
+
+/// A change to a tournament's settings.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UpdateTournamentRequest {
+    /// Readable without a token.
+    #[serde(default)]
+    pub published: Option<bool>,
+}
