@@ -12,10 +12,16 @@
 //! Handlers never touch a connection directly: [`Database::run`] and [`Database::tx`] get
 //! one inside `web::block`, because both the pool and the drivers block.
 
+pub mod deals;
+pub mod idempotency;
+pub mod join_codes;
 pub mod locks;
 pub mod migrate;
 pub mod models;
+pub mod penalties;
 pub mod schema;
+pub mod tables;
+pub mod tournament_rows;
 
 use std::path::PathBuf;
 use std::time::Duration;
