@@ -5,11 +5,15 @@
 pub mod access;
 pub mod audit;
 pub mod codes;
+pub mod deals;
 pub mod draw;
 pub mod idempotency;
+pub mod join_codes;
 pub mod organizers;
+pub mod penalties;
 pub mod sheet;
 pub mod standings;
+pub mod tables;
 pub mod validate;
 pub mod write;
 

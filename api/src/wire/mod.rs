@@ -2,6 +2,9 @@
 //! with their conversions to and from the domain's types. They sit below routes and pages
 //! so that services can speak them without importing a route module.
 
+pub mod join_codes;
+pub mod penalties;
 pub mod score;
 pub mod seating;
 pub mod sheet;
+pub mod standings;
