@@ -3,7 +3,9 @@
 //! a new domain error does not compile until it is mapped here.
 
 use domain::deal::{self, FactsError};
+use domain::penalty::PenaltyError;
 use domain::seating::SeatingError;
+use domain::sheet::{CorrectionError, DeletionError, EntryError, SheetError, SheetScoreError};
 
 use crate::error::{ApiError, FieldError};
 
@@ -69,5 +71,152 @@ pub fn seating_error(e: &SeatingError) -> ApiError {
         "invalid_seating",
         e.to_string(),
         vec![FieldError::new(field, code, e.to_string())],
+    )
+}
+
+/// A stored sheet that no longer scores: a deal that does not fit is a 409 naming it (the
+/// caller adds the current sheet where it has one); a penalty that does not fit its deal
+/// is stored data the rules cannot have produced.
+pub fn sheet_score_error(e: &SheetScoreError) -> ApiError {
+    match e {
+        SheetScoreError::OrderOfPlay(e) => ApiError::Conflict {
+            code: "deal_does_not_fit",
+            detail: format!(
+                "deal {} no longer fits the sheet: {}",
+                e.index.saturating_add(1),
+                e.error
+            ),
+            current: None,
+        },
+        SheetScoreError::FactsInvalid { number, error, .. } => ApiError::Conflict {
+            code: "deal_does_not_fit",
+            detail: format!(
+                "deal {number} no longer fits the sheet: the deal cannot have happened: {error}"
+            ),
+            current: None,
+        },
+        SheetScoreError::PenaltyInvalid { penalty, error, .. } => ApiError::Internal(
+            anyhow::anyhow!("stored data does not fit the rules: penalty {penalty}: {error}"),
+        ),
+    }
+}
+
+/// The field an order-of-play refusal of an entry names.
+fn entry_field(e: &SheetError) -> &'static str {
+    match e {
+        SheetError::WrongSoloist { .. }
+        | SheetError::SittingOutPlays { .. }
+        | SheetError::SeatOutOfRange { .. }
+        | SheetError::ReSize { .. } => "re",
+        SheetError::PlannedDealsOutOfRange { .. }
+        | SheetError::RoundComplete { .. }
+        | SheetError::TimeAlreadyUp
+        | SheetError::ForcedSoloMissing { .. }
+        | SheetError::TooFewDealsLeft { .. }
+        | SheetError::TimeUpBeyondDeals { .. } => "contract",
+    }
+}
+
+/// An entry (or a correction) that does not fit where it is to stand. `current` is the
+/// sheet as it stands, for the 409 of a complete sheet.
+pub fn entry_error(
+    e: &EntryError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        EntryError::SheetComplete => ApiError::Conflict {
+            code: "sheet_complete",
+            detail: "the sheet is complete; no further deal is taken".to_owned(),
+            current: current(),
+        },
+        // The table supplies who sits out, so a sitting-out dealer in the Re party is a
+        // mistake in `re`, the field the client sent.
+        EntryError::FactsInvalid { error, .. } => match invalid_deal(error) {
+            ApiError::Unprocessable {
+                code,
+                detail,
+                mut errors,
+            } => {
+                for error in &mut errors {
+                    if error.field == "sitting_out" {
+                        "re".clone_into(&mut error.field);
+                    }
+                }
+                ApiError::Unprocessable {
+                    code,
+                    detail,
+                    errors,
+                }
+            }
+            other => other,
+        },
+        EntryError::NotAllowedNow { number, error } => ApiError::unprocessable(
+            "not_allowed_now",
+            format!("deal {number}: {error}"),
+            vec![FieldError::new(
+                entry_field(error),
+                "not_allowed_now",
+                error.to_string(),
+            )],
+        ),
+    }
+}
+
+/// A 409 from the sheet's rules gets the current sheet attached; other errors pass.
+fn with_current(e: ApiError, current: impl FnOnce() -> Option<serde_json::Value>) -> ApiError {
+    match e {
+        ApiError::Conflict { code, detail, .. } => ApiError::Conflict {
+            code,
+            detail,
+            current: current(),
+        },
+        other => other,
+    }
+}
+
+/// A refused correction; `current` is the sheet before it.
+pub fn correction_error(
+    e: &CorrectionError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        CorrectionError::NoSuchDeal { .. } => ApiError::NotFound,
+        CorrectionError::EarlierDeals(e) => {
+            ApiError::Internal(anyhow::anyhow!("stored data does not fit the rules: {e}"))
+        }
+        CorrectionError::DoesNotFit(e) => entry_error(e, current),
+        CorrectionError::Sheet(e) => with_current(sheet_score_error(e), current),
+    }
+}
+
+/// A refused deletion; `current` is the sheet before it.
+pub fn deletion_error(
+    e: &DeletionError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        DeletionError::NoSuchDeal { .. } => ApiError::NotFound,
+        DeletionError::HasPenalties { number, .. } => ApiError::Conflict {
+            code: "deal_has_penalties",
+            detail: format!("deal {number} carries penalties"),
+            current: current(),
+        },
+        DeletionError::Sheet(e) => with_current(sheet_score_error(e), current),
+    }
+}
+
+/// A penalty the rules do not allow on its deal.
+pub fn penalty_error(e: &PenaltyError) -> ApiError {
+    let field = match e {
+        PenaltyError::NotPlaying { .. } => "offender",
+        PenaltyError::TooManyAbsagen { .. } => "opposing_absagen",
+        PenaltyError::HarmWithoutSoloOpponent => "could_harm_soloist",
+        // The sheet's own sitting-out seat does not fit the table: name the deal.
+        PenaltyError::SittingOutMismatch { .. } => "deal_number",
+    };
+    ApiError::unprocessable(
+        "invalid_penalty",
+        e.to_string(),
+        vec![FieldError::new(field, "not_allowed", e.to_string())],
     )
 }

@@ -28,3 +28,4 @@ mod score;
 mod seating;
 mod server;
 mod sheet;
+mod stored_deals;

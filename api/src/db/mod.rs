@@ -14,15 +14,21 @@
 
 pub mod audit;
 pub mod captain_codes;
+pub mod deals;
+pub mod idempotency;
+pub mod join_codes;
 pub mod locks;
 pub mod migrate;
 pub mod models;
 pub mod organizers;
+pub mod penalties;
 pub mod plans;
 pub mod players;
 pub mod roster;
 pub mod rounds;
 pub mod schema;
+pub mod tables;
+pub mod tournament_rows;
 pub mod tournaments;
 
 use std::path::PathBuf;

@@ -3,7 +3,10 @@
 
 pub mod audit;
 pub mod auth;
+pub mod deals;
 pub mod health;
+pub mod join_codes;
+pub mod penalties;
 pub mod plan;
 pub mod players;
 pub mod replay;
@@ -44,13 +47,13 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(plan::delete_plan)
             .service(audit::list_audit)
             .service(standings::get_standings)
-            .service(tables::create_join_code)
-            .service(tables::revoke_join_code)
+            .service(join_codes::create_join_code)
+            .service(join_codes::revoke_join_code)
             .service(tables::get_sheet)
-            .service(tables::create_deal)
-            .service(tables::update_deal)
-            .service(tables::delete_deal)
+            .service(deals::create_deal)
+            .service(deals::update_deal)
+            .service(deals::delete_deal)
             .service(tables::time_up)
-            .service(tables::create_penalty),
+            .service(penalties::create_penalty),
     );
 }

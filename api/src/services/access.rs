@@ -3,12 +3,9 @@
 //! writing only while its round is open and his join code is not revoked; anybody reads a
 //! published tournament.
 
-use diesel::prelude::*;
-
 use crate::auth::Caller;
-use crate::db::DbConn;
 use crate::db::models::{RoundRow, TableRow, TournamentRow};
-use crate::db::schema::{join_codes, round_tables, rounds, table_seats, tournaments};
+use crate::db::{DbConn, join_codes, locks, tables, tournament_rows};
 use crate::error::ApiError;
 
 /// Reading or changing.
@@ -27,19 +24,14 @@ pub fn tournament(
     caller: &Caller,
     need: Need,
 ) -> Result<TournamentRow, ApiError> {
-    let row: TournamentRow = tournaments::table
-        .find(id)
-        .select(TournamentRow::as_select())
-        .first(conn)
-        .optional()?
-        .ok_or(ApiError::NotFound)?;
+    let row = tournament_rows::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
     match (caller, need) {
         (Caller::Organizer(me), _) if *me == row.organizer_id => Ok(row),
         (_, Need::Read) if row.published => Ok(row),
         // A captain may read his own tournament's pages even before it is published, as long
         // as his join code stands.
         (Caller::Captain { table_id, code }, Need::Read)
-            if table_in_tournament(conn, *table_id, row.id)? =>
+            if tables::in_tournament(conn, *table_id, row.id)? =>
         {
             if code_is_active(conn, code, *table_id)? {
                 Ok(row)
@@ -50,16 +42,6 @@ pub fn tournament(
         (Caller::Captain { .. }, Need::Write) => Err(ApiError::Forbidden),
         _ => Err(ApiError::NotFound),
     }
-}
-
-fn table_in_tournament(conn: &mut DbConn, table_id: i64, tournament_id: i64) -> QueryResult<bool> {
-    round_tables::table
-        .inner_join(rounds::table)
-        .filter(round_tables::id.eq(table_id))
-        .filter(rounds::tournament_id.eq(tournament_id))
-        .count()
-        .get_result::<i64>(conn)
-        .map(|n| n > 0)
 }
 
 /// A table with its round and tournament, as one request needs it.
@@ -84,19 +66,11 @@ pub fn table(
     need: Need,
 ) -> Result<TableContext, ApiError> {
     if need == Need::Write {
-        crate::db::locks::lock_table(conn, table_id)?;
+        locks::lock_table(conn, table_id)?;
     }
-    let (table, round): (TableRow, RoundRow) = round_tables::table
-        .inner_join(rounds::table)
-        .filter(round_tables::id.eq(table_id))
-        .select((TableRow::as_select(), RoundRow::as_select()))
-        .first(conn)
-        .optional()?
-        .ok_or(ApiError::NotFound)?;
-    let tournament: TournamentRow = tournaments::table
-        .find(round.tournament_id)
-        .select(TournamentRow::as_select())
-        .first(conn)?;
+    let (table, round) = tables::with_round(conn, table_id)?.ok_or(ApiError::NotFound)?;
+    let tournament =
+        tournament_rows::by_id(conn, round.tournament_id)?.ok_or(ApiError::NotFound)?;
     let allowed = match caller {
         Caller::Organizer(me) if *me == tournament.organizer_id => Ok(()),
         Caller::Captain {
@@ -121,11 +95,7 @@ pub fn table(
         _ => Err(ApiError::NotFound),
     };
     allowed?;
-    let seats = table_seats::table
-        .filter(table_seats::table_id.eq(table_id))
-        .order(table_seats::seat.asc())
-        .select(table_seats::player_id)
-        .load(conn)?;
+    let seats = tables::seats(conn, table_id)?;
     Ok(TableContext {
         table,
         round,
@@ -135,14 +105,8 @@ pub fn table(
 }
 
 /// Whether a captain's join code still opens its table.
-pub fn code_is_active(conn: &mut DbConn, code: &str, table_id: i64) -> QueryResult<bool> {
-    join_codes::table
-        .filter(join_codes::code.eq(code))
-        .filter(join_codes::table_id.eq(table_id))
-        .filter(join_codes::revoked_at.is_null())
-        .count()
-        .get_result::<i64>(conn)
-        .map(|n| n > 0)
+pub fn code_is_active(conn: &mut DbConn, code: &str, table_id: i64) -> Result<bool, ApiError> {
+    Ok(join_codes::is_active(conn, code, table_id)?)
 }
 
 /// Writing needs a token: an anonymous caller learns that before anything else (a 401

@@ -14,14 +14,11 @@
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
-use actix_web::{HttpMessage, HttpRequest};
-use diesel::prelude::*;
-
 use crate::auth::Caller;
-use crate::db::DbConn;
-use crate::db::schema::idempotency_keys;
+use crate::db::{DbConn, idempotency as rows};
 use crate::error::ApiError;
 use crate::extract::BodyDigest;
+use actix_web::{HttpMessage, HttpRequest};
 
 /// The longest key accepted.
 pub const MAX_KEY_LENGTH: usize = 200;
@@ -89,17 +86,7 @@ fn cutoff() -> chrono::NaiveDateTime {
 /// The same key with another body is refused.
 pub fn replay(conn: &mut DbConn, key: Option<&Key>) -> Result<Option<Seen>, ApiError> {
     let Some(key) = key else { return Ok(None) };
-    let found = idempotency_keys::table
-        .filter(idempotency_keys::scope.eq(&key.scope))
-        .filter(idempotency_keys::idempotency_key.eq(&key.key))
-        .filter(idempotency_keys::created_at.ge(cutoff()))
-        .select((
-            idempotency_keys::status,
-            idempotency_keys::body,
-            idempotency_keys::request_digest,
-        ))
-        .first::<(i32, String, Option<String>)>(conn)
-        .optional()?;
+    let found = rows::find(conn, &key.scope, &key.key, cutoff())?;
     let Some((status, body, digest)) = found else {
         return Ok(None);
     };
@@ -121,32 +108,22 @@ pub fn replay(conn: &mut DbConn, key: Option<&Key>) -> Result<Option<Seen>, ApiE
 /// Claims `key` for this request inside the write's transaction; the answer is filled in
 /// by [`remember`] before the transaction commits. An expired row with the same key is
 /// dropped first, and now and then every expired row.
-pub fn claim(conn: &mut DbConn, key: Option<&Key>) -> QueryResult<()> {
+pub fn claim(conn: &mut DbConn, key: Option<&Key>) -> Result<(), ApiError> {
     let Some(key) = key else { return Ok(()) };
     let cutoff = cutoff();
-    diesel::delete(
-        idempotency_keys::table
-            .filter(idempotency_keys::scope.eq(&key.scope))
-            .filter(idempotency_keys::idempotency_key.eq(&key.key))
-            .filter(idempotency_keys::created_at.lt(cutoff)),
-    )
-    .execute(conn)?;
+    rows::delete_expired_key(conn, &key.scope, &key.key, cutoff)?;
     sweep_expired(conn, cutoff)?;
-    diesel::insert_into(idempotency_keys::table)
-        .values((
-            idempotency_keys::scope.eq(&key.scope),
-            idempotency_keys::idempotency_key.eq(&key.key),
-            idempotency_keys::status.eq(0),
-            idempotency_keys::body.eq(""),
-            idempotency_keys::created_at.eq(super::now()),
-            idempotency_keys::request_digest.eq(Some(&key.digest)),
-        ))
-        .execute(conn)
-        .map(drop)
+    Ok(rows::claim(
+        conn,
+        &key.scope,
+        &key.key,
+        &key.digest,
+        super::now(),
+    )?)
 }
 
 /// Deletes every expired key, at most once an hour per process.
-fn sweep_expired(conn: &mut DbConn, cutoff: chrono::NaiveDateTime) -> QueryResult<()> {
+fn sweep_expired(conn: &mut DbConn, cutoff: chrono::NaiveDateTime) -> Result<(), ApiError> {
     static LAST_SWEEP: AtomicI64 = AtomicI64::new(i64::MIN);
     let now = super::now().and_utc().timestamp();
     let last = LAST_SWEEP.load(Ordering::Relaxed);
@@ -157,23 +134,22 @@ fn sweep_expired(conn: &mut DbConn, cutoff: chrono::NaiveDateTime) -> QueryResul
     {
         return Ok(());
     }
-    diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(cutoff)))
-        .execute(conn)
-        .map(drop)
+    Ok(rows::delete_expired(conn, cutoff)?)
 }
 
 /// Stores the answer for the claimed `key`.
-pub fn remember(conn: &mut DbConn, key: Option<&Key>, status: u16, body: &str) -> QueryResult<()> {
+pub fn remember(
+    conn: &mut DbConn,
+    key: Option<&Key>,
+    status: u16,
+    body: &str,
+) -> Result<(), ApiError> {
     let Some(key) = key else { return Ok(()) };
-    diesel::update(
-        idempotency_keys::table
-            .filter(idempotency_keys::scope.eq(&key.scope))
-            .filter(idempotency_keys::idempotency_key.eq(&key.key)),
-    )
-    .set((
-        idempotency_keys::status.eq(i32::from(status)),
-        idempotency_keys::body.eq(body),
-    ))
-    .execute(conn)
-    .map(drop)
+    Ok(rows::store_answer(
+        conn,
+        &key.scope,
+        &key.key,
+        i32::from(status),
+        body,
+    )?)
 }

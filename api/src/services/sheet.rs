@@ -1,46 +1,73 @@
 //! A table's score sheet, re-derived from the stored entries on every read: the domain
-//! decides dealers, kinds, Vorführen and scores; nothing derived is stored, so a
-//! correction of deal 5 moves every later dealer by itself.
+//! decides dealers, kinds, Vorführen and scores ([`domain::sheet::score_sheet`]); nothing
+//! derived is stored, so a correction of deal 5 moves every later dealer by itself. This
+//! module translates: stored rows in, the sheet's wire form out.
 
-use diesel::prelude::*;
 use domain::deal::TableSize;
-use domain::penalty::{self, Severity, Violation};
-use domain::sheet::{DealKind, Round, RoundConfig};
+use domain::penalty::{Severity, Violation};
+use domain::sheet::{RecordedDeal, RecordedPenalty, Round, RoundConfig, ScoredSheet, score_sheet};
 
 use super::access::TableContext;
-use crate::db::DbConn;
+use crate::db::deals::{StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredExtras};
 use crate::db::models::{DealRow, PenaltyRow};
-use crate::db::schema::{deals, penalties};
-use crate::domain_errors::invalid_deal;
-use crate::error::{ApiError, FieldError};
+use crate::db::{self, DbConn};
+use crate::domain_errors::{invalid_deal, sheet_score_error};
+use crate::error::ApiError;
+use crate::wire::score::{AnnouncementsBody, ExtrasBody, ExtrasCounts};
 use crate::wire::sheet::{DealEntry, NextDealView, PenaltyView, SheetDealView, SheetResponse};
 
-/// The derived sheet and the domain's round state behind it.
+/// The derived sheet, the domain's scoring behind it and what it was derived from.
 pub struct Derived {
-    /// The round state (for checking the next entry).
-    pub round: Round,
     /// The answer.
     pub sheet: SheetResponse,
-    /// Per deal: the soloist's seat when the deal is a declared solo (for standings).
-    pub solos: Vec<Option<u8>>,
+    /// The domain's scored sheet (round state, per-deal scores, standings lines).
+    pub scored: ScoredSheet,
+    /// The table's size and planned deals.
+    pub config: RoundConfig,
+    /// The stored deal rows, in order.
+    pub rows: Vec<DealRow>,
+    /// The stored deals as the domain reads them, in order.
+    pub deals: Vec<RecordedDeal>,
+    /// The stored penalties as the domain reads them.
+    pub penalties: Vec<RecordedPenalty>,
+    /// The time-up mark: time was called after this many deals.
+    pub time_up_after: Option<usize>,
 }
 
-/// The stored entries of a table, in order.
-pub fn load_deals(conn: &mut DbConn, table_id: i64) -> QueryResult<Vec<DealRow>> {
-    deals::table
-        .filter(deals::table_id.eq(table_id))
-        .order(deals::number.asc())
-        .select(DealRow::as_select())
-        .load(conn)
+impl Derived {
+    /// The round state (for checking the next entry).
+    pub fn round(&self) -> &Round {
+        self.scored.round()
+    }
+
+    /// The sheet as JSON, for a 409 that shows it.
+    pub fn current(&self) -> Option<serde_json::Value> {
+        serde_json::to_value(&self.sheet).ok()
+    }
+
+    /// The row of deal `number` on the sheet.
+    pub fn deal_view(&self, number: u16) -> Result<SheetDealView, ApiError> {
+        deal_view(&self.sheet, number)
+    }
 }
 
-/// The stored penalties of a table.
-pub fn load_penalties(conn: &mut DbConn, table_id: i64) -> QueryResult<Vec<PenaltyRow>> {
-    penalties::table
-        .filter(penalties::table_id.eq(table_id))
-        .order(penalties::id.asc())
-        .select(PenaltyRow::as_select())
-        .load(conn)
+/// The row of deal `number` on `sheet`; its absence after a write is a bug.
+pub fn deal_view(sheet: &SheetResponse, number: u16) -> Result<SheetDealView, ApiError> {
+    sheet
+        .deals
+        .iter()
+        .find(|d| d.number == number)
+        .cloned()
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("deal {number} missing after the write")))
+}
+
+/// A 409 that shows the sheet as it stands.
+pub fn conflict_with_sheet(code: &'static str, detail: String, sheet: &SheetResponse) -> ApiError {
+    ApiError::Conflict {
+        code,
+        detail,
+        current: serde_json::to_value(sheet).ok(),
+    }
 }
 
 /// The table's size and round configuration.
@@ -65,9 +92,60 @@ fn corrupt(what: String) -> ApiError {
     ))
 }
 
-/// Parses a stored entry.
-pub fn parse_entry(row: &DealRow) -> Result<DealEntry, ApiError> {
-    serde_json::from_str(&row.facts).map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
+/// Reads a stored deal row's facts.
+fn parse(row: &DealRow) -> Result<StoredDeal, ApiError> {
+    StoredDeal::parse(&row.facts).map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
+}
+
+/// The stored form of an entry: what was entered, without the request-only number and
+/// reason.
+pub fn stored(entry: &DealEntry) -> StoredDeal {
+    let announcements = entry.announcements;
+    let counts = |c: ExtrasCounts| StoredCounts {
+        doppelkopf: c.doppelkopf,
+        fox: c.fox,
+        karlchen: c.karlchen,
+    };
+    StoredDeal {
+        format: db::deals::FORMAT,
+        contract: domain::deal::Contract::from(entry.contract).into(),
+        re: entry.re.clone(),
+        re_points: entry.re_points,
+        re_tricks: entry.re_tricks,
+        calls: StoredCalls {
+            re: StoredCall::from(domain::deal::CallLevel::from(announcements.re)),
+            kontra: StoredCall::from(domain::deal::CallLevel::from(announcements.kontra)),
+        },
+        extras: entry.extras.map(|e| StoredExtras {
+            re: counts(e.re),
+            kontra: counts(e.kontra),
+        }),
+    }
+}
+
+/// What was entered, as the sheet shows it.
+fn entry(stored: &StoredDeal) -> DealEntry {
+    let counts = |c: StoredCounts| ExtrasCounts {
+        doppelkopf: c.doppelkopf,
+        fox: c.fox,
+        karlchen: c.karlchen,
+    };
+    DealEntry {
+        number: None,
+        reason: None,
+        contract: domain::deal::Contract::from(stored.contract).into(),
+        re: stored.re.clone(),
+        re_points: stored.re_points,
+        re_tricks: stored.re_tricks,
+        announcements: AnnouncementsBody {
+            re: domain::deal::CallLevel::from(stored.calls.re).into(),
+            kontra: domain::deal::CallLevel::from(stored.calls.kontra).into(),
+        },
+        extras: stored.extras.map(|e| ExtrasBody {
+            re: counts(e.re),
+            kontra: counts(e.kontra),
+        }),
+    }
 }
 
 fn severity(s: &str) -> Result<Severity, ApiError> {
@@ -77,144 +155,135 @@ fn severity(s: &str) -> Result<Severity, ApiError> {
         .ok_or_else(|| corrupt(format!("penalty severity {s:?}")))
 }
 
-/// Derives the sheet from stored rows. `entries` may differ from the rows' facts (a
-/// correction being checked); a deal that no longer fits is a 409 naming it.
+/// The domain's form of a penalty row. A deal number that fits no deal is `None`: such a
+/// penalty is on no deal of the sheet.
+fn recorded_penalty(row: &PenaltyRow) -> Result<Option<RecordedPenalty>, ApiError> {
+    let Ok(deal_number) = u16::try_from(row.deal_number) else {
+        return Ok(None);
+    };
+    Ok(Some(RecordedPenalty {
+        id: row.id,
+        deal_number,
+        violation: Violation {
+            severity: severity(&row.severity)?,
+            offender: u8::try_from(row.offender).unwrap_or(u8::MAX),
+            soloist: row.soloist.and_then(|s| u8::try_from(s).ok()),
+            could_harm_soloist: row.could_harm_soloist,
+            opposing_absagen: u8::try_from(row.opposing_absagen).unwrap_or(u8::MAX),
+        },
+    }))
+}
+
+/// Derives the sheet from stored rows; a deal that no longer fits is a 409 naming it.
 pub fn derive(
     ctx: &TableContext,
-    rows: &[DealRow],
-    entries: &[DealEntry],
+    rows: Vec<DealRow>,
     penalty_rows: &[PenaltyRow],
 ) -> Result<Derived, ApiError> {
+    let stored = rows.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
     let config = config(ctx)?;
-    let table_size = config.table_size();
-    let entered = entries
+    let deals = stored
         .iter()
-        .map(DealEntry::entered)
+        .map(|s| s.recorded().map_err(|e| invalid_deal(&e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    // Only penalties on a deal of the sheet are read; the others belong to no deal.
+    let on_sheet = |p: &&PenaltyRow| usize::try_from(p.deal_number).is_ok_and(|n| n <= deals.len());
+    let penalties = penalty_rows
+        .iter()
+        .filter(on_sheet)
+        .filter_map(|p| recorded_penalty(p).transpose())
         .collect::<Result<Vec<_>, _>>()?;
     let time_up_after = ctx
         .table
         .time_up_after
         .and_then(|n| usize::try_from(n).ok());
-    let round =
-        domain::sheet::derive(config, &entered, time_up_after).map_err(|e| ApiError::Conflict {
-            code: "deal_does_not_fit",
-            detail: format!("deal {} no longer fits the sheet: {}", e.index + 1, e.error),
-            current: None,
-        })?;
-    let seats = usize::from(table_size.seats());
-    let mut totals = vec![0i32; seats];
-    let mut views = Vec::with_capacity(entries.len());
-    let mut solos = Vec::with_capacity(entries.len());
-    for ((sheet_deal, entry), row) in round.deals().iter().zip(entries).zip(rows) {
-        let facts = entry
-            .facts(table_size, sheet_deal.sitting_out)
-            .map_err(|e| later_deal_invalid(sheet_deal.number, e))?;
-        let scored = domain::score(&facts)
-            .map_err(|e| later_deal_invalid(sheet_deal.number, invalid_deal(&e)))?;
-        let mut ruled = Vec::new();
-        let mut penalty_views = Vec::new();
-        for p in penalty_rows
-            .iter()
-            .filter(|p| p.deal_number == i32::from(sheet_deal.number))
-        {
-            let violation = Violation {
-                severity: severity(&p.severity)?,
-                offender: u8::try_from(p.offender).unwrap_or(u8::MAX),
-                soloist: p.soloist.and_then(|s| u8::try_from(s).ok()),
-                could_harm_soloist: p.could_harm_soloist,
-                opposing_absagen: u8::try_from(p.opposing_absagen).unwrap_or(u8::MAX),
-            };
-            let penalty = penalty::penalty(table_size, sheet_deal.sitting_out, &violation)
-                .map_err(|e| corrupt(format!("penalty {}: {e}", p.id)))?;
-            penalty_views.push(PenaltyView {
-                id: p.id,
-                severity: p.severity.clone(),
-                offender: violation.offender,
-                referee: p.referee.clone(),
-                scores: penalty.scores().to_vec(),
-            });
-            ruled.push(penalty);
-        }
-        let (scores, game_counts) = penalty::sheet_entries(scored.scores(), &ruled);
-        let game_scores = if game_counts {
-            scored.scores().to_vec()
-        } else {
-            vec![0; scores.len()]
-        };
-        for (total, s) in totals.iter_mut().zip(&scores) {
-            *total += s;
-        }
-        solos.push(
-            matches!(
-                sheet_deal.kind,
-                DealKind::Pflichtsolo | DealKind::Lustsolo | DealKind::Vorgefuehrt
-            )
-            .then(|| facts.re.iter().next())
-            .flatten(),
-        );
-        views.push(SheetDealView {
-            number: sheet_deal.number,
-            dealer: sheet_deal.dealer,
-            sitting_out: sheet_deal.sitting_out,
-            kind: sheet_deal.kind.as_str(),
-            contract: entry.contract,
-            re: entry.re.clone(),
-            scores,
-            game_scores,
-            penalties: penalty_views,
-            version: row.version,
-            entry: entry.clone(),
-        });
-    }
-    let next = round.next().map(|n| NextDealView {
-        number: n.number,
-        dealer: n.dealer,
-        sitting_out: n.sitting_out,
-        forced_soloist: n.forced_soloist,
-    });
-    let sheet = SheetResponse {
+    let scored = score_sheet(config, &deals, &penalties, time_up_after)
+        .map_err(|e| sheet_score_error(&e))?;
+    let sheet = view(ctx, config, &scored, &rows, &stored, penalty_rows);
+    Ok(Derived {
+        sheet,
+        scored,
+        config,
+        rows,
+        deals,
+        penalties,
+        time_up_after,
+    })
+}
+
+/// The wire form of a scored sheet.
+fn view(
+    ctx: &TableContext,
+    config: RoundConfig,
+    scored: &ScoredSheet,
+    rows: &[DealRow],
+    stored: &[StoredDeal],
+    penalty_rows: &[PenaltyRow],
+) -> SheetResponse {
+    let deals = scored
+        .deals()
+        .iter()
+        .zip(stored)
+        .zip(rows)
+        .map(|((d, stored), row)| {
+            let entry = entry(stored);
+            SheetDealView {
+                number: d.sheet.number,
+                dealer: d.sheet.dealer,
+                sitting_out: d.sheet.sitting_out,
+                kind: d.sheet.kind.as_str(),
+                contract: entry.contract,
+                re: entry.re.clone(),
+                scores: d.scores.clone(),
+                game_scores: d.game_scores.clone(),
+                penalties: d
+                    .penalties
+                    .iter()
+                    .filter_map(|p| {
+                        let row = penalty_rows.iter().find(|r| r.id == p.id)?;
+                        Some(PenaltyView {
+                            id: p.id,
+                            severity: row.severity.clone(),
+                            offender: p.violation.offender,
+                            referee: row.referee.clone(),
+                            scores: p.penalty.scores().to_vec(),
+                        })
+                    })
+                    .collect(),
+                version: row.version,
+                entry,
+            }
+        })
+        .collect();
+    let round = scored.round();
+    SheetResponse {
         table_id: ctx.table.id,
         table_number: ctx.table.number,
         round: ctx.round.number,
         seats: ctx.seats.clone(),
-        table_size: table_size.seats(),
+        table_size: config.table_size().seats(),
         planned_deals: config.planned_deals(),
         complete: round.is_complete(),
         time_up: round.is_time_up(),
         round_closed: ctx.round.closed,
-        deals: views,
-        totals,
-        next,
+        deals,
+        totals: scored.totals().to_vec(),
+        next: round.next().map(|n| NextDealView {
+            number: n.number,
+            dealer: n.dealer,
+            sitting_out: n.sitting_out,
+            forced_soloist: n.forced_soloist,
+        }),
         pflichtsolo_owed: round.pflichtsolo_owed(),
-    };
-    Ok(Derived {
-        round,
-        sheet,
-        solos,
-    })
-}
-
-fn later_deal_invalid(number: u16, e: ApiError) -> ApiError {
-    match e {
-        ApiError::Unprocessable { detail, .. } => ApiError::Conflict {
-            code: "deal_does_not_fit",
-            detail: format!("deal {number} no longer fits the sheet: {detail}"),
-            current: None,
-        },
-        other => other,
     }
 }
 
 /// The sheet of a table as stored.
 pub fn current(conn: &mut DbConn, ctx: &TableContext) -> Result<Derived, ApiError> {
-    let rows = load_deals(conn, ctx.table.id)?;
+    let rows = db::deals::of_table(conn, ctx.table.id)?;
     check_numbers(&rows)?;
-    let entries = rows
-        .iter()
-        .map(parse_entry)
-        .collect::<Result<Vec<_>, _>>()?;
-    let penalty_rows = load_penalties(conn, ctx.table.id)?;
-    derive(ctx, &rows, &entries, &penalty_rows)
+    let penalty_rows = db::penalties::of_table(conn, ctx.table.id)?;
+    derive(ctx, rows, &penalty_rows)
 }
 
 /// The stored deals are numbered 1, 2, 3, … without a gap. Every write derives the sheet
@@ -232,93 +301,4 @@ pub fn check_numbers(rows: &[DealRow]) -> Result<(), ApiError> {
         )),
         None => Ok(()),
     }
-}
-
-/// Checks a new entry against the next deal: the facts (with the table's size and the
-/// sitting-out seat) and the order of play (forced solos, the sitting-out dealer).
-pub fn check_next(
-    derived: &Derived,
-    ctx: &TableContext,
-    entry: &DealEntry,
-) -> Result<(), ApiError> {
-    check_against(&derived.round, &derived.sheet, ctx, entry)
-}
-
-/// Checks a correction of the entry at `index`: it must fit where it stands, as if it were
-/// entered after the deals before it.
-pub fn check_at(
-    derived: &Derived,
-    ctx: &TableContext,
-    entries: &[DealEntry],
-    index: usize,
-    entry: &DealEntry,
-) -> Result<(), ApiError> {
-    let before = entries[..index.min(entries.len())]
-        .iter()
-        .map(DealEntry::entered)
-        .collect::<Result<Vec<_>, _>>()?;
-    // A time-up called after this deal does not apply to it yet.
-    let time_up = ctx
-        .table
-        .time_up_after
-        .and_then(|n| usize::try_from(n).ok())
-        .filter(|&n| n <= index);
-    let round = domain::sheet::derive(config(ctx)?, &before, time_up)
-        .map_err(|e| corrupt(e.to_string()))?;
-    check_against(&round, &derived.sheet, ctx, entry)
-}
-
-fn check_against(
-    round: &Round,
-    sheet: &SheetResponse,
-    ctx: &TableContext,
-    entry: &DealEntry,
-) -> Result<(), ApiError> {
-    let config = config(ctx)?;
-    let Some(next) = round.next() else {
-        return Err(ApiError::Conflict {
-            code: "sheet_complete",
-            detail: "the sheet is complete; no further deal is taken".to_owned(),
-            current: serde_json::to_value(sheet).ok(),
-        });
-    };
-    // The table supplies `sitting_out`, so a sitting-out dealer in the Re party is a mistake
-    // in `re`, the field the client sent.
-    entry
-        .facts(config.table_size(), next.sitting_out)
-        .map_err(|e| match e {
-            ApiError::Unprocessable {
-                code,
-                detail,
-                mut errors,
-            } => {
-                for error in &mut errors {
-                    if error.field == "sitting_out" {
-                        error.field = "re".to_owned();
-                    }
-                }
-                ApiError::Unprocessable {
-                    code,
-                    detail,
-                    errors,
-                }
-            }
-            other => other,
-        })?;
-    let mut round = round.clone();
-    round.record(&entry.entered()?).map_err(|e| {
-        let field = match e {
-            domain::sheet::SheetError::WrongSoloist { .. }
-            | domain::sheet::SheetError::SittingOutPlays { .. }
-            | domain::sheet::SheetError::SeatOutOfRange { .. }
-            | domain::sheet::SheetError::ReSize { .. } => "re",
-            _ => "contract",
-        };
-        ApiError::unprocessable(
-            "not_allowed_now",
-            format!("deal {}: {e}", next.number),
-            vec![FieldError::new(field, "not_allowed_now", e.to_string())],
-        )
-    })?;
-    Ok(())
 }

@@ -4,15 +4,15 @@
 
 use std::collections::HashMap;
 
-use diesel::prelude::*;
-use domain::standings::{SheetLine, Standing, TieBreak};
+use domain::standings::{Standing, TieBreak};
 
-use super::access::TableContext;
+use super::access::{self, Need, TableContext};
 use super::sheet;
-use crate::db::DbConn;
-use crate::db::models::{DealRow, PenaltyRow, PlayerRow, RoundRow, TableRow, TournamentRow};
-use crate::db::schema::{deals, penalties, players, round_tables, rounds, table_seats};
+use crate::auth::Caller;
+use crate::db::models::{DealRow, PenaltyRow, PlayerRow, RoundRow, TournamentRow};
+use crate::db::{self, DbConn};
 use crate::error::ApiError;
+use crate::wire::standings::{AttentionRow, StandingRow, StandingsResponse};
 
 /// The players and their standings.
 pub struct Standings {
@@ -44,50 +44,22 @@ pub fn compute(
     tournament: &TournamentRow,
     round: Option<u16>,
 ) -> Result<Standings, ApiError> {
-    let roster: Vec<PlayerRow> = players::table
-        .filter(players::tournament_id.eq(tournament.id))
-        .order(players::id.asc())
-        .select(PlayerRow::as_select())
-        .load(conn)?;
-    let round_rows: Vec<RoundRow> = rounds::table
-        .filter(rounds::tournament_id.eq(tournament.id))
-        .select(RoundRow::as_select())
-        .load(conn)?;
+    let roster = db::tournament_rows::players(conn, tournament.id)?;
+    let round_rows = db::tournament_rows::rounds(conn, tournament.id)?;
     let round_ids: Vec<i64> = round_rows.iter().map(|r| r.id).collect();
-    let tables: Vec<TableRow> = round_tables::table
-        .filter(round_tables::round_id.eq_any(&round_ids))
-        .select(TableRow::as_select())
-        .load(conn)?;
+    let tables = db::tables::of_rounds(conn, &round_ids)?;
     let table_ids: Vec<i64> = tables.iter().map(|t| t.id).collect();
     // Four queries for the whole tournament, grouped in memory, instead of three per table.
     let mut seats: HashMap<i64, Vec<(i32, i64)>> = HashMap::new();
-    for (table, seat, player) in table_seats::table
-        .filter(table_seats::table_id.eq_any(&table_ids))
-        .select((
-            table_seats::table_id,
-            table_seats::seat,
-            table_seats::player_id,
-        ))
-        .load::<(i64, i32, i64)>(conn)?
-    {
+    for (table, seat, player) in db::tables::seats_of_tables(conn, &table_ids)? {
         seats.entry(table).or_default().push((seat, player));
     }
     let mut deal_rows: HashMap<i64, Vec<DealRow>> = HashMap::new();
-    for row in deals::table
-        .filter(deals::table_id.eq_any(&table_ids))
-        .order((deals::table_id.asc(), deals::number.asc()))
-        .select(DealRow::as_select())
-        .load::<DealRow>(conn)?
-    {
+    for row in db::deals::of_tables(conn, &table_ids)? {
         deal_rows.entry(row.table_id).or_default().push(row);
     }
     let mut penalty_rows: HashMap<i64, Vec<PenaltyRow>> = HashMap::new();
-    for row in penalties::table
-        .filter(penalties::table_id.eq_any(&table_ids))
-        .order(penalties::id.asc())
-        .select(PenaltyRow::as_select())
-        .load::<PenaltyRow>(conn)?
-    {
+    for row in db::penalties::of_tables(conn, &table_ids)? {
         penalty_rows.entry(row.table_id).or_default().push(row);
     }
 
@@ -109,20 +81,13 @@ pub fn compute(
         let rows = deal_rows.remove(&table.id).unwrap_or_default();
         // One broken sheet must not take the whole tournament's standings down: it is
         // named for the organiser and everyone else is still ranked.
-        let derived = sheet::check_numbers(&rows)
-            .and_then(|()| {
-                rows.iter()
-                    .map(sheet::parse_entry)
-                    .collect::<Result<Vec<_>, _>>()
-            })
-            .and_then(|entries| {
-                sheet::derive(
-                    &ctx,
-                    &rows,
-                    &entries,
-                    penalty_rows.get(&table.id).map_or(&[], Vec::as_slice),
-                )
-            });
+        let derived = sheet::check_numbers(&rows).and_then(|()| {
+            sheet::derive(
+                &ctx,
+                rows,
+                penalty_rows.get(&table.id).map_or(&[], Vec::as_slice),
+            )
+        });
         let derived = match derived {
             Ok(derived) => derived,
             Err(e) => {
@@ -137,31 +102,7 @@ pub fn compute(
             }
         };
         let round_number = u16::try_from(round_row.number).unwrap_or(0);
-        for (seat, player) in ctx.seats.iter().enumerate() {
-            let seat_u8 = u8::try_from(seat).unwrap_or(u8::MAX);
-            let mut line = SheetLine {
-                player: *player,
-                round: round_number,
-                points: derived.sheet.totals.get(seat).copied().unwrap_or(0),
-                deals_played: 0,
-                games_won: 0,
-                solos_played: 0,
-                solos_won: 0,
-            };
-            for (deal, soloist) in derived.sheet.deals.iter().zip(&derived.solos) {
-                if deal.sitting_out == Some(seat_u8) {
-                    continue;
-                }
-                line.deals_played += 1;
-                let won = deal.game_scores.get(seat).is_some_and(|s| *s > 0);
-                line.games_won += u16::from(won);
-                if *soloist == Some(seat_u8) {
-                    line.solos_played += 1;
-                    line.solos_won += u16::from(won);
-                }
-            }
-            lines.push(line);
-        }
+        lines.extend(derived.scored.sheet_lines(&ctx.seats, round_number));
     }
     let tie_breaks: Vec<TieBreak> = super::validate::split_list(&tournament.tie_breaks)
         .iter()
@@ -184,4 +125,97 @@ pub fn compute(
         standings,
         needs_attention,
     })
+}
+
+/// The standings as the caller asked for them.
+#[derive(Debug)]
+pub enum Answer {
+    /// The JSON body.
+    Json(StandingsResponse),
+    /// The same rows as CSV.
+    Csv {
+        /// The tournament, for the file name.
+        tournament_id: i64,
+        /// The CSV.
+        body: Vec<u8>,
+        /// The tables left out (a spreadsheet has no place for them), if any.
+        needs_attention: Option<String>,
+    },
+}
+
+/// The `round` query parameter: absent or empty for the whole tournament.
+pub fn round_query(round: Option<&str>) -> Result<Option<u16>, ApiError> {
+    match round {
+        None | Some("") => Ok(None),
+        Some(r) => r.parse::<u16>().map(Some).map_err(|_| {
+            ApiError::field(
+                "invalid_query",
+                "round",
+                "invalid_value",
+                format!("a round number, not {r:?}"),
+            )
+        }),
+    }
+}
+
+/// The standings of tournament `id` as the caller may read them, as JSON or as CSV.
+pub fn answer(
+    conn: &mut DbConn,
+    id: i64,
+    caller: &Caller,
+    round: Option<u16>,
+    csv: bool,
+) -> Result<Answer, ApiError> {
+    let tournament = access::tournament(conn, id, caller, Need::Read)?;
+    let result = compute(conn, &tournament, round)?;
+    let rows: Vec<StandingRow> = result
+        .standings
+        .iter()
+        .filter_map(|s| {
+            let p = result.players.get(&s.player)?;
+            Some(StandingRow {
+                rank: s.rank,
+                player_id: s.player,
+                start_number: p.start_number,
+                name: p.name.clone(),
+                club: p.club.clone(),
+                total: s.total,
+                rounds: s.rounds.clone(),
+                average_per_round: s.average_per_round.map(|a| a.to_string()),
+                deals_played: s.deals_played,
+                games_won: s.games_won,
+                solos_played: s.solos_played,
+                solos_won: s.solos_won,
+                withdrawn: p.withdrawn,
+            })
+        })
+        .collect();
+    if csv {
+        let tables: Vec<String> = result
+            .needs_attention
+            .iter()
+            .map(|a| format!("round {} table {}", a.round, a.table_number))
+            .collect();
+        return Ok(Answer::Csv {
+            tournament_id: tournament.id,
+            body: crate::wire::standings::csv(tournament.rounds_planned, &rows)?,
+            needs_attention: (!tables.is_empty()).then(|| tables.join(", ")),
+        });
+    }
+    Ok(Answer::Json(StandingsResponse {
+        tournament_id: tournament.id,
+        round,
+        tie_breaks: super::validate::split_list(&tournament.tie_breaks),
+        standings: rows,
+        needs_attention: result
+            .needs_attention
+            .into_iter()
+            .map(|a| AttentionRow {
+                table_id: a.table_id,
+                round: a.round,
+                table_number: a.table_number,
+                problem: a.problem,
+            })
+            .collect(),
+    }))
 }

@@ -4,10 +4,13 @@
 
 pub mod audit;
 pub mod auth;
+pub mod join_codes;
+pub mod penalties;
 pub mod plans;
 pub mod players;
 pub mod rounds;
 pub mod score;
 pub mod seating;
 pub mod sheet;
+pub mod standings;
 pub mod tournaments;

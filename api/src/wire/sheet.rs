@@ -1,14 +1,12 @@
 //! A table's score sheet on the wire: a deal as the captain enters it and the sheet as every
 //! reader sees it (captains, organisers, the public, the printed pages).
 
-use domain::deal::{DealFacts, SeatSet, TableSize};
-use domain::sheet::EnteredDeal;
+use domain::deal::{Announcements, Extras, FactsError, PartyExtras, SeatSet};
+use domain::sheet::RecordedDeal;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::domain_errors::invalid_deal;
-use crate::error::ApiError;
-use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody};
+use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts};
 
 /// A deal as the captain enters it: the `/score` facts without what the table knows
 /// (its size and who sits out), plus two request-only fields that are never stored.
@@ -43,40 +41,53 @@ pub struct DealEntry {
 }
 
 impl DealEntry {
-    /// The entry as stored: without the request-only number and reason.
-    pub fn stored(&self) -> DealEntry {
-        DealEntry {
-            number: None,
-            reason: None,
-            ..self.clone()
-        }
-    }
-
-    pub fn entered(&self) -> Result<EnteredDeal, ApiError> {
-        Ok(EnteredDeal {
+    /// The deal as the domain checks and scores it. Only the Re party can fail here (two
+    /// seats the same, a seat past any table); card points and tricks out of range are
+    /// named first, as the `/score` calculator names them.
+    pub fn recorded(&self) -> Result<RecordedDeal, FactsError> {
+        let re = SeatSet::from_seats(&self.re).map_err(|seats| {
+            if self.re_points > 240 {
+                FactsError::PointsOutOfRange {
+                    points: self.re_points,
+                }
+            } else if self.re_tricks > 12 {
+                FactsError::TricksOutOfRange {
+                    tricks: self.re_tricks,
+                }
+            } else {
+                seats
+            }
+        })?;
+        let extras = self.extras.unwrap_or_default();
+        let counts = |e: ExtrasCounts| Extras {
+            doppelkopf: e.doppelkopf,
+            fox: e.fox,
+            karlchen: e.karlchen,
+        };
+        Ok(RecordedDeal {
             contract: self.contract.into(),
-            re: SeatSet::from_seats(&self.re).map_err(|e| invalid_deal(&e))?,
-        })
-    }
-
-    /// The facts of this entry as deal `sitting_out` of a table of `table_size`.
-    pub fn facts(
-        &self,
-        table_size: TableSize,
-        sitting_out: Option<u8>,
-    ) -> Result<DealFacts, ApiError> {
-        crate::wire::score::ScoreRequest {
-            table_size: table_size.seats(),
-            contract: self.contract,
-            re: self.re.clone(),
-            sitting_out,
+            re,
             re_points: self.re_points,
             re_tricks: self.re_tricks,
-            announcements: self.announcements,
-            extras: self.extras,
-        }
-        .to_facts()
+            announcements: Announcements {
+                re: self.announcements.re.into(),
+                kontra: self.announcements.kontra.into(),
+            },
+            extras: PartyExtras {
+                re: counts(extras.re),
+                kontra: counts(extras.kontra),
+            },
+        })
     }
+}
+
+/// The answer to an entry or a correction.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct DealResponse {
+    /// The deal as it stands on the sheet.
+    pub deal: SheetDealView,
+    /// The whole sheet after the change.
+    pub sheet: SheetResponse,
 }
 
 /// A penalty as shown on the sheet.

@@ -1,0 +1,523 @@
+//! A table's deals as stored: one row per deal, its facts in the `facts` column as a
+//! [`StoredDeal`] in JSON.
+//!
+//! The stored form is its own type with an explicit format version, so the HTTP body can
+//! change without touching a single stored row. Rows written before the format was
+//! introduced (the entry's wire form, without `format`) keep loading through the frozen
+//! [`LegacyDeal`].
+
+use diesel::prelude::*;
+use domain::deal::{Announcements, CallLevel, Contract, Extras, FactsError, PartyExtras, SeatSet};
+use domain::sheet::RecordedDeal;
+use serde::{Deserialize, Serialize};
+
+use super::DbConn;
+use super::models::DealRow;
+use super::schema::deals;
+
+/// The format every new row is written in.
+pub const FORMAT: u32 = 1;
+
+/// A deal's facts as stored, format 1. The field names and value strings are frozen: a
+/// change is a new format with its own reader, never an edit here.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredDeal {
+    /// Always [`FORMAT`]; written explicitly.
+    pub format: u32,
+    /// The contract as played.
+    pub contract: StoredContract,
+    /// The Re party's seats, in the order entered.
+    pub re: Vec<u8>,
+    /// Re's card points, as entered.
+    pub re_points: u16,
+    /// Re's tricks, as entered.
+    pub re_tricks: u16,
+    /// Each party's highest call.
+    pub calls: StoredCalls,
+    /// Each party's extras; absent when none were entered.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extras: Option<StoredExtras>,
+}
+
+/// A contract as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoredContract {
+    /// Normal game.
+    #[serde(rename = "normal")]
+    Normal,
+    /// Wedding with a partner.
+    #[serde(rename = "wedding")]
+    Wedding,
+    /// Wedding without a partner.
+    #[serde(rename = "wedding_solo")]
+    WeddingSolo,
+    /// Silent wedding.
+    #[serde(rename = "silent_wedding")]
+    SilentWedding,
+    /// Damensolo.
+    #[serde(rename = "solo_queens")]
+    SoloQueens,
+    /// Bubensolo.
+    #[serde(rename = "solo_jacks")]
+    SoloJacks,
+    /// Fleischloser.
+    #[serde(rename = "solo_fleshless")]
+    SoloFleshless,
+    /// Farbsolo ♦.
+    #[serde(rename = "solo_diamonds")]
+    SoloDiamonds,
+    /// Farbsolo ♥.
+    #[serde(rename = "solo_hearts")]
+    SoloHearts,
+    /// Farbsolo ♠.
+    #[serde(rename = "solo_spades")]
+    SoloSpades,
+    /// Farbsolo ♣.
+    #[serde(rename = "solo_clubs")]
+    SoloClubs,
+}
+
+impl From<StoredContract> for Contract {
+    fn from(c: StoredContract) -> Contract {
+        match c {
+            StoredContract::Normal => Contract::Normal,
+            StoredContract::Wedding => Contract::Wedding,
+            StoredContract::WeddingSolo => Contract::WeddingSolo,
+            StoredContract::SilentWedding => Contract::SilentWedding,
+            StoredContract::SoloQueens => Contract::SoloQueens,
+            StoredContract::SoloJacks => Contract::SoloJacks,
+            StoredContract::SoloFleshless => Contract::SoloFleshless,
+            StoredContract::SoloDiamonds => Contract::SoloDiamonds,
+            StoredContract::SoloHearts => Contract::SoloHearts,
+            StoredContract::SoloSpades => Contract::SoloSpades,
+            StoredContract::SoloClubs => Contract::SoloClubs,
+        }
+    }
+}
+
+impl From<Contract> for StoredContract {
+    fn from(c: Contract) -> StoredContract {
+        match c {
+            Contract::Normal => StoredContract::Normal,
+            Contract::Wedding => StoredContract::Wedding,
+            Contract::WeddingSolo => StoredContract::WeddingSolo,
+            Contract::SilentWedding => StoredContract::SilentWedding,
+            Contract::SoloQueens => StoredContract::SoloQueens,
+            Contract::SoloJacks => StoredContract::SoloJacks,
+            Contract::SoloFleshless => StoredContract::SoloFleshless,
+            Contract::SoloDiamonds => StoredContract::SoloDiamonds,
+            Contract::SoloHearts => StoredContract::SoloHearts,
+            Contract::SoloSpades => StoredContract::SoloSpades,
+            Contract::SoloClubs => StoredContract::SoloClubs,
+        }
+    }
+}
+
+/// A party's highest call as stored, the same words for both parties.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub enum StoredCall {
+    /// Nothing said.
+    #[default]
+    #[serde(rename = "none")]
+    None,
+    /// "Re" or "Kontra".
+    #[serde(rename = "ansage")]
+    Ansage,
+    /// "keine 90".
+    #[serde(rename = "no90")]
+    No90,
+    /// "keine 60".
+    #[serde(rename = "no60")]
+    No60,
+    /// "keine 30".
+    #[serde(rename = "no30")]
+    No30,
+    /// "schwarz".
+    #[serde(rename = "schwarz")]
+    Schwarz,
+}
+
+impl From<StoredCall> for CallLevel {
+    fn from(c: StoredCall) -> CallLevel {
+        match c {
+            StoredCall::None => CallLevel::None,
+            StoredCall::Ansage => CallLevel::Ansage,
+            StoredCall::No90 => CallLevel::No90,
+            StoredCall::No60 => CallLevel::No60,
+            StoredCall::No30 => CallLevel::No30,
+            StoredCall::Schwarz => CallLevel::Schwarz,
+        }
+    }
+}
+
+impl From<CallLevel> for StoredCall {
+    fn from(c: CallLevel) -> StoredCall {
+        match c {
+            CallLevel::None => StoredCall::None,
+            CallLevel::Ansage => StoredCall::Ansage,
+            CallLevel::No90 => StoredCall::No90,
+            CallLevel::No60 => StoredCall::No60,
+            CallLevel::No30 => StoredCall::No30,
+            CallLevel::Schwarz => StoredCall::Schwarz,
+        }
+    }
+}
+
+/// Both parties' highest calls as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredCalls {
+    /// Re's.
+    pub re: StoredCall,
+    /// Kontra's.
+    pub kontra: StoredCall,
+}
+
+/// One party's extras as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredCounts {
+    /// Doppelköpfe.
+    pub doppelkopf: u8,
+    /// Foxes caught.
+    pub fox: u8,
+    /// Karlchen.
+    pub karlchen: u8,
+}
+
+/// Both parties' extras as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredExtras {
+    /// Re's.
+    pub re: StoredCounts,
+    /// Kontra's.
+    pub kontra: StoredCounts,
+}
+
+impl From<StoredCounts> for Extras {
+    fn from(c: StoredCounts) -> Extras {
+        Extras {
+            doppelkopf: c.doppelkopf,
+            fox: c.fox,
+            karlchen: c.karlchen,
+        }
+    }
+}
+
+impl StoredDeal {
+    /// The deal as the domain scores it. The Re party must be a set of seats; the rest is
+    /// checked when the sheet is scored.
+    pub fn recorded(&self) -> Result<RecordedDeal, FactsError> {
+        let extras = self.extras.unwrap_or_default();
+        Ok(RecordedDeal {
+            contract: self.contract.into(),
+            re: SeatSet::from_seats(&self.re)?,
+            re_points: self.re_points,
+            re_tricks: self.re_tricks,
+            announcements: Announcements {
+                re: self.calls.re.into(),
+                kontra: self.calls.kontra.into(),
+            },
+            extras: PartyExtras {
+                re: extras.re.into(),
+                kontra: extras.kontra.into(),
+            },
+        })
+    }
+
+    /// Reads a `facts` column: format 1, or a row written before formats (no `format`).
+    pub fn parse(facts: &str) -> Result<StoredDeal, String> {
+        #[derive(Deserialize)]
+        struct Probe {
+            format: Option<serde_json::Value>,
+        }
+        let probe: Probe = serde_json::from_str(facts).map_err(|e| e.to_string())?;
+        match probe.format {
+            None => serde_json::from_str::<LegacyDeal>(facts)
+                .map(StoredDeal::from)
+                .map_err(|e| e.to_string()),
+            Some(v) if v == serde_json::json!(FORMAT) => {
+                serde_json::from_str(facts).map_err(|e| e.to_string())
+            }
+            Some(v) => Err(format!("unknown stored deal format {v}")),
+        }
+    }
+
+    /// The `facts` column for this deal.
+    pub fn to_json(&self) -> serde_json::Result<String> {
+        serde_json::to_string(self)
+    }
+}
+
+/// The stored form before formats: the entry's wire form as it was then, frozen here.
+/// Read only; never written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegacyDeal {
+    /// Never stored, but accepted as the entry accepted it.
+    #[serde(default)]
+    pub number: Option<u16>,
+    /// Never stored, but accepted as the entry accepted it.
+    #[serde(default)]
+    pub reason: Option<String>,
+    /// The contract, in the same words as [`StoredContract`].
+    pub contract: StoredContract,
+    /// The Re party's seats.
+    pub re: Vec<u8>,
+    /// Re's card points.
+    pub re_points: u16,
+    /// Re's tricks.
+    pub re_tricks: u16,
+    /// The calls, each party in its own words.
+    #[serde(default)]
+    pub announcements: LegacyAnnouncements,
+    /// The extras.
+    #[serde(default)]
+    pub extras: Option<LegacyExtras>,
+}
+
+/// Legacy calls: `re` is none, re, no90, no60, no30, schwarz.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegacyAnnouncements {
+    /// Re's call.
+    #[serde(default)]
+    pub re: LegacyReCall,
+    /// Kontra's call.
+    #[serde(default)]
+    pub kontra: LegacyKontraCall,
+}
+
+/// Re's call in the legacy words.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+pub enum LegacyReCall {
+    /// Nothing said.
+    #[default]
+    #[serde(rename = "none")]
+    None,
+    /// "Re".
+    #[serde(rename = "re")]
+    Re,
+    /// "keine 90".
+    #[serde(rename = "no90")]
+    No90,
+    /// "keine 60".
+    #[serde(rename = "no60")]
+    No60,
+    /// "keine 30".
+    #[serde(rename = "no30")]
+    No30,
+    /// "schwarz".
+    #[serde(rename = "schwarz")]
+    Schwarz,
+}
+
+/// Kontra's call in the legacy words.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+pub enum LegacyKontraCall {
+    /// Nothing said.
+    #[default]
+    #[serde(rename = "none")]
+    None,
+    /// "Kontra".
+    #[serde(rename = "kontra")]
+    Kontra,
+    /// "keine 90".
+    #[serde(rename = "no90")]
+    No90,
+    /// "keine 60".
+    #[serde(rename = "no60")]
+    No60,
+    /// "keine 30".
+    #[serde(rename = "no30")]
+    No30,
+    /// "schwarz".
+    #[serde(rename = "schwarz")]
+    Schwarz,
+}
+
+/// Legacy extras: each count defaults to 0.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegacyExtras {
+    /// Re's.
+    #[serde(default)]
+    pub re: LegacyCounts,
+    /// Kontra's.
+    #[serde(default)]
+    pub kontra: LegacyCounts,
+}
+
+/// One party's legacy extras.
+#[derive(Debug, Clone, Copy, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LegacyCounts {
+    /// Doppelköpfe.
+    #[serde(default)]
+    pub doppelkopf: u8,
+    /// Foxes.
+    #[serde(default)]
+    pub fox: u8,
+    /// Karlchen.
+    #[serde(default)]
+    pub karlchen: u8,
+}
+
+impl From<LegacyDeal> for StoredDeal {
+    fn from(l: LegacyDeal) -> StoredDeal {
+        let re = match l.announcements.re {
+            LegacyReCall::None => StoredCall::None,
+            LegacyReCall::Re => StoredCall::Ansage,
+            LegacyReCall::No90 => StoredCall::No90,
+            LegacyReCall::No60 => StoredCall::No60,
+            LegacyReCall::No30 => StoredCall::No30,
+            LegacyReCall::Schwarz => StoredCall::Schwarz,
+        };
+        let kontra = match l.announcements.kontra {
+            LegacyKontraCall::None => StoredCall::None,
+            LegacyKontraCall::Kontra => StoredCall::Ansage,
+            LegacyKontraCall::No90 => StoredCall::No90,
+            LegacyKontraCall::No60 => StoredCall::No60,
+            LegacyKontraCall::No30 => StoredCall::No30,
+            LegacyKontraCall::Schwarz => StoredCall::Schwarz,
+        };
+        let counts = |c: LegacyCounts| StoredCounts {
+            doppelkopf: c.doppelkopf,
+            fox: c.fox,
+            karlchen: c.karlchen,
+        };
+        StoredDeal {
+            format: FORMAT,
+            contract: l.contract,
+            re: l.re,
+            re_points: l.re_points,
+            re_tricks: l.re_tricks,
+            calls: StoredCalls { re, kontra },
+            extras: l.extras.map(|e| StoredExtras {
+                re: counts(e.re),
+                kontra: counts(e.kontra),
+            }),
+        }
+    }
+}
+
+/// A new deal row.
+#[derive(Debug, Clone)]
+pub struct NewDeal<'a> {
+    /// The table.
+    pub table_id: i64,
+    /// Its number.
+    pub number: i32,
+    /// The facts column.
+    pub facts: &'a str,
+    /// Its first version.
+    pub version: i32,
+    /// Entered (UTC).
+    pub at: chrono::NaiveDateTime,
+}
+
+/// The stored deals of a table, in order.
+pub fn of_table(conn: &mut DbConn, table_id: i64) -> QueryResult<Vec<DealRow>> {
+    deals::table
+        .filter(deals::table_id.eq(table_id))
+        .order(deals::number.asc())
+        .select(DealRow::as_select())
+        .load(conn)
+}
+
+/// The stored deals of several tables, ordered by table and number.
+pub fn of_tables(conn: &mut DbConn, table_ids: &[i64]) -> QueryResult<Vec<DealRow>> {
+    deals::table
+        .filter(deals::table_id.eq_any(table_ids))
+        .order((deals::table_id.asc(), deals::number.asc()))
+        .select(DealRow::as_select())
+        .load(conn)
+}
+
+/// The deal `number` of a table, if stored.
+pub fn by_number(conn: &mut DbConn, table_id: i64, number: i32) -> QueryResult<Option<DealRow>> {
+    deals::table
+        .filter(deals::table_id.eq(table_id))
+        .filter(deals::number.eq(number))
+        .select(DealRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Inserts a deal. The unique (table, number) index refuses a second deal with a number.
+pub fn insert(conn: &mut DbConn, deal: &NewDeal<'_>) -> QueryResult<()> {
+    diesel::insert_into(deals::table)
+        .values((
+            deals::table_id.eq(deal.table_id),
+            deals::number.eq(deal.number),
+            deals::facts.eq(deal.facts),
+            deals::version.eq(deal.version),
+            deals::created_at.eq(deal.at),
+            deals::updated_at.eq(deal.at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Replaces a deal's facts if it still has `version`, raising the version by one. Returns
+/// the number of rows changed (0 when the version moved on).
+pub fn update_facts(
+    conn: &mut DbConn,
+    id: i64,
+    version: i32,
+    facts: &str,
+    at: chrono::NaiveDateTime,
+) -> QueryResult<usize> {
+    diesel::update(deals::table.find(id).filter(deals::version.eq(version)))
+        .set((
+            deals::facts.eq(facts),
+            deals::version.eq(version + 1),
+            deals::updated_at.eq(at),
+        ))
+        .execute(conn)
+}
+
+/// Deletes a deal row.
+pub fn delete(conn: &mut DbConn, id: i64) -> QueryResult<()> {
+    diesel::delete(deals::table.find(id))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Moves a deal to another number with a new version.
+pub fn renumber(conn: &mut DbConn, id: i64, number: i32, version: i32) -> QueryResult<()> {
+    diesel::update(deals::table.find(id))
+        .set((deals::number.eq(number), deals::version.eq(version)))
+        .execute(conn)
+        .map(drop)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_legacy_row_and_its_format_1_form_are_the_same_deal() {
+        let legacy = r#"{"contract":"normal","re":[2,0],"re_points":151,"re_tricks":8,"announcements":{"re":"re","kontra":"no90"},"extras":{"re":{"doppelkopf":1,"fox":0,"karlchen":0},"kontra":{"doppelkopf":0,"fox":1,"karlchen":0}}}"#;
+        let read = StoredDeal::parse(legacy).unwrap();
+        assert_eq!(read.format, 1);
+        assert_eq!(read.re, [2, 0]);
+        assert_eq!(read.calls.re, StoredCall::Ansage);
+        assert_eq!(read.calls.kontra, StoredCall::No90);
+        let written = read.to_json().unwrap();
+        assert_eq!(
+            written,
+            r#"{"format":1,"contract":"normal","re":[2,0],"re_points":151,"re_tricks":8,"calls":{"re":"ansage","kontra":"no90"},"extras":{"re":{"doppelkopf":1,"fox":0,"karlchen":0},"kontra":{"doppelkopf":0,"fox":1,"karlchen":0}}}"#
+        );
+        assert_eq!(StoredDeal::parse(&written).unwrap(), read);
+        let minimal = StoredDeal::parse(
+            r#"{"contract":"solo_queens","re":[1],"re_points":130,"re_tricks":7}"#,
+        )
+        .unwrap();
+        assert_eq!(minimal.extras, None);
+        assert_eq!(minimal.calls, StoredCalls::default());
+        assert!(StoredDeal::parse(r#"{"format":2,"contract":"normal"}"#).is_err());
+    }
+}

@@ -1,0 +1,96 @@
+//! Stored answers to requests sent with an `Idempotency-Key`.
+
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::schema::idempotency_keys;
+
+/// A stored answer: status, body and the digest of the request (absent in rows stored
+/// before digests were kept).
+pub type StoredAnswer = (i32, String, Option<String>);
+
+/// The answer stored for `key` in `scope` since `since`.
+pub fn find(
+    conn: &mut DbConn,
+    scope: &str,
+    key: &str,
+    since: chrono::NaiveDateTime,
+) -> QueryResult<Option<StoredAnswer>> {
+    idempotency_keys::table
+        .filter(idempotency_keys::scope.eq(scope))
+        .filter(idempotency_keys::idempotency_key.eq(key))
+        .filter(idempotency_keys::created_at.ge(since))
+        .select((
+            idempotency_keys::status,
+            idempotency_keys::body,
+            idempotency_keys::request_digest,
+        ))
+        .first::<StoredAnswer>(conn)
+        .optional()
+}
+
+/// Deletes `key` in `scope` if it was stored before `cutoff`.
+pub fn delete_expired_key(
+    conn: &mut DbConn,
+    scope: &str,
+    key: &str,
+    cutoff: chrono::NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::delete(
+        idempotency_keys::table
+            .filter(idempotency_keys::scope.eq(scope))
+            .filter(idempotency_keys::idempotency_key.eq(key))
+            .filter(idempotency_keys::created_at.lt(cutoff)),
+    )
+    .execute(conn)
+    .map(drop)
+}
+
+/// Deletes every key stored before `cutoff`.
+pub fn delete_expired(conn: &mut DbConn, cutoff: chrono::NaiveDateTime) -> QueryResult<()> {
+    diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(cutoff)))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Claims `key` in `scope` with an empty answer; fails on the unique index when taken.
+pub fn claim(
+    conn: &mut DbConn,
+    scope: &str,
+    key: &str,
+    digest: &str,
+    at: chrono::NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::insert_into(idempotency_keys::table)
+        .values((
+            idempotency_keys::scope.eq(scope),
+            idempotency_keys::idempotency_key.eq(key),
+            idempotency_keys::status.eq(0),
+            idempotency_keys::body.eq(""),
+            idempotency_keys::created_at.eq(at),
+            idempotency_keys::request_digest.eq(Some(digest)),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Stores the answer for a claimed key.
+pub fn store_answer(
+    conn: &mut DbConn,
+    scope: &str,
+    key: &str,
+    status: i32,
+    body: &str,
+) -> QueryResult<()> {
+    diesel::update(
+        idempotency_keys::table
+            .filter(idempotency_keys::scope.eq(scope))
+            .filter(idempotency_keys::idempotency_key.eq(key)),
+    )
+    .set((
+        idempotency_keys::status.eq(status),
+        idempotency_keys::body.eq(body),
+    ))
+    .execute(conn)
+    .map(drop)
+}

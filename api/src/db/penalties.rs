@@ -1,0 +1,78 @@
+//! The penalties the referee ruled at a table, one row each.
+
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::models::PenaltyRow;
+use super::schema::penalties;
+
+/// A new penalty row.
+#[derive(Debug, Clone)]
+pub struct NewPenalty<'a> {
+    /// The table.
+    pub table_id: i64,
+    /// The deal it belongs to.
+    pub deal_number: i32,
+    /// insignificant, minor or serious.
+    pub severity: &'a str,
+    /// The offending seat.
+    pub offender: i32,
+    /// The soloist, in a solo.
+    pub soloist: Option<i32>,
+    /// TSR 9.3.3 b.
+    pub could_harm_soloist: bool,
+    /// Absagen of the offender's opponents.
+    pub opposing_absagen: i32,
+    /// The referee's name.
+    pub referee: &'a str,
+    /// Recorded (UTC).
+    pub at: chrono::NaiveDateTime,
+}
+
+/// The penalties of a table, in the order recorded.
+pub fn of_table(conn: &mut DbConn, table_id: i64) -> QueryResult<Vec<PenaltyRow>> {
+    penalties::table
+        .filter(penalties::table_id.eq(table_id))
+        .order(penalties::id.asc())
+        .select(PenaltyRow::as_select())
+        .load(conn)
+}
+
+/// The penalties of several tables, in the order recorded.
+pub fn of_tables(conn: &mut DbConn, table_ids: &[i64]) -> QueryResult<Vec<PenaltyRow>> {
+    penalties::table
+        .filter(penalties::table_id.eq_any(table_ids))
+        .order(penalties::id.asc())
+        .select(PenaltyRow::as_select())
+        .load(conn)
+}
+
+/// Stores a penalty.
+pub fn insert(conn: &mut DbConn, p: &NewPenalty<'_>) -> QueryResult<()> {
+    diesel::insert_into(penalties::table)
+        .values((
+            penalties::table_id.eq(p.table_id),
+            penalties::deal_number.eq(p.deal_number),
+            penalties::severity.eq(p.severity),
+            penalties::offender.eq(p.offender),
+            penalties::soloist.eq(p.soloist),
+            penalties::could_harm_soloist.eq(p.could_harm_soloist),
+            penalties::opposing_absagen.eq(p.opposing_absagen),
+            penalties::referee.eq(p.referee),
+            penalties::created_at.eq(p.at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Moves every penalty of deal `from` at a table to deal `to`.
+pub fn renumber(conn: &mut DbConn, table_id: i64, from: i32, to: i32) -> QueryResult<()> {
+    diesel::update(
+        penalties::table
+            .filter(penalties::table_id.eq(table_id))
+            .filter(penalties::deal_number.eq(from)),
+    )
+    .set(penalties::deal_number.eq(to))
+    .execute(conn)
+    .map(drop)
+}

@@ -1,0 +1,82 @@
+//! A round's tables as stored: the table row with its round, its seats, its time-up mark and
+//! the floor of the deal versions it handed out. The row lock lives in [`super::locks`].
+
+use diesel::prelude::*;
+
+use super::DbConn;
+use super::models::{RoundRow, TableRow};
+use super::schema::{round_tables, rounds, table_seats};
+
+/// A table with its round.
+pub fn with_round(conn: &mut DbConn, table_id: i64) -> QueryResult<Option<(TableRow, RoundRow)>> {
+    round_tables::table
+        .inner_join(rounds::table)
+        .filter(round_tables::id.eq(table_id))
+        .select((TableRow::as_select(), RoundRow::as_select()))
+        .first(conn)
+        .optional()
+}
+
+/// Whether table `table_id` belongs to a round of tournament `tournament_id`.
+pub fn in_tournament(conn: &mut DbConn, table_id: i64, tournament_id: i64) -> QueryResult<bool> {
+    round_tables::table
+        .inner_join(rounds::table)
+        .filter(round_tables::id.eq(table_id))
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .count()
+        .get_result::<i64>(conn)
+        .map(|n| n > 0)
+}
+
+/// The player ids of a table in seat order.
+pub fn seats(conn: &mut DbConn, table_id: i64) -> QueryResult<Vec<i64>> {
+    table_seats::table
+        .filter(table_seats::table_id.eq(table_id))
+        .order(table_seats::seat.asc())
+        .select(table_seats::player_id)
+        .load(conn)
+}
+
+/// The tables of several rounds.
+pub fn of_rounds(conn: &mut DbConn, round_ids: &[i64]) -> QueryResult<Vec<TableRow>> {
+    round_tables::table
+        .filter(round_tables::round_id.eq_any(round_ids))
+        .select(TableRow::as_select())
+        .load(conn)
+}
+
+/// `(table, seat, player)` of every seat of several tables, unordered.
+pub fn seats_of_tables(conn: &mut DbConn, table_ids: &[i64]) -> QueryResult<Vec<(i64, i32, i64)>> {
+    table_seats::table
+        .filter(table_seats::table_id.eq_any(table_ids))
+        .select((
+            table_seats::table_id,
+            table_seats::seat,
+            table_seats::player_id,
+        ))
+        .load(conn)
+}
+
+/// Sets the time-up mark: time was called after `after` deals.
+pub fn set_time_up(conn: &mut DbConn, table_id: i64, after: Option<i32>) -> QueryResult<()> {
+    diesel::update(round_tables::table.find(table_id))
+        .set(round_tables::time_up_after.eq(after))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Sets the time-up mark and the version floor together, as a deletion leaves them.
+pub fn set_time_up_and_floor(
+    conn: &mut DbConn,
+    table_id: i64,
+    after: Option<i32>,
+    version_floor: i32,
+) -> QueryResult<()> {
+    diesel::update(round_tables::table.find(table_id))
+        .set((
+            round_tables::time_up_after.eq(after),
+            round_tables::version_floor.eq(version_floor),
+        ))
+        .execute(conn)
+        .map(drop)
+}

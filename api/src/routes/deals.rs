@@ -1,0 +1,130 @@
+//! A table's deals: entered by its captain (or an organiser), corrected with the deal's
+//! version in `If-Match`, deleted with later deals moving up.
+
+use actix_web::http::header::{ETAG, IF_MATCH};
+use actix_web::{HttpRequest, HttpResponse, delete, post, put, web};
+
+use crate::auth::Caller;
+use crate::error::{ApiError, Problem};
+use crate::extract::JsonBody;
+use crate::services::access::require_token;
+use crate::services::deals;
+use crate::services::write::create;
+use crate::state::AppState;
+use crate::wire::sheet::{DealEntry, DealResponse, SheetResponse};
+
+/// The version named by `If-Match` (`"3"`, `3` or `W/"3"`).
+fn if_match(req: &HttpRequest) -> Result<String, ApiError> {
+    let value = req
+        .headers()
+        .get(IF_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .ok_or(ApiError::PreconditionRequired)?;
+    Ok(value
+        .trim()
+        .trim_start_matches("W/")
+        .trim_matches('"')
+        .to_owned())
+}
+
+/// Enter the next deal of a table (its captain while the round is open, or an organiser).
+///
+/// The server scores it; points sent by a client are never trusted. Takes an
+/// `Idempotency-Key`: a retry returns the first answer and enters nothing.
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("Idempotency-Key" = Option<String>, Header)),
+    request_body = DealEntry, security(("bearer" = [])), responses(
+    (status = 201, body = DealResponse),
+    (status = 409, description = "The number is taken or the sheet is complete; `current` holds the sheet", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[post("/tables/{id}/deals")]
+pub async fn create_deal(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: Caller,
+    id: web::Path<i64>,
+    body: JsonBody<DealEntry>,
+) -> Result<HttpResponse, ApiError> {
+    require_token(&caller)?;
+    let table_id = id.into_inner();
+    let entry = body.0;
+    let acting = caller.clone();
+    let created = create(&state, &req, &caller, move |conn| {
+        deals::create(conn, table_id, &acting, &entry)
+    })
+    .await;
+    match created {
+        // Two phones raced and the other one's deal got the number first.
+        Err(ApiError::Conflict {
+            code: "concurrent_change",
+            ..
+        }) => Err(state
+            .db
+            .run(move |conn| Ok(deals::number_taken(conn, table_id, &caller)))
+            .await?),
+        other => other,
+    }
+}
+
+/// Correct a deal (its table's captain while the round is open, an organiser at any time).
+///
+/// Needs `If-Match` with the deal's version. The whole sheet is re-derived from this deal
+/// on (turning a normal game into a Pflichtsolo moves every later dealer); when that makes
+/// a later deal impossible the correction is refused with 409 naming it.
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("number" = u16, Path), ("If-Match" = String, Header)),
+    request_body = DealEntry, security(("bearer" = [])), responses(
+    (status = 200, body = DealResponse, headers(("ETag" = String, description = "The corrected deal's version, for the next If-Match"))),
+    (status = 412, description = "If-Match names another version: the deal changed or moved to another number since it was read", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[put("/tables/{id}/deals/{number}")]
+pub async fn update_deal(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: Caller,
+    path: web::Path<(i64, u16)>,
+    body: JsonBody<DealEntry>,
+) -> Result<HttpResponse, ApiError> {
+    require_token(&caller)?;
+    let (table_id, number) = path.into_inner();
+    let version = if_match(&req)?;
+    let entry = body.0;
+    deals::check_correction_number(&entry, number)?;
+    let answer = state
+        .db
+        .tx(move |conn| deals::update(conn, table_id, number, &version, &caller, &entry))
+        .await?;
+    // The deal's version, as `If-Match` must name it for the next correction.
+    Ok(HttpResponse::Ok()
+        .insert_header((ETAG, format!("\"{}\"", answer.deal.version)))
+        .json(answer))
+}
+
+/// Delete a deal; later deals move up one number. Needs `If-Match` with its version.
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("number" = u16, Path), ("If-Match" = String, Header)),
+    security(("bearer" = [])), responses(
+    (status = 200, body = SheetResponse),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[delete("/tables/{id}/deals/{number}")]
+pub async fn delete_deal(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    caller: Caller,
+    path: web::Path<(i64, u16)>,
+) -> Result<web::Json<SheetResponse>, ApiError> {
+    require_token(&caller)?;
+    let (table_id, number) = path.into_inner();
+    let version = if_match(&req)?;
+    let reason = req
+        .headers()
+        .get("X-Reason")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    deals::check_reason(reason.as_deref())?;
+    let answer = state
+        .db
+        .tx(move |conn| deals::delete(conn, table_id, number, &version, &caller, reason.as_deref()))
+        .await?;
+    Ok(web::Json(answer))
+}

@@ -1,0 +1,254 @@
+//! Entering, correcting and deleting a table's deals.
+//!
+//! Every write re-derives the sheet through the domain before storing, in one transaction:
+//! a deal that does not fit the order of play (a forced solo not played, the sitting-out
+//! dealer in the Re party, a sheet already complete) is refused and nothing is stored.
+
+use domain::sheet::{RecordedDeal, Round};
+
+use super::access::{self, Need};
+use super::sheet::{self, Derived, conflict_with_sheet};
+use super::{audit, now};
+use crate::auth::Caller;
+use crate::db::models::DealRow;
+use crate::db::{self, DbConn};
+use crate::domain_errors::{correction_error, deletion_error, entry_error, invalid_deal};
+use crate::error::ApiError;
+use crate::extract::TEXT_LIMIT;
+use crate::wire::sheet::{DealEntry, DealResponse, SheetResponse};
+
+/// The entry as the domain reads it, checked as the next deal of `round`: the sheet must
+/// have room for it before its facts are looked at.
+fn checked(round: &Round, before: &Derived, entry: &DealEntry) -> Result<RecordedDeal, ApiError> {
+    let deal = match entry.recorded() {
+        Ok(deal) => deal,
+        Err(e) if round.next().is_some() => return Err(invalid_deal(&e)),
+        Err(_) => {
+            return Err(entry_error(
+                &domain::sheet::EntryError::SheetComplete,
+                || before.current(),
+            ));
+        }
+    };
+    domain::sheet::check_entry(round, &deal).map_err(|e| entry_error(&e, || before.current()))?;
+    Ok(deal)
+}
+
+fn facts(entry: &DealEntry) -> Result<String, ApiError> {
+    sheet::stored(entry)
+        .to_json()
+        .map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// Enters the next deal of a table (run inside the write's transaction).
+pub fn create(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    entry: &DealEntry,
+) -> Result<DealResponse, ApiError> {
+    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let before = sheet::current(conn, &ctx)?;
+    let next = before.round().next().map(|n| n.number);
+    if let (Some(asked), Some(next)) = (entry.number, next)
+        && asked != next
+    {
+        return Err(conflict_with_sheet(
+            "deal_number_taken",
+            format!("deal {asked} cannot be entered: the next deal is {next}"),
+            &before.sheet,
+        ));
+    }
+    checked(before.round(), &before, entry)?;
+    let number = next.unwrap_or_default();
+    // The unique (table, number) index settles a race between two phones: the second
+    // insert fails and its transaction rolls back.
+    db::deals::insert(
+        conn,
+        &db::deals::NewDeal {
+            table_id,
+            number: i32::from(number),
+            facts: &facts(entry)?,
+            // Above every version this table handed out before its last deletion, so no
+            // stale `If-Match` for this number can match the new deal.
+            version: ctx.table.version_floor.saturating_add(1),
+            at: now(),
+        },
+    )?;
+    let after = sheet::current(conn, &ctx)?;
+    let deal = after.deal_view(number)?;
+    audit::Change::new(ctx.tournament.id, caller, "deal.create")
+        .at_table(table_id)
+        .after(serde_json::to_value(&deal).ok())
+        .record(conn)?;
+    Ok(DealResponse {
+        deal,
+        sheet: after.sheet,
+    })
+}
+
+/// What a caller who lost a race for a deal number is shown: the sheet with the winner's
+/// deal. The winner's transaction has committed (PostgreSQL let both read the same sheet).
+pub fn number_taken(conn: &mut DbConn, table_id: i64, caller: &Caller) -> ApiError {
+    match access::table(conn, table_id, caller, Need::Read)
+        .and_then(|ctx| sheet::current(conn, &ctx))
+    {
+        Ok(now) => conflict_with_sheet(
+            "deal_number_taken",
+            "another entry for this deal arrived first".to_owned(),
+            &now.sheet,
+        ),
+        Err(e) => e,
+    }
+}
+
+/// Loads a stored deal by number and checks `If-Match` against its version.
+fn stored_deal(
+    conn: &mut DbConn,
+    table_id: i64,
+    number: u16,
+    version: &str,
+) -> Result<DealRow, ApiError> {
+    let row = db::deals::by_number(conn, table_id, i32::from(number))?.ok_or(ApiError::NotFound)?;
+    if version != row.version.to_string() {
+        return Err(ApiError::PreconditionFailed {
+            given: version.to_owned(),
+            current: row.version,
+        });
+    }
+    Ok(row)
+}
+
+/// A correction's entry must name the deal of the path, if it names one.
+pub fn check_correction_number(entry: &DealEntry, number: u16) -> Result<(), ApiError> {
+    if entry.number.is_some_and(|n| n != number) {
+        return Err(ApiError::field(
+            "invalid_body",
+            "number",
+            "mismatch",
+            format!("the path names deal {number}"),
+        ));
+    }
+    Ok(())
+}
+
+/// Corrects deal `number` of a table if it still has `version`. The corrected deal must
+/// fit where it stands and every later deal after it.
+pub fn update(
+    conn: &mut DbConn,
+    table_id: i64,
+    number: u16,
+    version: &str,
+    caller: &Caller,
+    entry: &DealEntry,
+) -> Result<DealResponse, ApiError> {
+    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let row = stored_deal(conn, table_id, number, version)?;
+    let before = sheet::current(conn, &ctx)?;
+    let old = before.deal_view(number)?;
+    let index = before
+        .rows
+        .iter()
+        .position(|r| r.id == row.id)
+        .unwrap_or_default();
+    let deal = entry.recorded().map_err(|e| invalid_deal(&e))?;
+    domain::sheet::correct(
+        before.config,
+        &before.deals,
+        &before.penalties,
+        before.time_up_after,
+        index,
+        &deal,
+    )
+    .map_err(|e| correction_error(&e, || before.current()))?;
+    let updated = db::deals::update_facts(conn, row.id, row.version, &facts(entry)?, now())?;
+    if updated != 1 {
+        return Err(ApiError::PreconditionFailed {
+            given: version.to_owned(),
+            current: row.version + 1,
+        });
+    }
+    let after = sheet::current(conn, &ctx)?;
+    let deal = after.deal_view(number)?;
+    audit::Change::new(ctx.tournament.id, caller, "deal.update")
+        .at_table(table_id)
+        .reason(entry.reason.as_deref())
+        .before(serde_json::to_value(&old).ok())
+        .after(serde_json::to_value(&deal).ok())
+        .record(conn)?;
+    Ok(DealResponse {
+        deal,
+        sheet: after.sheet,
+    })
+}
+
+/// The reason for a deletion, as the `X-Reason` header gives it.
+pub fn check_reason(reason: Option<&str>) -> Result<(), ApiError> {
+    if reason.is_some_and(|r| r.chars().count() > TEXT_LIMIT) {
+        return Err(ApiError::field(
+            "invalid_header",
+            "X-Reason",
+            "too_long",
+            format!("at most {TEXT_LIMIT} characters"),
+        ));
+    }
+    Ok(())
+}
+
+/// Deletes deal `number` of a table if it still has `version`; later deals move up one
+/// number with their penalties.
+pub fn delete(
+    conn: &mut DbConn,
+    table_id: i64,
+    number: u16,
+    version: &str,
+    caller: &Caller,
+    reason: Option<&str>,
+) -> Result<SheetResponse, ApiError> {
+    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let row = stored_deal(conn, table_id, number, version)?;
+    let before = sheet::current(conn, &ctx)?;
+    let old = before.deal_view(number)?;
+    let deletion = domain::sheet::delete(
+        before.config,
+        &before.deals,
+        &before.penalties,
+        before.time_up_after,
+        number,
+    )
+    .map_err(|e| deletion_error(&e, || before.current()))?;
+    // Every later deal moves to a new number and gets a version above all the table has
+    // handed out: a correction read before the deletion names the old version at that
+    // number and is refused, instead of overwriting the deal that moved in. Deals entered
+    // later start above that floor too.
+    let floor = before
+        .rows
+        .iter()
+        .map(|r| r.version)
+        .chain([ctx.table.version_floor])
+        .max()
+        .unwrap_or_default();
+    let renumbered = floor.saturating_add(1);
+    let time_up_after = deletion
+        .time_up_after
+        .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+    db::deals::delete(conn, row.id)?;
+    db::tables::set_time_up_and_floor(conn, table_id, time_up_after, floor)?;
+    // Ascending, so no two rows ever hold the same number.
+    for moved in &deletion.moves {
+        let (from, to) = (i32::from(moved.from), i32::from(moved.to));
+        if let Some(later) = before.rows.iter().find(|r| r.number == from) {
+            db::deals::renumber(conn, later.id, to, renumbered)?;
+        }
+        db::penalties::renumber(conn, table_id, from, to)?;
+    }
+    let mut ctx = ctx;
+    ctx.table.time_up_after = time_up_after;
+    let after = sheet::current(conn, &ctx)?;
+    audit::Change::new(ctx.tournament.id, caller, "deal.delete")
+        .at_table(table_id)
+        .reason(reason)
+        .before(serde_json::to_value(&old).ok())
+        .record(conn)?;
+    Ok(after.sheet)
+}

@@ -1,0 +1,29 @@
+//! A penalty as the referee's ruling arrives on the wire.
+
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+/// A penalty as the referee ruled it (TSR 9).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreatePenaltyRequest {
+    /// The deal in which it happened.
+    pub deal_number: u16,
+    /// insignificant, minor or serious.
+    #[schema(example = "minor")]
+    pub severity: String,
+    /// The offending seat.
+    pub offender: u8,
+    /// The soloist, when the deal was a solo at the time (a wedding before its clarifying
+    /// trick and a silent wedding before the second ♣Q count as normal games).
+    #[serde(default)]
+    pub soloist: Option<u8>,
+    /// For a Kontra player's minor violation in a solo: whether it could harm the soloist.
+    #[serde(default)]
+    pub could_harm_soloist: bool,
+    /// Absagen the offender's opponents had made before (keine 60 counts two).
+    #[serde(default)]
+    pub opposing_absagen: u8,
+    /// The referee who ruled it.
+    pub referee: String,
+}
