@@ -61,7 +61,7 @@ pub fn seating_error(e: &SeatingError) -> ApiError {
         SeatingError::UnknownPlayer { .. } => ("keep_apart", "unknown_player"),
         // Only a history can seat a player twice, and a plan has none.
         SeatingError::SeatedTwice { .. } => ("rounds", "seated_twice"),
-        // Hand changes to a round: `services::reseat` words these for its own request.
+        // Hand changes to a round: `services::draw::reseat` words these for its own request.
         SeatingError::NotSeated { .. } => ("changes", "not_seated"),
         SeatingError::NoSuchTable { .. } => ("changes", "unknown_table"),
         SeatingError::NoSuchSeat { .. } => ("changes", "unknown_seat"),

@@ -1,9 +1,10 @@
 //! The API's one error type and its RFC 9457 `application/problem+json` body.
 //!
-//! Handlers return `Result<_, ApiError>`; everything below them (repositories, glue) uses
-//! `diesel::QueryResult` or `anyhow::Result` and is turned into an `ApiError` here, in one
-//! place. Every problem carries a stable snake_case `code` for clients, and input problems
-//! list the offending fields. Internal causes are logged, never sent.
+//! Handlers and services return `Result<_, ApiError>`. The repositories in `db` return
+//! diesel's `QueryResult`, turned into an `ApiError` by the one conversion in `db`; domain
+//! errors are mapped in `domain_errors`. Every problem carries a stable snake_case `code`
+//! for clients, and input problems list the offending fields. Internal causes are logged,
+//! never sent.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
@@ -267,27 +268,6 @@ impl ResponseError for ApiError {
             response.insert_header(("Retry-After", retry_after.to_string()));
         }
         response.content_type(PROBLEM_JSON).body(body)
-    }
-}
-
-impl From<diesel::result::Error> for ApiError {
-    fn from(e: diesel::result::Error) -> ApiError {
-        use diesel::result::Error as E;
-        match e {
-            E::NotFound => ApiError::NotFound,
-            // Two requests raced for the same row (a deal number, an idempotency key); the
-            // loser's transaction rolled back, so a retry sees the winner's data.
-            E::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
-                ApiError::conflict(
-                    "concurrent_change",
-                    "another request changed the same data at the same moment; reload and retry",
-                )
-            }
-            E::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection, _) => {
-                ApiError::Unavailable(e.into())
-            }
-            other => ApiError::Internal(other.into()),
-        }
     }
 }
 

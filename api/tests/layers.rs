@@ -1,7 +1,8 @@
 //! The shell's layers point one way (ARCHITECTURE.md): routes and pages call services;
 //! services call the domain, the wire types and the repositories in `db`; nothing below
 //! imports upward, and no route module imports another. This test reads the `crate::` and
-//! `super::` paths of every file under `api/src` and fails on an arrow that runs back up.
+//! `super::` paths of every file under `api/src` and fails on an arrow that runs back up,
+//! and on any mention of diesel outside the repositories in `api/src/db`.
 
 #![expect(clippy::expect_used, reason = "a test fails loudly")]
 
@@ -162,6 +163,31 @@ fn no_layer_imports_an_upper_one_and_no_route_another_route() {
         wrong.is_empty(),
         "imports against the layers:\n{}",
         wrong.join("\n")
+    );
+}
+
+#[test]
+fn every_query_lives_in_the_repositories() {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut files = Vec::new();
+    sources(&src, &mut files);
+    let mut outside: Vec<String> = files
+        .iter()
+        .filter(|f| !f.starts_with(src.join("db")))
+        .filter(|f| {
+            std::fs::read_to_string(f)
+                .expect("read")
+                .lines()
+                .map(|l| l.split("//").next().unwrap_or_default())
+                .any(|code| code.contains("diesel"))
+        })
+        .map(|f| f.strip_prefix(&src).expect("under src").display().to_string())
+        .collect();
+    outside.sort();
+    assert!(
+        outside.is_empty(),
+        "diesel outside api/src/db: {}",
+        outside.join(", ")
     );
 }
 

@@ -24,11 +24,9 @@ pub mod organizers;
 pub mod penalties;
 pub mod plans;
 pub mod players;
-pub mod roster;
 pub mod rounds;
 pub mod schema;
 pub mod tables;
-pub mod tournament_rows;
 pub mod tournaments;
 
 use std::path::PathBuf;
@@ -270,5 +268,28 @@ impl Database {
                 .map_err(|e| ApiError::Unavailable(e.into()))
         })
         .await
+    }
+}
+
+/// The storage layer's errors as the API answers them: the one place where diesel's error
+/// type meets the API's.
+impl From<diesel::result::Error> for ApiError {
+    fn from(e: diesel::result::Error) -> ApiError {
+        use diesel::result::Error as E;
+        match e {
+            E::NotFound => ApiError::NotFound,
+            // Two requests raced for the same row (a deal number, an idempotency key); the
+            // loser's transaction rolled back, so a retry sees the winner's data.
+            E::DatabaseError(diesel::result::DatabaseErrorKind::UniqueViolation, _) => {
+                ApiError::conflict(
+                    "concurrent_change",
+                    "another request changed the same data at the same moment; reload and retry",
+                )
+            }
+            E::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection, _) => {
+                ApiError::Unavailable(e.into())
+            }
+            other => ApiError::Internal(other.into()),
+        }
     }
 }

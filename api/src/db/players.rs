@@ -41,6 +41,16 @@ pub fn of_tournament(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<P
         .load(conn)
 }
 
+/// The tournament's players in the order they were registered (by id): the order the
+/// draws and the standings have always read them in.
+pub fn in_id_order(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<PlayerRow>> {
+    players::table
+        .filter(players::tournament_id.eq(tournament_id))
+        .order(players::id.asc())
+        .select(PlayerRow::as_select())
+        .load(conn)
+}
+
 /// How many players have not withdrawn.
 pub fn count_playing(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i64> {
     players::table

@@ -112,15 +112,6 @@ pub fn tables(conn: &mut DbConn, round_id: i64) -> QueryResult<Vec<TableRow>> {
         .load(conn)
 }
 
-/// The player ids at a table in seat order.
-pub fn seats(conn: &mut DbConn, table_id: i64) -> QueryResult<Vec<i64>> {
-    table_seats::table
-        .filter(table_seats::table_id.eq(table_id))
-        .order(table_seats::seat.asc())
-        .select(table_seats::player_id)
-        .load(conn)
-}
-
 /// A new round, open; `draw` is its method and seed when it was drawn.
 pub fn insert(
     conn: &mut DbConn,

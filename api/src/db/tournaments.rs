@@ -7,6 +7,15 @@ use super::DbConn;
 use super::models::{NewTournament, TournamentRow};
 use super::schema::{round_tables, rounds, seating_plans, tournaments};
 
+/// A tournament by id.
+pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<TournamentRow>> {
+    tournaments::table
+        .find(id)
+        .select(TournamentRow::as_select())
+        .first(conn)
+        .optional()
+}
+
 /// Stores a new tournament.
 pub fn insert(conn: &mut DbConn, new: &NewTournament) -> QueryResult<TournamentRow> {
     diesel::insert_into(tournaments::table)

@@ -5,7 +5,7 @@
 
 use crate::auth::Caller;
 use crate::db::models::{RoundRow, TableRow, TournamentRow};
-use crate::db::{DbConn, join_codes, locks, tables, tournament_rows};
+use crate::db::{self, DbConn, join_codes, locks, tables};
 use crate::error::ApiError;
 
 /// Reading or changing.
@@ -24,7 +24,7 @@ pub fn tournament(
     caller: &Caller,
     need: Need,
 ) -> Result<TournamentRow, ApiError> {
-    let row = tournament_rows::by_id(conn, id)?.ok_or(ApiError::NotFound)?;
+    let row = db::tournaments::find(conn, id)?.ok_or(ApiError::NotFound)?;
     match (caller, need) {
         (Caller::Organizer(me), _) if *me == row.organizer_id => Ok(row),
         (_, Need::Read) if row.published => Ok(row),
@@ -69,8 +69,7 @@ pub fn table(
         locks::lock_table(conn, table_id)?;
     }
     let (table, round) = tables::with_round(conn, table_id)?.ok_or(ApiError::NotFound)?;
-    let tournament =
-        tournament_rows::by_id(conn, round.tournament_id)?.ok_or(ApiError::NotFound)?;
+    let tournament = db::tournaments::find(conn, round.tournament_id)?.ok_or(ApiError::NotFound)?;
     let allowed = match caller {
         Caller::Organizer(me) if *me == tournament.organizer_id => Ok(()),
         Caller::Captain {

@@ -183,7 +183,7 @@ pub struct DrawInputs {
 /// Reads what drawing the tournament's next round needs.
 pub fn inputs(conn: &mut DbConn, tournament: &TournamentRow) -> Result<DrawInputs, ApiError> {
     let number = db::rounds::next_number(conn, tournament.id)?;
-    let mut roster = db::roster::of_tournament(conn, tournament.id)?;
+    let mut roster = db::players::in_id_order(conn, tournament.id)?;
     roster.sort_by_key(|p| p.id);
     let history = db::rounds::history(conn, tournament.id, number)?;
     Ok(DrawInputs {

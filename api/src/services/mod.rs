@@ -1,6 +1,9 @@
-//! What handlers do beyond parsing: who may touch what, replaying a request with the same
-//! idempotency key, the audit log, and re-deriving score sheets and standings through the
-//! domain. Plain synchronous functions over a connection, called inside one transaction.
+//! What a request does, between the HTTP face (routes, pages) and what it stands on (the
+//! repositories in `db`, the domain, the wire types): who may touch what, validation, the
+//! write runner (one transaction, idempotency keys), the audit log, and the domain's
+//! decisions on sheets, seating and standings. Each resource's entry points are async
+//! functions over the app state that a handler calls once; inside the transaction they are
+//! plain synchronous functions over a connection.
 
 pub mod access;
 pub mod audit;

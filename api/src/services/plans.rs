@@ -79,7 +79,7 @@ fn planning_inputs(
             ),
         ));
     }
-    let mut roster = db::roster::of_tournament(conn, tournament.id)?;
+    let mut roster = db::players::in_id_order(conn, tournament.id)?;
     roster.sort_by_key(|p| p.id);
     let history = db::rounds::history(conn, tournament.id, next)?;
     Ok(PlanningInputs {
@@ -92,7 +92,7 @@ fn planning_inputs(
 
 fn response(conn: &mut DbConn, tournament: &TournamentRow) -> Result<PlanResponse, ApiError> {
     let plan = stored(conn, tournament.id)?.ok_or(ApiError::NotFound)?;
-    let roster = db::roster::of_tournament(conn, tournament.id)?;
+    let roster = db::players::in_id_order(conn, tournament.id)?;
     let field = draw::Field::present(&roster)?;
     let everyone = draw::Field::everyone(&roster)?;
     let created = db::rounds::numbers(conn, tournament.id)?;
@@ -215,7 +215,7 @@ pub async fn plan_sheet(state: &AppState, caller: Caller, id: i64) -> Result<Pla
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Read)?;
             let plan = stored(conn, id)?.ok_or(ApiError::NotFound)?;
-            let mut roster = db::roster::of_tournament(conn, id)?;
+            let mut roster = db::players::in_id_order(conn, id)?;
             roster.sort_by_key(|p| (p.start_number, p.id));
             let mut rounds = db::rounds::history(conn, id, plan.first_round)?;
             rounds.extend(plan.rounds.iter().cloned());

@@ -49,7 +49,7 @@ fn tables_of(conn: &mut DbConn, round_id: i64) -> Result<Vec<TableResponse>, Api
         answer.push(TableResponse {
             id: table.id,
             number: table.number,
-            seats: db::rounds::seats(conn, table.id)?,
+            seats: db::tables::seats(conn, table.id)?,
             planned_deals: table.planned_deals,
         });
     }
@@ -324,7 +324,7 @@ pub async fn reseat_round(
         let round = round_row(conn, id)?;
         let tournament = access::tournament(conn, round.tournament_id, &audit_caller, Need::Write)?;
         not_started(conn, &round)?;
-        let roster = db::roster::of_tournament(conn, tournament.id)?;
+        let roster = db::players::in_id_order(conn, tournament.id)?;
         let history = db::rounds::history(conn, tournament.id, round.number)?;
         let before = db::rounds::seats_of(conn, round.id)?;
         let reseated = draw::reseat(&roster, &history, &before, &changes)?;
@@ -429,7 +429,7 @@ pub async fn table_list(
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Read)?;
             let round = db::rounds::by_number(conn, id, number)?.ok_or(ApiError::NotFound)?;
-            let roster = db::roster::of_tournament(conn, id)?;
+            let roster = db::players::in_id_order(conn, id)?;
             let mut rounds = db::rounds::history(conn, id, number)?;
             let seats = db::rounds::seats_of(conn, round.id)?;
             rounds.push(seats.clone());

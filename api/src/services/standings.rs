@@ -44,8 +44,8 @@ pub fn compute(
     tournament: &TournamentRow,
     round: Option<u16>,
 ) -> Result<Standings, ApiError> {
-    let roster = db::tournament_rows::players(conn, tournament.id)?;
-    let round_rows = db::tournament_rows::rounds(conn, tournament.id)?;
+    let roster = db::players::in_id_order(conn, tournament.id)?;
+    let round_rows = db::rounds::of_tournament(conn, tournament.id)?;
     let round_ids: Vec<i64> = round_rows.iter().map(|r| r.id).collect();
     let tables = db::tables::of_rounds(conn, &round_ids)?;
     let table_ids: Vec<i64> = tables.iter().map(|t| t.id).collect();
