@@ -75,7 +75,10 @@ impl FromRequest for RawBody {
 pub struct BodyDigest(pub String);
 
 fn remember_digest(req: &HttpRequest, bytes: &[u8]) {
-    req.extensions_mut().insert(BodyDigest(digest(bytes)));
+    // Only a request that carries a key ever compares digests.
+    if req.headers().contains_key("Idempotency-Key") {
+        req.extensions_mut().insert(BodyDigest(digest(bytes)));
+    }
 }
 
 /// The body's SHA-256 in hex: stable across builds and instances, which share the stored
@@ -93,7 +96,25 @@ pub fn digest(bytes: &[u8]) -> String {
 /// JSON syntax is checked first (a 400); everything after that is about values and is a
 /// 422 naming the field. Going through `serde_json::Value` makes that split exact: typed
 /// parsing reports `{"contract": null}` for an enum as a syntax error.
+///
+/// The common case takes a shortcut that gives the same result: a body too short to hold
+/// an overlong text and without an escaped NUL is parsed straight into `T`, and only when
+/// that fails is it parsed again through `Value` for the exact answer. That keeps a deal
+/// entry or a `/score` body from being parsed twice.
 pub fn parse<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
+    // In valid JSON a NUL can only be the escape `\u0000`; a raw one is a syntax error.
+    let nul_escape = bytes.windows(6).any(|w| w == b"\\u0000");
+    if bytes.len() <= TEXT_LIMIT
+        && !nul_escape
+        && let Ok(value) = serde_json::from_slice(bytes)
+    {
+        return Ok(value);
+    }
+    parse_exactly(bytes)
+}
+
+/// [`parse`] the long way: through `Value`, checking every text.
+fn parse_exactly<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let value: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedBody(e.to_string()))?;
     check_texts(&value, "")?;

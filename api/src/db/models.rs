@@ -203,7 +203,8 @@ pub struct TableRow {
     pub version_floor: i32,
 }
 
-/// One deal as entered.
+/// One deal as entered. Its timestamps stay in the table for the record: no reader needs
+/// them, and parsing SQLite's text timestamps was a tenth of the standings' time.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = deals)]
 pub struct DealRow {
@@ -217,10 +218,6 @@ pub struct DealRow {
     pub facts: String,
     /// Raised by every correction; `If-Match` compares with it.
     pub version: i32,
-    /// Entered (UTC).
-    pub created_at: NaiveDateTime,
-    /// Last corrected (UTC).
-    pub updated_at: NaiveDateTime,
 }
 
 /// A penalty as the referee ruled it.
