@@ -181,7 +181,12 @@ fn every_query_lives_in_the_repositories() {
                 .map(|l| l.split("//").next().unwrap_or_default())
                 .any(|code| code.contains("diesel"))
         })
-        .map(|f| f.strip_prefix(&src).expect("under src").display().to_string())
+        .map(|f| {
+            f.strip_prefix(&src)
+                .expect("under src")
+                .display()
+                .to_string()
+        })
         .collect();
     outside.sort();
     assert!(

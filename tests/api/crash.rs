@@ -416,6 +416,29 @@ async fn kill_and_restart(backend: Backend) {
     }
     assert_eq!(captains.len(), TABLES);
 
+    // First the bodies that once panicked inside the write transaction and left their
+    // pooled connection in a transaction that never committed, losing every later deal
+    // written on it (extras adding up past 255): each captain sends them, they are
+    // refused, and the load below must still find every acknowledged deal after the kills.
+    for (table, token) in &captains {
+        for extras in [
+            json!({"re": {"fox": 200}, "kontra": {"fox": 100}}),
+            json!({"re": {"karlchen": 255}, "kontra": {"karlchen": 1}}),
+        ] {
+            let refused = http
+                .post(format!("{base}/api/v1/tables/{table}/deals"))
+                .bearer_auth(token)
+                .json(
+                    &json!({"contract": "normal", "re": [0, 2], "re_points": 130,
+                              "re_tricks": 7, "extras": extras}),
+                )
+                .send()
+                .await
+                .unwrap();
+            assert_eq!(refused.status(), 422, "extras {extras}");
+        }
+    }
+
     // The load: every captain at once.
     let shared = Arc::new(Shared {
         target: RwLock::new(Target {
