@@ -174,6 +174,32 @@ fn with_current(e: ApiError, current: impl FnOnce() -> Option<serde_json::Value>
     }
 }
 
+/// A change (a correction or a deletion) whose new sheet does not score. Unlike a stored
+/// sheet read as it is, a penalty that no longer fits is the change's fault, not stored
+/// data's: the offender of a penalty on a later deal may sit out once the dealers move.
+fn changed_sheet_error(
+    e: &SheetScoreError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        SheetScoreError::PenaltyInvalid {
+            number,
+            penalty,
+            error,
+            ..
+        } => ApiError::Conflict {
+            code: "penalty_does_not_fit",
+            detail: format!(
+                "penalty {penalty} on deal {number} would no longer fit the sheet: {error}"
+            ),
+            current: current(),
+        },
+        SheetScoreError::OrderOfPlay(_) | SheetScoreError::FactsInvalid { .. } => {
+            with_current(sheet_score_error(e), current)
+        }
+    }
+}
+
 /// A refused correction; `current` is the sheet before it.
 pub fn correction_error(
     e: &CorrectionError,
@@ -185,7 +211,7 @@ pub fn correction_error(
             ApiError::Internal(anyhow::anyhow!("stored data does not fit the rules: {e}"))
         }
         CorrectionError::DoesNotFit(e) => entry_error(e, current),
-        CorrectionError::Sheet(e) => with_current(sheet_score_error(e), current),
+        CorrectionError::Sheet(e) => changed_sheet_error(e, current),
     }
 }
 
@@ -201,7 +227,7 @@ pub fn deletion_error(
             detail: format!("deal {number} carries penalties"),
             current: current(),
         },
-        DeletionError::Sheet(e) => with_current(sheet_score_error(e), current),
+        DeletionError::Sheet(e) => changed_sheet_error(e, current),
     }
 }
 
