@@ -2,10 +2,7 @@
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header::{
-    CONTENT_SECURITY_POLICY, CONTENT_TYPE, HeaderValue, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS,
-    X_FRAME_OPTIONS,
-};
+use actix_web::http::header::CONTENT_TYPE;
 use actix_web::{App, HttpRequest, HttpResponse, web};
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
@@ -50,25 +47,7 @@ pub fn build(
         .wrap(TracingLogger::default())
 }
 
-/// The policy of the printable pages: scripts, styles, fonts and fetches only from the
-/// service itself, no inline script or style, never inside a frame.
-pub const PAGE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
-    img-src 'self' data:; font-src 'self'; connect-src 'self'; object-src 'none'; \
-    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-/// The policy of Swagger UI under `/api/docs/`: the pages' policy, except that styles may
-/// also be inline. The vendored bundle loads its initializer from `swagger-initializer.js`
-/// (no inline script), but applies an inline style at run time, which `style-src 'self'`
-/// blocks (seen in headless Chromium); scripts stay limited to the service's own files.
-/// Its stylesheet draws icons as `data:` images.
-pub const DOCS_CSP: &str = "default-src 'self'; script-src 'self'; \
-    style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self'; \
-    connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; \
-    frame-ancestors 'none'";
-
-/// The policy of everything else (JSON, CSV, problems): never a document, so a browser
-/// tricked into rendering one may load and run nothing.
-pub const API_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
+pub use crate::security::{API_CSP, DOCS_CSP, PAGE_CSP};
 
 /// For `App::wrap_fn`: the security headers on every answer, errors included. Headers a
 /// handler set itself are kept.
@@ -93,16 +72,7 @@ where
             (true, false) => PAGE_CSP,
             (false, _) => API_CSP,
         };
-        for (name, value) in [
-            (X_CONTENT_TYPE_OPTIONS, "nosniff"),
-            (X_FRAME_OPTIONS, "DENY"),
-            (REFERRER_POLICY, "no-referrer"),
-            (CONTENT_SECURITY_POLICY, csp),
-        ] {
-            if !headers.contains_key(&name) {
-                headers.insert(name, HeaderValue::from_static(value));
-            }
-        }
+        crate::security::set_headers(headers, csp);
         Ok(answer)
     }
 }

@@ -85,6 +85,12 @@ mod tests {
                 "{boom}"
             );
             assert!(boom.contains(r#""code":"internal""#), "{boom}");
+            // Rendered outside the header middleware, the problem still carries them.
+            assert!(
+                boom.to_lowercase()
+                    .contains("x-content-type-options: nosniff"),
+                "{boom}"
+            );
             let fine = actix_web::web::block(move || get(address, "/fine"))
                 .await
                 .unwrap();

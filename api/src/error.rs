@@ -267,7 +267,9 @@ impl ResponseError for ApiError {
         if let ApiError::RateLimited { retry_after } = self {
             response.insert_header(("Retry-After", retry_after.to_string()));
         }
-        response.content_type(PROBLEM_JSON).body(body)
+        let mut response = response.content_type(PROBLEM_JSON).body(body);
+        crate::security::set_headers(response.headers_mut(), crate::security::API_CSP);
+        response
     }
 }
 

@@ -17,6 +17,7 @@ pub mod keys;
 pub mod openapi;
 pub mod pages;
 pub mod routes;
+pub mod security;
 pub mod services;
 pub mod state;
 pub mod telemetry;
