@@ -647,40 +647,51 @@ backend_test!(bad_text_and_oversized_bodies_are_clear_4xx, |app| {
     assert_eq!(numbers(&t.sheet(&service).await), Vec::<u64>::new());
 });
 
-backend_test!(a_correction_that_would_void_a_penalty_is_a_conflict, |app| {
-    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let t = Table::new(&app, &service, 5).await;
-    // Deal 1: dealer 0 sits out; deal 2: dealer 1 sits out.
-    for re in [[1, 2], [2, 3]] {
-        expect(&t.post(&service, &t.captain, &normal(re)).await, 201, "deal");
-    }
-    let penalty = call_json(
-        &service,
-        "POST",
-        &t.path("penalties"),
-        Some(&t.org),
-        Some(&json!({"deal_number": 2, "severity": "minor", "offender": 0,
-                     "referee": "Schiedsrichter"})),
-    )
-    .await;
-    expect(&penalty, 201, "penalty on seat 0 in deal 2");
-    let before = t.sheet(&service).await;
-    // Deal 1 corrected to a Pflichtsolo: the same dealer deals again (TSR 4), so seat 0
-    // sits out deal 2 and cannot have committed the penalty.
-    let corrected = send(
-        &service,
-        req(
-            "PUT",
-            &t.path("deals/1"),
+backend_test!(
+    a_correction_that_would_void_a_penalty_is_a_conflict,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let t = Table::new(&app, &service, 5).await;
+        // Deal 1: dealer 0 sits out; deal 2: dealer 1 sits out.
+        for re in [[1, 2], [2, 3]] {
+            expect(
+                &t.post(&service, &t.captain, &normal(re)).await,
+                201,
+                "deal",
+            );
+        }
+        let penalty = call_json(
+            &service,
+            "POST",
+            &t.path("penalties"),
             Some(&t.org),
-            Some(&json!({"contract": "solo_queens", "re": [2], "re_points": 130,
-                         "re_tricks": 7})),
-            &[("If-Match", &before["deals"][0]["version"].to_string())],
-        ),
-    )
-    .await;
-    expect(&corrected, 409, "the penalty would no longer fit");
-    assert_eq!(corrected.json["code"], "penalty_does_not_fit");
-    assert_eq!(corrected.json["current"], before);
-    assert_eq!(t.sheet(&service).await, before, "nothing changed");
-});
+            Some(
+                &json!({"deal_number": 2, "severity": "minor", "offender": 0,
+                     "referee": "Schiedsrichter"}),
+            ),
+        )
+        .await;
+        expect(&penalty, 201, "penalty on seat 0 in deal 2");
+        let before = t.sheet(&service).await;
+        // Deal 1 corrected to a Pflichtsolo: the same dealer deals again (TSR 4), so seat 0
+        // sits out deal 2 and cannot have committed the penalty.
+        let corrected = send(
+            &service,
+            req(
+                "PUT",
+                &t.path("deals/1"),
+                Some(&t.org),
+                Some(
+                    &json!({"contract": "solo_queens", "re": [2], "re_points": 130,
+                         "re_tricks": 7}),
+                ),
+                &[("If-Match", &before["deals"][0]["version"].to_string())],
+            ),
+        )
+        .await;
+        expect(&corrected, 409, "the penalty would no longer fit");
+        assert_eq!(corrected.json["code"], "penalty_does_not_fit");
+        assert_eq!(corrected.json["current"], before);
+        assert_eq!(t.sheet(&service).await, before, "nothing changed");
+    }
+);
