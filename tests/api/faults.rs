@@ -695,3 +695,69 @@ backend_test!(
         assert_eq!(t.sheet(&service).await, before, "nothing changed");
     }
 );
+
+backend_test!(
+    two_instances_on_one_database_serialise_on_the_table,
+    |app| {
+        // Two service instances over the same database (two pools, as two processes behind
+        // a load balancer would have): the table lock lives in the database, not the process.
+        let first = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let second = actix_web::test::init_service(api::app::build(restarted(&app).await)).await;
+        let t = Table::new(&app, &first, 4).await;
+        for _ in 0..4 {
+            let sheet = t.sheet(&first).await;
+            expect(
+                &t.post(&first, &t.captain, &next_normal(&sheet)).await,
+                201,
+                "deal",
+            );
+        }
+        for race in 0..6 {
+            let sheet = t.sheet(&first).await;
+            let tag = sheet["deals"][0]["version"].to_string();
+            let (entered, deleted, again) = tokio::join!(
+                send(
+                    &first,
+                    req(
+                        "POST",
+                        &t.path("deals"),
+                        Some(&t.captain),
+                        Some(&next_normal(&sheet)),
+                        &[]
+                    )
+                ),
+                send(
+                    &second,
+                    req(
+                        "DELETE",
+                        &t.path("deals/1"),
+                        Some(&t.org),
+                        None,
+                        &[("If-Match", &tag)]
+                    )
+                ),
+                send(
+                    &second,
+                    req(
+                        "POST",
+                        &t.path("deals"),
+                        Some(&t.captain),
+                        Some(&next_normal(&sheet)),
+                        &[]
+                    )
+                ),
+            );
+            no_server_error(&[&entered, &deleted, &again]);
+            expect(&deleted, 200, &format!("race {race}: the deletion"));
+            let after = t.sheet(&second).await;
+            let n = numbers(&after);
+            let contiguous: Vec<u64> = (1..=n.len() as u64).collect();
+            assert_eq!(n, contiguous, "race {race}");
+            assert_eq!(
+                after,
+                t.sheet(&first).await,
+                "both instances read one sheet"
+            );
+        }
+    }
+);
