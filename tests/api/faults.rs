@@ -156,17 +156,7 @@ async fn hall<S: App>(app: &service_tests::TestApp, service: &S, deals: usize) -
         let token = captain(service, &org, *table).await;
         for _ in 0..deals {
             let sheet = sheet_of(service, &org, *table).await;
-            let entered = send(
-                service,
-                req(
-                    "POST",
-                    &format!("/api/v1/tables/{table}/deals"),
-                    Some(&token),
-                    Some(&next_normal(&sheet)),
-                    &[],
-                ),
-            )
-            .await;
+            let entered = send(service, next_entry(*table, &token, &sheet)).await;
             expect(&entered, 201, "set-up deal");
         }
         captains.push(token);
@@ -202,6 +192,35 @@ fn no_server_error(replies: &[&Reply]) {
     }
 }
 
+/// The captain's entry of the next normal game at `table`, as `sheet` says it goes on.
+fn next_entry(table: i64, token: &str, sheet: &Value) -> actix_http::Request {
+    req(
+        "POST",
+        &format!("/api/v1/tables/{table}/deals"),
+        Some(token),
+        Some(&next_normal(sheet)),
+        &[],
+    )
+}
+
+/// The deletion of deal `number` at `table`, read at `version`.
+fn deletion(table: i64, number: u16, token: &str, version: &str) -> actix_http::Request {
+    req(
+        "DELETE",
+        &format!("/api/v1/tables/{table}/deals/{number}"),
+        Some(token),
+        None,
+        &[("If-Match", version)],
+    )
+}
+
+/// The sheet's deals are numbered 1, 2, 3, … without a gap.
+fn assert_contiguous(sheet: &Value, what: &str) {
+    let n = numbers(sheet);
+    let contiguous: Vec<u64> = (1..=n.len() as u64).collect();
+    assert_eq!(n, contiguous, "{what}");
+}
+
 backend_test!(concurrent_writes_to_a_table_keep_its_sheet_whole, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let h = hall(&app, &service, 6).await;
@@ -225,43 +244,14 @@ backend_test!(concurrent_writes_to_a_table_keep_its_sheet_whole, |app| {
             entry["re_tricks"] = json!(6);
             entry
         };
-        let (ra, rb1, rb2, rd) = (
-            [("If-Match", va.as_str())],
-            [("If-Match", vb1.as_str())],
-            [("If-Match", vb2.as_str())],
-            [("If-Match", vd1.as_str())],
-        );
+        let rd = [("If-Match", vd1.as_str())];
         let (del_a, new_a, del_b1, del_b2, fix_d, new_d, time_c, new_c) = tokio::join!(
             // A deletion and a new entry.
-            send(
-                &service,
-                req("DELETE", &path(a, "deals/2"), Some(&h.org), None, &ra)
-            ),
-            send(
-                &service,
-                req(
-                    "POST",
-                    &path(a, "deals"),
-                    Some(&h.captains[0]),
-                    Some(&next_normal(&sheets[0])),
-                    &[]
-                )
-            ),
+            send(&service, deletion(a, 2, &h.org, &va)),
+            send(&service, next_entry(a, &h.captains[0], &sheets[0])),
             // Two deletions.
-            send(
-                &service,
-                req("DELETE", &path(b, "deals/1"), Some(&h.org), None, &rb1)
-            ),
-            send(
-                &service,
-                req(
-                    "DELETE",
-                    &path(b, "deals/2"),
-                    Some(&h.captains[1]),
-                    None,
-                    &rb2
-                )
-            ),
+            send(&service, deletion(b, 1, &h.org, &vb1)),
+            send(&service, deletion(b, 2, &h.captains[1], &vb2)),
             // A correction and a new entry at the 5-table.
             send(
                 &service,
@@ -273,31 +263,13 @@ backend_test!(concurrent_writes_to_a_table_keep_its_sheet_whole, |app| {
                     &rd
                 )
             ),
-            send(
-                &service,
-                req(
-                    "POST",
-                    &path(d, "deals"),
-                    Some(&h.captains[3]),
-                    Some(&next_normal(&sheets[3])),
-                    &[]
-                )
-            ),
+            send(&service, next_entry(d, &h.captains[3], &sheets[3])),
             // Time-up and a new entry: the normal end of a round.
             send(
                 &service,
                 req("POST", &path(c, "time-up"), Some(&h.org), None, &[])
             ),
-            send(
-                &service,
-                req(
-                    "POST",
-                    &path(c, "deals"),
-                    Some(&h.captains[2]),
-                    Some(&next_normal(&sheets[2])),
-                    &[]
-                )
-            ),
+            send(&service, next_entry(c, &h.captains[2], &sheets[2])),
         );
         no_server_error(&[
             &del_a, &new_a, &del_b1, &del_b2, &fix_d, &new_d, &time_c, &new_c,
@@ -311,9 +283,7 @@ backend_test!(concurrent_writes_to_a_table_keep_its_sheet_whole, |app| {
         );
         for table in &h.tables {
             let sheet = sheet_of(&service, &h.org, *table).await;
-            let n = numbers(&sheet);
-            let contiguous: Vec<u64> = (1..=n.len() as u64).collect();
-            assert_eq!(n, contiguous, "race {round_of_races}: table {table}");
+            assert_contiguous(&sheet, &format!("race {round_of_races}: table {table}"));
         }
         let standings = call_json(
             &service,
@@ -643,6 +613,28 @@ backend_test!(bad_text_and_oversized_bodies_are_clear_4xx, |app| {
     )
     .await;
     problem(&big_csv, 413, "payload_too_large", None);
+    // A deletion's reason comes in a header and is bounded too.
+    expect(
+        &t.post(&service, &t.captain, &normal([1, 2])).await,
+        201,
+        "a deal",
+    );
+    let long_reason = "x".repeat(1001);
+    let reasoned = send(
+        &service,
+        req(
+            "DELETE",
+            &t.path("deals/1"),
+            Some(&t.org),
+            None,
+            &[("If-Match", "1"), ("X-Reason", &long_reason)],
+        ),
+    )
+    .await;
+    problem(&reasoned, 422, "invalid_header", Some("X-Reason"));
+    assert_eq!(numbers(&t.sheet(&service).await), [1], "still there");
+    let deleted = send(&service, deletion(t.table, 1, &t.org, "1")).await;
+    expect(&deleted, 200, "deleted without a reason");
     // None of it stored anything.
     assert_eq!(numbers(&t.sheet(&service).await), Vec::<u64>::new());
 });
@@ -716,36 +708,9 @@ backend_test!(
             let sheet = t.sheet(&first).await;
             let tag = sheet["deals"][0]["version"].to_string();
             let (entered, deleted, again) = tokio::join!(
-                send(
-                    &first,
-                    req(
-                        "POST",
-                        &t.path("deals"),
-                        Some(&t.captain),
-                        Some(&next_normal(&sheet)),
-                        &[]
-                    )
-                ),
-                send(
-                    &second,
-                    req(
-                        "DELETE",
-                        &t.path("deals/1"),
-                        Some(&t.org),
-                        None,
-                        &[("If-Match", &tag)]
-                    )
-                ),
-                send(
-                    &second,
-                    req(
-                        "POST",
-                        &t.path("deals"),
-                        Some(&t.captain),
-                        Some(&next_normal(&sheet)),
-                        &[]
-                    )
-                ),
+                send(&first, next_entry(t.table, &t.captain, &sheet)),
+                send(&second, deletion(t.table, 1, &t.org, &tag)),
+                send(&second, next_entry(t.table, &t.captain, &sheet)),
             );
             no_server_error(&[&entered, &deleted, &again]);
             expect(&deleted, 200, &format!("race {race}: the deletion"));
