@@ -70,6 +70,17 @@ pub struct TournamentRow {
     pub created_at: NaiveDateTime,
 }
 
+impl TournamentRow {
+    /// The tie-breaks in order, as stored: names joined by commas in one text column.
+    pub fn tie_break_names(&self) -> Vec<String> {
+        self.tie_breaks
+            .split(',')
+            .filter(|p| !p.is_empty())
+            .map(str::to_owned)
+            .collect()
+    }
+}
+
 /// A new tournament.
 #[derive(Debug, Insertable)]
 #[diesel(table_name = tournaments)]

@@ -104,7 +104,8 @@ pub fn compute(
         let round_number = u16::try_from(round_row.number).unwrap_or(0);
         lines.extend(derived.scored.sheet_lines(&ctx.seats, round_number));
     }
-    let tie_breaks: Vec<TieBreak> = super::validate::split_list(&tournament.tie_breaks)
+    let tie_breaks: Vec<TieBreak> = tournament
+        .tie_break_names()
         .iter()
         .filter_map(|name| TieBreak::ALL.into_iter().find(|t| t.as_str() == name))
         .collect();
@@ -205,7 +206,7 @@ pub fn answer(
     Ok(Answer::Json(StandingsResponse {
         tournament_id: tournament.id,
         round,
-        tie_breaks: super::validate::split_list(&tournament.tie_breaks),
+        tie_breaks: tournament.tie_break_names(),
         standings: rows,
         needs_attention: result
             .needs_attention

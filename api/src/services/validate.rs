@@ -3,14 +3,6 @@
 
 use crate::error::{ApiError, FieldError};
 
-/// The comma-separated list stored in a text column.
-pub fn split_list(s: &str) -> Vec<String> {
-    s.split(',')
-        .filter(|p| !p.is_empty())
-        .map(str::to_owned)
-        .collect()
-}
-
 /// `value` trimmed, 1 to `max` characters.
 pub fn text(field: &str, value: &str, max: usize) -> Result<String, FieldError> {
     let value = value.trim();

@@ -97,6 +97,7 @@ pub struct TournamentResponse {
 
 impl From<TournamentRow> for TournamentResponse {
     fn from(t: TournamentRow) -> TournamentResponse {
+        let tie_breaks = t.tie_break_names();
         TournamentResponse {
             id: t.id,
             name: t.name,
@@ -108,13 +109,7 @@ impl From<TournamentRow> for TournamentResponse {
             minutes_four: t.minutes_four,
             minutes_five: t.minutes_five,
             ruleset: t.ruleset,
-            // Stored comma-separated (as `services::validate::split_list` reads it).
-            tie_breaks: t
-                .tie_breaks
-                .split(',')
-                .filter(|p| !p.is_empty())
-                .map(str::to_owned)
-                .collect(),
+            tie_breaks,
             published: t.published,
         }
     }
