@@ -19,6 +19,24 @@ backend_test!(ready_reports_the_backend, |app| {
     );
 });
 
+backend_test!(ready_fails_while_the_schema_is_unusable, |app| {
+    use diesel::RunQueryDsl;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let rename = |from: &'static str, to: &'static str| {
+        app.state.db.run(move |conn| {
+            Ok(diesel::sql_query(format!("ALTER TABLE {from} RENAME TO {to}")).execute(conn)?)
+        })
+    };
+    // A server that answers but whose tables are gone is not ready: `SELECT 1` would say it is.
+    rename("tournaments", "tournaments_away").await.unwrap();
+    let broken = call(&service, get("/health/ready")).await;
+    assert_eq!(broken.status, StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(broken.json["code"], "unavailable");
+    rename("tournaments_away", "tournaments").await.unwrap();
+    let mended = call(&service, get("/health/ready")).await;
+    assert_eq!(mended.status, StatusCode::OK);
+});
+
 backend_test!(migrations_are_applied_once, |app| {
     // Opening the same database again finds nothing left to migrate.
     let url = app.state.config.database_url.clone();
