@@ -891,8 +891,19 @@ backend_test!(revoked_join_codes_lock_their_captains_out, |app| {
         "revoked and unknown codes look alike"
     );
 
-    // A new code works; issuing yet another one revokes it.
-    let new_cap = crate::fixtures::captain(&service, &owner, t1).await;
+    // A new code works; issuing yet another one keeps its captain in (only revoking logs
+    // captains out), but nobody new can join with it.
+    let new_code = call_json(
+        &service,
+        "POST",
+        &format!("/api/v1/tables/{t1}/join-code"),
+        Some(&owner),
+        None,
+    )
+    .await;
+    expect(&new_code, 201, "new join code");
+    let new_code = new_code.json["code"].as_str().unwrap().to_owned();
+    let new_cap = crate::fixtures::captain_from_code(&service, &new_code).await;
     expect(
         &call_json(&service, "GET", &sheet, Some(&new_cap), None).await,
         200,
@@ -906,8 +917,21 @@ backend_test!(revoked_join_codes_lock_their_captains_out, |app| {
     let newest = crate::fixtures::captain(&service, &owner, t1).await;
     expect(
         &call_json(&service, "GET", &sheet, Some(&new_cap), None).await,
-        401,
-        "a re-issued code revokes the one before",
+        200,
+        "a re-issued code keeps the captain who joined with the one before",
+    );
+    let superseded = call_json(
+        &service,
+        "POST",
+        "/api/v1/auth/captain",
+        None,
+        Some(&json!({"code": new_code})),
+    )
+    .await;
+    expect(&superseded, 401, "a superseded code admits nobody new");
+    assert_eq!(
+        superseded.text, unknown.text,
+        "and looks like an unknown one"
     );
     let written = call_json(
         &service,

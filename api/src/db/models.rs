@@ -214,6 +214,23 @@ pub struct TableRow {
     pub version_floor: i32,
 }
 
+/// A table's join code. It is stored as issued, not hashed: the organiser prints it on the
+/// table card and must be able to show it again (see `db::join_codes`).
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = join_codes)]
+pub struct JoinCodeRow {
+    /// The code, without the dash it is printed with.
+    pub code: String,
+    /// The table it opens.
+    pub table_id: i64,
+    /// Issued (UTC).
+    pub created_at: NaiveDateTime,
+    /// Revoked (UTC): no login with it, and its captains' tokens stop working.
+    pub revoked_at: Option<NaiveDateTime>,
+    /// Superseded by a newer code (UTC): no login with it, but its captains stay in.
+    pub superseded_at: Option<NaiveDateTime>,
+}
+
 /// One deal as entered. Its timestamps stay in the table for the record: no reader needs
 /// them, and parsing SQLite's text timestamps was a tenth of the standings' time.
 #[derive(Debug, Clone, Queryable, Selectable)]

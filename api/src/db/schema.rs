@@ -81,6 +81,7 @@ diesel::table! {
         table_id -> BigInt,
         created_at -> Timestamp,
         revoked_at -> Nullable<Timestamp>,
+        superseded_at -> Nullable<Timestamp>,
     }
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE join_codes DROP COLUMN superseded_at;
