@@ -93,6 +93,10 @@ pub enum ApiError {
     /// No valid token where one is needed (401).
     #[error("a valid bearer token is required")]
     Unauthenticated,
+    /// A log-in with an e-mail and password that do not match an account (401). The answer
+    /// does not say which of the two is wrong, so it cannot tell which e-mails exist.
+    #[error("the e-mail or password is wrong")]
+    InvalidCredentials,
     /// A valid token that does not reach this resource (403).
     #[error("this token does not allow that")]
     Forbidden,
@@ -192,6 +196,7 @@ impl ApiError {
             ApiError::PayloadTooLarge { .. } => "payload_too_large",
             ApiError::Unprocessable { code, .. } => code,
             ApiError::Unauthenticated => "unauthenticated",
+            ApiError::InvalidCredentials => "invalid_credentials",
             ApiError::Forbidden => "forbidden",
             ApiError::NotFound => "not_found",
             ApiError::Conflict { code, .. } => code,
@@ -242,7 +247,7 @@ impl ResponseError for ApiError {
             ApiError::MalformedBody(_) => StatusCode::BAD_REQUEST,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Unauthenticated => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthenticated | ApiError::InvalidCredentials => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } => StatusCode::CONFLICT,
@@ -261,7 +266,11 @@ impl ResponseError for ApiError {
         }
         let body = serde_json::to_string(&self.problem()).unwrap_or_default();
         let mut response = HttpResponse::build(self.status_code());
-        if matches!(self, ApiError::Unauthenticated) {
+        // Every 401 names the scheme that would get in (RFC 9110), a failed log-in too.
+        if matches!(
+            self,
+            ApiError::Unauthenticated | ApiError::InvalidCredentials
+        ) {
             response.insert_header(("WWW-Authenticate", "Bearer"));
         }
         if let ApiError::RateLimited { retry_after } = self {

@@ -1080,7 +1080,8 @@ backend_test!(wrong_password_and_unknown_email_look_alike, |app| {
     for reply in [&wrong, &unknown, &empty] {
         expect(reply, 401, "bad login");
         assert_eq!(reply.header("www-authenticate"), "Bearer");
-        assert_eq!(reply.json["code"], "unauthenticated");
+        assert_eq!(reply.json["code"], "invalid_credentials");
+        assert_eq!(reply.json["detail"], "the e-mail or password is wrong");
         assert!(reply.json.get("token").is_none());
     }
     assert_eq!(wrong.text, unknown.text, "same body for both");

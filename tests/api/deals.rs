@@ -114,15 +114,38 @@ backend_test!(two_phones_entering_the_same_deal, |app| {
     );
     assert_eq!(sheet["next"]["number"], 4);
 
-    // A number that is not the next one is refused the same way, before or after.
-    for number in [2, 5, 24, 0] {
+    // A number that is not the next one is refused, saying which way it misses: one
+    // entered already is taken, one further on would skip the next deal, 0 is no number.
+    for (number, code, detail) in [
+        (
+            2,
+            "deal_number_taken",
+            "deal 2 has been entered already; the next deal is 4",
+        ),
+        (
+            5,
+            "deal_number_skipped",
+            "deal 5 cannot be entered yet: the next deal is 4, and deals are entered in order",
+        ),
+        (
+            24,
+            "deal_number_skipped",
+            "deal 24 cannot be entered yet: the next deal is 4, and deals are entered in order",
+        ),
+    ] {
         let refused = t
             .post(&service, &t.captain, &numbered(number, [0, 2]))
             .await;
         expect(&refused, 409, &format!("number {number}"));
-        assert_eq!(refused.json["code"], "deal_number_taken");
+        assert_eq!(refused.json["code"], code);
+        assert_eq!(refused.json["detail"], detail);
         assert_eq!(refused.json["current"]["next"]["number"], 4);
     }
+    let zero = t.post(&service, &t.captain, &numbered(0, [0, 2])).await;
+    expect(&zero, 422, "number 0");
+    assert_eq!(zero.json["code"], "invalid_body");
+    assert_eq!(zero.json["errors"][0]["field"], "number");
+    assert_eq!(zero.json["errors"][0]["code"], "out_of_range");
     assert_eq!(deal_count(&t.sheet(&service).await), 3);
     // The right number, or none, is taken.
     let fourth = t.post(&service, &t.captain, &numbered(4, [0, 2])).await;

@@ -34,6 +34,7 @@ fn every_error_variant_has_its_status_and_code() {
             "invalid_deal",
         ),
         (ApiError::Unauthenticated, 401, "unauthenticated"),
+        (ApiError::InvalidCredentials, 401, "invalid_credentials"),
         (ApiError::Forbidden, 403, "forbidden"),
         (ApiError::NotFound, 404, "not_found"),
         (
@@ -69,11 +70,16 @@ fn every_error_variant_has_its_status_and_code() {
         // Internal causes stay in the log.
         assert!(!problem.detail.contains("secret") && !problem.detail.contains("pool timeout"));
     }
-    let unauthenticated = ApiError::Unauthenticated.error_response();
-    assert_eq!(
-        unauthenticated.headers().get("WWW-Authenticate").unwrap(),
-        "Bearer"
-    );
+    for error in [ApiError::Unauthenticated, ApiError::InvalidCredentials] {
+        assert_eq!(
+            error
+                .error_response()
+                .headers()
+                .get("WWW-Authenticate")
+                .unwrap(),
+            "Bearer"
+        );
+    }
 }
 
 #[test]

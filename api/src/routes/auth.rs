@@ -14,7 +14,7 @@ use crate::wire::auth::{CaptainRequest, LoginRequest, TokenResponse};
 /// are limited per e-mail and per client address (429 with `Retry-After`).
 #[utoipa::path(tag = "auth", request_body = LoginRequest, responses(
     (status = 200, body = TokenResponse),
-    (status = 401, description = "Wrong e-mail or password", body = Problem, content_type = "application/problem+json"),
+    (status = 401, description = "Wrong e-mail or password (`invalid_credentials`, the same for both)", body = Problem, content_type = "application/problem+json"),
     (status = 429, description = "Too many attempts for this e-mail or from this address; see `Retry-After`", body = Problem, content_type = "application/problem+json"),
 ))]
 #[post("/auth/login")]

@@ -34,7 +34,7 @@ fn if_match(req: &HttpRequest) -> Result<String, ApiError> {
 #[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("Idempotency-Key" = Option<String>, Header)),
     request_body = DealEntry, security(("bearer" = [])), responses(
     (status = 201, body = DealResponse),
-    (status = 409, description = "The number is taken or the sheet is complete; `current` holds the sheet", body = Problem, content_type = "application/problem+json"),
+    (status = 409, description = "The number is taken (`deal_number_taken`), skips ahead of the next deal (`deal_number_skipped`) or the sheet is complete; `current` holds the sheet", body = Problem, content_type = "application/problem+json"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
 #[post("/tables/{id}/deals")]

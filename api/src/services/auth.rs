@@ -37,7 +37,7 @@ pub async fn login(
         .await
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("hashing semaphore closed: {e}")))?;
     let ok = web::block(move || password::verify(&password, &hash)).await?;
-    let organizer = found.filter(|_| ok).ok_or(ApiError::Unauthenticated)?;
+    let organizer = found.filter(|_| ok).ok_or(ApiError::InvalidCredentials)?;
     let claims = Claims::new(
         Role::Organizer,
         organizer.id,

@@ -40,6 +40,40 @@ fn facts(entry: &DealEntry) -> Result<String, ApiError> {
         .map_err(|e| ApiError::Internal(e.into()))
 }
 
+/// The number an entry names, if any, must be the sheet's next one (two phones must not
+/// both enter "deal 3"). Which way it misses says what happened: a lower number was
+/// entered already (by the other phone), a higher one would leave a gap, and 0 is no
+/// deal's number at all.
+fn check_number(asked: Option<u16>, next: Option<u16>, before: &Derived) -> Result<(), ApiError> {
+    let (Some(asked), Some(next)) = (asked, next) else {
+        return Ok(());
+    };
+    if asked == 0 {
+        return Err(ApiError::field(
+            "invalid_body",
+            "number",
+            "out_of_range",
+            format!("deals are numbered from 1; the next deal is {next}"),
+        ));
+    }
+    match asked.cmp(&next) {
+        std::cmp::Ordering::Equal => Ok(()),
+        std::cmp::Ordering::Less => Err(conflict_with_sheet(
+            "deal_number_taken",
+            format!("deal {asked} has been entered already; the next deal is {next}"),
+            &before.sheet,
+        )),
+        std::cmp::Ordering::Greater => Err(conflict_with_sheet(
+            "deal_number_skipped",
+            format!(
+                "deal {asked} cannot be entered yet: the next deal is {next}, and deals are \
+                 entered in order"
+            ),
+            &before.sheet,
+        )),
+    }
+}
+
 /// Enters the next deal of a table (run inside the write's transaction).
 pub fn create(
     conn: &mut DbConn,
@@ -50,15 +84,7 @@ pub fn create(
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
     let before = sheet::current(conn, &ctx)?;
     let next = before.round().next().map(|n| n.number);
-    if let (Some(asked), Some(next)) = (entry.number, next)
-        && asked != next
-    {
-        return Err(conflict_with_sheet(
-            "deal_number_taken",
-            format!("deal {asked} cannot be entered: the next deal is {next}"),
-            &before.sheet,
-        ));
-    }
+    check_number(entry.number, next, &before)?;
     checked(before.round(), &before, entry)?;
     let number = next.unwrap_or_default();
     // The unique (table, number) index settles a race between two phones: the second
