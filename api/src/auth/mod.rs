@@ -6,6 +6,7 @@ pub mod extract;
 pub mod jwt;
 pub mod limits;
 pub mod password;
+pub mod preview;
 
 pub use extract::{Caller, Organizer};
 pub use jwt::{Claims, Role};

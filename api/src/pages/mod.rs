@@ -10,11 +10,15 @@ mod rounds;
 mod tournaments;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpResponse, web};
-use serde::Serialize;
+use actix_web::{HttpRequest, HttpResponse, web};
+use serde::{Deserialize, Serialize};
 use tera::{Context, Tera};
 
+use crate::auth::Caller;
+use crate::auth::extract::caller;
 use crate::error::ApiError;
+use crate::services::preview;
+use crate::state::AppState;
 
 /// The pages' stylesheet, compiled into the binary. It is a file of its own rather than a
 /// `<style>` in `base.html` so that the pages' Content-Security-Policy can allow only the
@@ -56,18 +60,95 @@ impl From<ApiError> for PageError {
     }
 }
 
-/// Renders `model` with `template`, or the error page for `result`'s error.
+/// Who reads a page of one tournament: the bearer of the request's token, or the
+/// organiser through a preview link (`?preview=<token>`) made for this tournament.
+struct Viewer {
+    caller: Result<Caller, ApiError>,
+    preview: Option<PreviewView>,
+}
+
+/// What a page shows of the preview it is read through.
+#[derive(Debug, Clone, Serialize)]
+struct PreviewView {
+    /// The token, for the links between the tournament's pages.
+    token: String,
+    /// When the link stops working, as the banner prints it.
+    until: String,
+}
+
+#[derive(Deserialize)]
+struct PreviewQuery {
+    preview: Option<String>,
+}
+
+impl Viewer {
+    /// The reader of a page of tournament `id` (`None` when the path has no valid id). A
+    /// preview token that does not open this tournament (forged, expired, another one's)
+    /// is ignored: the page is then what the request's own token, or the public, sees, so
+    /// an unpublished tournament is not found, as without the link.
+    fn of(state: &AppState, req: &HttpRequest, id: Option<i64>) -> Viewer {
+        let token = web::Query::<PreviewQuery>::from_query(req.query_string())
+            .ok()
+            .and_then(|q| q.into_inner().preview);
+        let preview = token.zip(id).and_then(|(token, id)| {
+            let opened = preview::for_pages(&state.keys, &token, id)?;
+            Some((opened, token))
+        });
+        match preview {
+            Some((opened, token)) => Viewer {
+                caller: Ok(opened.caller),
+                preview: Some(PreviewView {
+                    token,
+                    until: chrono::DateTime::from_timestamp(opened.expires, 0)
+                        .map(|t| t.format("%d.%m.%Y %H:%M UTC").to_string())
+                        .unwrap_or_default(),
+                }),
+            },
+            None => Viewer {
+                caller: caller(req),
+                preview: None,
+            },
+        }
+    }
+}
+
+/// Renders `model` with `template`, or the error page for `result`'s error. A page read
+/// through `preview` says it is a preview, its links carry the token on (`preview_query`,
+/// empty otherwise), and it is kept out of search engines and shared caches, since its
+/// address holds the token.
 fn respond<T: Serialize>(
     tera: &Tera,
     template: &str,
     result: Result<T, PageError>,
+    preview: Option<&PreviewView>,
 ) -> HttpResponse {
     let rendered = result.and_then(|model| {
         Context::from_serialize(&model)
-            .and_then(|context| tera.render(template, &context))
+            .and_then(|mut context| {
+                context.insert("preview", &preview);
+                context.insert(
+                    "preview_query",
+                    &preview.map_or_else(String::new, |p| format!("?preview={}", p.token)),
+                );
+                tera.render(template, &context)
+            })
             .map_err(|e| PageError::Internal(e.into()))
     });
     match rendered {
+        Ok(html) if preview.is_some() => {
+            let mut page = html_response(StatusCode::OK, html);
+            let headers = page.headers_mut();
+            for (name, value) in [
+                ("x-robots-tag", "noindex, nofollow"),
+                ("cache-control", "private, no-store"),
+            ] {
+                headers.insert(
+                    actix_web::http::header::HeaderName::from_static(name),
+                    actix_web::http::header::HeaderValue::from_static(value),
+                );
+            }
+            page
+        }
         Ok(html) => html_response(StatusCode::OK, html),
         Err(PageError::NotFound) => error_page(tera, StatusCode::NOT_FOUND, "errors/404.html"),
         Err(PageError::Internal(e)) => {

@@ -4,8 +4,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
 
-use super::{PageError, TournamentHeading, respond};
-use crate::auth::extract::caller;
+use super::{PageError, TournamentHeading, Viewer, respond};
 use crate::services::plans::{self, PlanSheet};
 use crate::state::AppState;
 use crate::wire::seating::QualityBody;
@@ -36,14 +35,21 @@ pub async fn plan_page(
     req: HttpRequest,
     path: web::Path<String>,
 ) -> HttpResponse {
-    let result = match (caller(&req), path.into_inner().parse::<i64>()) {
+    let id = path.into_inner().parse::<i64>();
+    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied());
+    let result = match (viewer.caller, id) {
         (Ok(caller), Ok(id)) => plans::plan_sheet(&state, caller, id)
             .await
             .map(page)
             .map_err(PageError::from),
         _ => Err(PageError::NotFound),
     };
-    respond(&state.pages, "pages/plan/plan.html", result)
+    respond(
+        &state.pages,
+        "pages/plan/plan.html",
+        result,
+        viewer.preview.as_ref(),
+    )
 }
 
 fn page(sheet: PlanSheet) -> PlanPage {

@@ -4,8 +4,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
 
-use super::{PageError, TournamentHeading, respond};
-use crate::auth::extract::caller;
+use super::{PageError, TournamentHeading, Viewer, respond};
 use crate::services::rounds::{self, TableList};
 use crate::state::AppState;
 use crate::wire::seating::QualityBody;
@@ -80,14 +79,21 @@ pub async fn round_list(
     path: web::Path<(String, String)>,
 ) -> HttpResponse {
     let (id, number) = path.into_inner();
-    let result = match (caller(&req), id.parse::<i64>(), number.parse::<i32>()) {
+    let id = id.parse::<i64>();
+    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied());
+    let result = match (viewer.caller, id, number.parse::<i32>()) {
         (Ok(caller), Ok(id), Ok(number)) => rounds::table_list(&state, caller, id, number)
             .await
             .map(page)
             .map_err(PageError::from),
         _ => Err(PageError::NotFound),
     };
-    respond(&state.pages, "pages/rounds/list.html", result)
+    respond(
+        &state.pages,
+        "pages/rounds/list.html",
+        result,
+        viewer.preview.as_ref(),
+    )
 }
 
 fn page(list: TableList) -> ListPage {

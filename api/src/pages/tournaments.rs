@@ -3,8 +3,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
 
-use super::{PageError, TournamentHeading, respond};
-use crate::auth::extract::caller;
+use super::{PageError, TournamentHeading, Viewer, respond};
 use crate::services::tournaments::{self, Overview};
 use crate::state::AppState;
 
@@ -53,12 +52,19 @@ pub async fn show(
     req: HttpRequest,
     path: web::Path<String>,
 ) -> HttpResponse {
-    let result = match (caller(&req), path.into_inner().parse::<i64>()) {
+    let id = path.into_inner().parse::<i64>();
+    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied());
+    let result = match (viewer.caller, id) {
         (Ok(caller), Ok(id)) => tournaments::overview(&state, caller, id)
             .await
             .map(|overview| ShowPage::new(id, overview))
             .map_err(PageError::from),
         _ => Err(PageError::NotFound),
     };
-    respond(&state.pages, "pages/tournaments/show.html", result)
+    respond(
+        &state.pages,
+        "pages/tournaments/show.html",
+        result,
+        viewer.preview.as_ref(),
+    )
 }

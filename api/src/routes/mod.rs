@@ -9,6 +9,7 @@ pub mod join_codes;
 pub mod penalties;
 pub mod plan;
 pub mod players;
+pub mod preview;
 pub mod replay;
 pub mod round_seating;
 pub mod rounds;
@@ -52,6 +53,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(join_codes::get_join_code)
             .service(join_codes::issue_round_join_codes)
             .service(join_codes::list_round_join_codes)
+            .service(preview::create_preview_link)
             .service(tables::get_sheet)
             .service(deals::create_deal)
             .service(deals::update_deal)

@@ -17,6 +17,7 @@ pub mod organizers;
 pub mod penalties;
 pub mod plans;
 pub mod players;
+pub mod preview;
 pub mod rounds;
 pub mod sheet;
 pub mod standings;

@@ -8,6 +8,7 @@ pub mod join_codes;
 pub mod penalties;
 pub mod plans;
 pub mod players;
+pub mod preview;
 pub mod rounds;
 pub mod score;
 pub mod seating;
