@@ -98,10 +98,11 @@ pub async fn issue_round_join_codes(
     body: RawBody,
 ) -> Result<HttpResponse, ApiError> {
     let round_id = id.into_inner();
-    let request: IssueJoinCodesRequest = if body.0.iter().all(u8::is_ascii_whitespace) {
+    // No body, or `null`, asks for the defaults (as the document's optional body says).
+    let request = if body.0.iter().all(u8::is_ascii_whitespace) {
         IssueJoinCodesRequest::default()
     } else {
-        parse(&body.0)?
+        parse::<Option<IssueJoinCodesRequest>>(&body.0)?.unwrap_or_default()
     };
     let acting = caller.clone();
     once(&state, &req, &caller, 200, move |conn| {
