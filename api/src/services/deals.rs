@@ -4,7 +4,7 @@
 //! a deal that does not fit the order of play (a forced solo not played, the sitting-out
 //! dealer in the Re party, a sheet already complete) is refused and nothing is stored.
 
-use domain::sheet::{RecordedDeal, Round};
+use domain::sheet::{Round, SheetEntry};
 
 use super::access::{self, Need};
 use super::sheet::{self, Derived, conflict_with_sheet};
@@ -19,9 +19,9 @@ use crate::wire::sheet::{DealEntry, DealResponse, SheetResponse};
 
 /// The entry as the domain reads it, checked as the next deal of `round`: the sheet must
 /// have room for it before its facts are looked at.
-fn checked(round: &Round, before: &Derived, entry: &DealEntry) -> Result<RecordedDeal, ApiError> {
+fn checked(round: &Round, before: &Derived, entry: &DealEntry) -> Result<SheetEntry, ApiError> {
     let deal = match entry.recorded() {
-        Ok(deal) => deal,
+        Ok(deal) => SheetEntry::Full(deal),
         Err(e) if round.next().is_some() => return Err(invalid_deal(&e)),
         Err(_) => {
             return Err(entry_error(
@@ -151,7 +151,7 @@ pub fn update(
         .iter()
         .position(|r| r.id == row.id)
         .unwrap_or_default();
-    let deal = entry.recorded().map_err(|e| invalid_deal(&e))?;
+    let deal = SheetEntry::Full(entry.recorded().map_err(|e| invalid_deal(&e))?);
     domain::sheet::correct(
         before.config,
         &before.deals,

@@ -5,7 +5,7 @@
 
 use domain::deal::TableSize;
 use domain::penalty::{Severity, Violation};
-use domain::sheet::{RecordedDeal, RecordedPenalty, Round, RoundConfig, ScoredSheet, score_sheet};
+use domain::sheet::{RecordedPenalty, Round, RoundConfig, ScoredSheet, SheetEntry, score_sheet};
 
 use super::access::TableContext;
 use crate::db::deals::{StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredExtras};
@@ -27,7 +27,7 @@ pub struct Derived {
     /// The stored deal rows, in order.
     pub rows: Vec<DealRow>,
     /// The stored deals as the domain reads them, in order.
-    pub deals: Vec<RecordedDeal>,
+    pub deals: Vec<SheetEntry>,
     /// The stored penalties as the domain reads them.
     pub penalties: Vec<RecordedPenalty>,
     /// The time-up mark: time was called after this many deals.
@@ -184,7 +184,11 @@ pub fn derive(
     let config = config(ctx)?;
     let deals = stored
         .iter()
-        .map(|s| s.recorded().map_err(|e| invalid_deal(&e)))
+        .map(|s| {
+            s.recorded()
+                .map(SheetEntry::Full)
+                .map_err(|e| invalid_deal(&e))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     // Only penalties on a deal of the sheet are read; the others belong to no deal.
     let on_sheet = |p: &&PenaltyRow| usize::try_from(p.deal_number).is_ok_and(|n| n <= deals.len());
