@@ -9,6 +9,7 @@
 mod auth;
 mod browser;
 mod crash;
+mod day_paper;
 mod deals;
 mod draws;
 mod errors;
