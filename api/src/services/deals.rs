@@ -170,9 +170,9 @@ pub fn update(
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let row = stored_deal(conn, table_id, number, version)?;
     let before = sheet::current(conn, &ctx)?;
     paper_is_organisers(caller, is_paper(&before, number))?;
-    let row = stored_deal(conn, table_id, number, version)?;
     let old = before.deal_view(number)?;
     let index = before
         .rows
@@ -234,9 +234,9 @@ pub fn delete(
     reason: Option<&str>,
 ) -> Result<SheetResponse, ApiError> {
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let row = stored_deal(conn, table_id, number, version)?;
     let before = sheet::current(conn, &ctx)?;
     paper_is_organisers(caller, is_paper(&before, number))?;
-    let row = stored_deal(conn, table_id, number, version)?;
     let old = before.deal_view(number)?;
     let deletion = domain::sheet::delete(
         before.config,
