@@ -39,6 +39,9 @@ fn facts_error(e: &FactsError) -> FieldError {
         FactsError::ExtrasExceedPoints { party, .. } => (party_field(*party, ""), "exceeds_points"),
         FactsError::ExtrasWithoutTricks { party } => (party_field(*party, ""), "without_tricks"),
         FactsError::ExtrasInSolo { .. } => ("extras".to_owned(), "extras_in_solo"),
+        // A paper entry's summary (`"entry": "paper"`).
+        FactsError::ValueOutOfRange { .. } => ("value".to_owned(), "out_of_range"),
+        FactsError::WinnerMissing { .. } => ("winner".to_owned(), "required"),
     };
     FieldError::new(field, code, e.to_string())
 }

@@ -510,6 +510,22 @@ pub enum FactsError {
         /// The contract.
         contract: Contract,
     },
+    /// A paper entry's game value that no deal of its contract can reach (TSR 7.2).
+    #[error("{contract} is worth between 0 and {max}, not {value}")]
+    ValueOutOfRange {
+        /// The contract.
+        contract: Contract,
+        /// The value given.
+        value: u16,
+        /// The highest value the contract can reach, [`crate::score::max_value`].
+        max: u16,
+    },
+    /// A paper entry with a value but without the party whose entries are positive.
+    #[error("a deal worth {value} needs the party that won it")]
+    WinnerMissing {
+        /// The value given.
+        value: u16,
+    },
 }
 
 /// The card points, in ascending order, of the 48 cards: 8 nines, jacks, queens, kings,
@@ -536,10 +552,121 @@ pub fn points_range(tricks: u8) -> (u8, u8) {
     (min as u8, max as u8)
 }
 
+/// Checks who plays what at the table: every Re seat is at the table, the seat that sits
+/// out (a 5-table's dealer, TSR 10.1) is given exactly when the table has one and is not in
+/// the Re party, and the Re party has the contract's size. The full facts and the paper
+/// summary share it, so both name the same mistake the same way.
+fn check_parties(
+    table_size: TableSize,
+    contract: Contract,
+    re: SeatSet,
+    sitting_out: Option<Seat>,
+) -> Result<(), FactsError> {
+    let seats = table_size.seats();
+    if let Some(seat) = re.iter().find(|&s| s >= seats) {
+        return Err(FactsError::SeatOutOfRange { seat, seats });
+    }
+    match (table_size, sitting_out) {
+        (TableSize::Four, Some(_)) => return Err(FactsError::SittingOutAtFourTable),
+        (TableSize::Five, None) => return Err(FactsError::SittingOutMissing),
+        (TableSize::Five, Some(seat)) if seat >= seats => {
+            return Err(FactsError::SittingOutNotAtTable { seat, seats });
+        }
+        (TableSize::Five, Some(seat)) if re.contains(seat) => {
+            return Err(FactsError::SittingOutPlays { seat });
+        }
+        _ => {}
+    }
+    let expected = contract.re_size();
+    if re.len() != expected {
+        return Err(FactsError::ReSize {
+            contract,
+            expected,
+            got: re.len(),
+        });
+    }
+    Ok(())
+}
+
+/// The party of `seat` at a table where `re` is Re and `sitting_out` sits out; `None` for
+/// the seat that sits out and for a seat not at the table.
+const fn party_at(
+    table_size: TableSize,
+    re: SeatSet,
+    sitting_out: Option<Seat>,
+    seat: Seat,
+) -> Option<Party> {
+    if seat >= table_size.seats() {
+        return None;
+    }
+    if let Some(out) = sitting_out
+        && out == seat
+    {
+        return None;
+    }
+    if re.contains(seat) {
+        Some(Party::Re)
+    } else {
+        Some(Party::Kontra)
+    }
+}
+
+/// What the paper score sheet holds of a deal (TSR 7.3.3): the contract, who played Re (or
+/// the solo), the game value and which party's entries are positive. A table that lost its
+/// phone finishes its round on paper, and the organiser keys the list in afterwards.
+///
+/// The card points, calls and extras behind the value are not on the paper, so nothing of
+/// TSR 7.1–7.2 can be checked but the bounds: the value is one that a deal of the contract
+/// can reach ([`crate::score::max_value`]). [`crate::score::score_paper`] turns it into the
+/// same entries per seat as the full facts of that deal would give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PaperFacts {
+    /// Four or five seats at the table.
+    pub table_size: TableSize,
+    /// The contract as played; it decides whether the soloist's entry is ×3 (TSR 7.2.4).
+    pub contract: Contract,
+    /// The Re party: two seats in a normal game or wedding, the soloist alone otherwise.
+    pub re: SeatSet,
+    /// At a 5-table, the dealer, who sits out; `None` at a 4-table.
+    pub sitting_out: Option<Seat>,
+    /// The game value as written: what each player of the winning party gets (the
+    /// soloist three times that), 0 up to [`crate::score::max_value`]. Kept as entered so
+    /// that an impossible number is refused rather than cut.
+    pub value: u16,
+    /// The party whose entries are positive: the winners the paper marks (TSR 7.3.3), who
+    /// are the losers of TSR 7.1 when the losers' extras outweigh the win (TSR 7.2.3).
+    /// Needed for any value but 0, where nobody scores.
+    pub winner: Option<Party>,
+}
+
+impl PaperFacts {
+    /// Checks that the summary can describe a deal: the value within the contract's bounds,
+    /// then the parties as [`DealFacts::validate`] checks them, then the winner.
+    pub fn validate(&self) -> Result<(), FactsError> {
+        let max = crate::score::max_value(self.contract);
+        if self.value > max {
+            return Err(FactsError::ValueOutOfRange {
+                contract: self.contract,
+                value: self.value,
+                max,
+            });
+        }
+        check_parties(self.table_size, self.contract, self.re, self.sitting_out)?;
+        if self.value > 0 && self.winner.is_none() {
+            return Err(FactsError::WinnerMissing { value: self.value });
+        }
+        Ok(())
+    }
+
+    /// The party of `seat`, or `None` for the seat that sits out.
+    pub const fn party_of(&self, seat: Seat) -> Option<Party> {
+        party_at(self.table_size, self.re, self.sitting_out, seat)
+    }
+}
+
 impl DealFacts {
     /// Checks that the facts describe a possible deal.
     pub fn validate(&self) -> Result<(), FactsError> {
-        let seats = self.table_size.seats();
         if self.re_points > 240 {
             return Err(FactsError::PointsOutOfRange {
                 points: self.re_points.into(),
@@ -550,28 +677,7 @@ impl DealFacts {
                 tricks: self.re_tricks.into(),
             });
         }
-        if let Some(seat) = self.re.iter().find(|&s| s >= seats) {
-            return Err(FactsError::SeatOutOfRange { seat, seats });
-        }
-        match (self.table_size, self.sitting_out) {
-            (TableSize::Four, Some(_)) => return Err(FactsError::SittingOutAtFourTable),
-            (TableSize::Five, None) => return Err(FactsError::SittingOutMissing),
-            (TableSize::Five, Some(seat)) if seat >= seats => {
-                return Err(FactsError::SittingOutNotAtTable { seat, seats });
-            }
-            (TableSize::Five, Some(seat)) if self.re.contains(seat) => {
-                return Err(FactsError::SittingOutPlays { seat });
-            }
-            _ => {}
-        }
-        let expected = self.contract.re_size();
-        if self.re.len() != expected {
-            return Err(FactsError::ReSize {
-                contract: self.contract,
-                expected,
-                got: self.re.len(),
-            });
-        }
+        check_parties(self.table_size, self.contract, self.re, self.sitting_out)?;
         let (min, max) = points_range(self.re_tricks);
         if self.re_points < min || self.re_points > max {
             return Err(FactsError::PointsDoNotFitTricks {
@@ -632,14 +738,8 @@ impl DealFacts {
     }
 
     /// The party of `seat`, or `None` for the seat that sits out.
-    pub fn party_of(&self, seat: Seat) -> Option<Party> {
-        if self.sitting_out == Some(seat) || seat >= self.table_size.seats() {
-            None
-        } else if self.re.contains(seat) {
-            Some(Party::Re)
-        } else {
-            Some(Party::Kontra)
-        }
+    pub const fn party_of(&self, seat: Seat) -> Option<Party> {
+        party_at(self.table_size, self.re, self.sitting_out, seat)
     }
 
     /// Card points of `party`. On facts that [`DealFacts::validate`] would refuse (Re with

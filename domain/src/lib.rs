@@ -4,7 +4,8 @@
 //! This crate decides; it never stores, fetches or reads the clock. Everything it needs is
 //! passed in, so every rule can be tested with plain numbers and reused by any front end.
 //!
-//! - [`deal`]: the facts of one deal (parties, card points, calls, extras) and their checks;
+//! - [`deal`]: the facts of one deal (parties, card points, calls, extras), or what a paper
+//!   sheet holds of it, and their checks;
 //! - [`mod@score`]: the game value of a deal (TSR 7.1–7.2) with a breakdown of every point;
 //! - [`cards`]: the 48-card deck, card points and the trump order of each contract (TSR 2.3);
 //! - [`replay`]: a whole deal replayed from its card play and calls (TSR 4.4, 5, 6);
@@ -25,7 +26,7 @@ pub mod simulate;
 pub mod standings;
 
 pub use deal::{
-    Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, Party, PartyExtras, Seat,
-    TableSize,
+    Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party,
+    PartyExtras, Seat, TableSize,
 };
-pub use score::{ItemCode, ScoreItem, Scored, Winner, score};
+pub use score::{ItemCode, ScoreItem, Scored, Winner, max_value, score, score_paper};

@@ -11,7 +11,7 @@
 //! items and its own extras, and nets the two credits (tsr-brief §9.4, worked deals W20 and
 //! W28).
 
-use crate::deal::{CallLevel, DealFacts, Extras, FactsError, Party};
+use crate::deal::{CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party, Seat};
 
 /// Who won the deal (TSR 7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -161,7 +161,8 @@ impl Scored {
         &self.scores[..usize::from(self.seats)]
     }
 
-    /// The breakdown: every point counted, for which party and why.
+    /// The breakdown: every point counted, for which party and why. Empty for a paper
+    /// summary ([`score_paper`]), since the paper holds the value but not its items.
     pub fn items(&self) -> &[ScoreItem] {
         &self.items[..usize::from(self.item_count)]
     }
@@ -179,6 +180,81 @@ impl Scored {
 pub fn score(facts: &DealFacts) -> Result<Scored, FactsError> {
     facts.validate()?;
     Ok(score_valid(facts))
+}
+
+/// The highest value a normal game (or a wedding with a partner) can reach: Kontra says
+/// "schwarz" against Re's "schwarz" and takes every trick: won 1, the four below-items,
+/// Re 2, Kontra 2, eight Absagen, the four reached-items (TSR 7.2.2), gegen die Alten,
+/// six Doppelkopf tricks (six tricks of 40 hold all 240 card points), both foxes and
+/// Karlchen (TSR 7.2.3).
+const MAX_NORMAL_VALUE: u16 = 31;
+
+/// The highest value a deal scored as a solo can reach: the same calls and tricks without
+/// gegen die Alten and extras (TSR 7.2.4). The soloist's entry is three times this.
+const MAX_SOLO_VALUE: u16 = 21;
+
+/// The highest game value a deal of `contract` can reach (TSR 7.2): the bound of a value
+/// written on a paper sheet. The unit tests check it against every deal [`score`] accepts.
+pub const fn max_value(contract: Contract) -> u16 {
+    if contract.scored_as_solo() {
+        MAX_SOLO_VALUE
+    } else {
+        MAX_NORMAL_VALUE
+    }
+}
+
+/// Scores what a paper sheet holds of a deal: checks the summary, then writes its value on
+/// the sheet with the same code that writes a scored deal's value ([`score`]), so the
+/// paper entry gives each seat exactly what the full facts of the deal would (TSR 7.2.1:
+/// winners +value, losers −value; TSR 7.2.4: the soloist three times that; TSR 10.1: the
+/// seat that sits out 0). Its breakdown is empty and its winner is the party the paper
+/// marks (none when the value is 0 and none is marked).
+pub fn score_paper(paper: &PaperFacts) -> Result<Scored, FactsError> {
+    paper.validate()?;
+    // Validated: at most MAX_NORMAL_VALUE, so neither the sign nor the soloist's ×3 can
+    // overflow.
+    let value = i32::from(paper.value);
+    let (winner, re_value) = match paper.winner {
+        Some(Party::Re) => (Winner::Re, value),
+        Some(Party::Kontra) => (Winner::Kontra, -value),
+        None => (Winner::None, 0),
+    };
+    let seats = paper.table_size.seats();
+    Ok(Scored {
+        winner,
+        value,
+        scores: seat_entries(
+            seats,
+            |seat| paper.party_of(seat),
+            paper.contract.scored_as_solo(),
+            re_value,
+        ),
+        seats,
+        items: Breakdown::new().items,
+        item_count: 0,
+    })
+}
+
+/// Each seat's entry for a deal worth `re_value` to the Re party: every Re player
+/// `re_value` (the soloist three times that, TSR 7.2.4), every Kontra player the opposite,
+/// the seat that sits out 0 (TSR 10.1). `party_of` names each seat's party.
+fn seat_entries(
+    seats: u8,
+    party_of: impl Fn(Seat) -> Option<Party>,
+    solo: bool,
+    re_value: i32,
+) -> [i32; 5] {
+    let soloist_factor = if solo { 3 } else { 1 };
+    let mut scores = [0i32; 5];
+    for (seat, entry) in (0..seats).zip(scores.iter_mut()) {
+        *entry = match party_of(seat) {
+            None => 0,
+            // Saturating: a value is a few dozen points, but no entry may panic.
+            Some(Party::Re) => re_value.saturating_mul(soloist_factor),
+            Some(Party::Kontra) => re_value.saturating_neg(),
+        };
+    }
+    scores
 }
 
 /// Collects items without allocating: the scorer is on every request's path.
@@ -365,20 +441,12 @@ fn score_valid(facts: &DealFacts) -> Scored {
     } else {
         -value
     };
-    let soloist_factor = if normal { 1 } else { 3 };
-    let mut scores = [0i32; 5];
-    for seat in 0..facts.table_size.seats() {
-        scores[usize::from(seat)] = match facts.party_of(seat) {
-            None => 0,
-            Some(Party::Re) => soloist_factor * re_value,
-            Some(Party::Kontra) => -re_value,
-        };
-    }
+    let seats = facts.table_size.seats();
     Scored {
         winner,
         value,
-        scores,
-        seats: facts.table_size.seats(),
+        scores: seat_entries(seats, |seat| facts.party_of(seat), !normal, re_value),
+        seats,
         items: items.items,
         item_count: items.len,
     }
@@ -387,7 +455,7 @@ fn score_valid(facts: &DealFacts) -> Scored {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::{Announcements, Contract, PartyExtras, SeatSet, TableSize};
+    use crate::deal::{Announcements, PartyExtras, SeatSet, TableSize};
 
     fn facts(contract: Contract, re: &[u8], re_points: u8, re_tricks: u8) -> DealFacts {
         DealFacts {
@@ -490,5 +558,227 @@ mod tests {
     fn invalid_facts_are_not_scored() {
         let f = facts(Contract::Normal, &[0], 130, 7);
         assert!(matches!(score(&f), Err(FactsError::ReSize { .. })));
+    }
+
+    /// The most extras `party` can hold with its card points and tricks, as
+    /// [`DealFacts::validate`] accepts them.
+    fn most_extras(f: &DealFacts, party: Party) -> PartyExtras {
+        let (points, tricks) = (f.points_of(party), f.tricks_of(party));
+        let most = if tricks == 0 {
+            Extras::default()
+        } else {
+            Extras {
+                doppelkopf: tricks.min(points / 40),
+                fox: (points / 11).min(2),
+                karlchen: u8::from(points >= 2),
+            }
+        };
+        match party {
+            Party::Re => PartyExtras {
+                re: most,
+                kontra: Extras::default(),
+            },
+            Party::Kontra => PartyExtras {
+                re: Extras::default(),
+                kontra: most,
+            },
+        }
+    }
+
+    /// Every card-point split, every pair of calls and the most extras either party can
+    /// hold: no deal the scorer accepts is worth more than `max_value`, and one is worth
+    /// exactly that (the bound a paper entry is checked against is tight).
+    #[test]
+    fn max_value_bounds_every_deal_and_is_reached() {
+        use crate::deal::points_range;
+        for (contract, re) in [
+            (Contract::Normal, &[0, 1][..]),
+            (Contract::SoloQueens, &[0]),
+        ] {
+            let mut highest = 0u32;
+            for tricks in 0..=12u8 {
+                let (min, max) = points_range(tricks);
+                for points in min..=max {
+                    for (re_call, kontra_call) in CallLevel::ALL
+                        .into_iter()
+                        .flat_map(|r| CallLevel::ALL.map(|k| (r, k)))
+                    {
+                        let mut f = facts(contract, re, points, tricks);
+                        f.announcements = Announcements {
+                            re: re_call,
+                            kontra: kontra_call,
+                        };
+                        let extras = if contract.scored_as_solo() {
+                            vec![PartyExtras::default()]
+                        } else {
+                            vec![most_extras(&f, Party::Re), most_extras(&f, Party::Kontra)]
+                        };
+                        for extras in extras {
+                            f.extras = extras;
+                            let scored = score(&f).unwrap();
+                            highest = highest.max(scored.value.unsigned_abs());
+                        }
+                    }
+                }
+            }
+            assert_eq!(highest, u32::from(max_value(contract)), "{contract}");
+        }
+        for contract in Contract::ALL {
+            let expected = if contract.scored_as_solo() { 21 } else { 31 };
+            assert_eq!(max_value(contract), expected, "{contract}");
+        }
+        // The normal game's maximum, spelled out: Kontra's schwarz against Re's, all tricks
+        // and every extra to Kontra.
+        let mut f = facts(Contract::Normal, &[0, 1], 0, 0);
+        f.announcements = Announcements {
+            re: CallLevel::Schwarz,
+            kontra: CallLevel::Schwarz,
+        };
+        f.extras.kontra = Extras {
+            doppelkopf: 6,
+            fox: 2,
+            karlchen: 1,
+        };
+        let s = score(&f).unwrap();
+        assert_eq!((s.winner, s.value), (Winner::Kontra, 31));
+        assert_eq!(s.scores(), &[-31, -31, 31, 31]);
+    }
+
+    fn paper(contract: Contract, re: &[u8], value: u16, winner: Option<Party>) -> PaperFacts {
+        PaperFacts {
+            table_size: TableSize::Four,
+            contract,
+            re: SeatSet::from_seats(re).unwrap(),
+            sitting_out: None,
+            value,
+            winner,
+        }
+    }
+
+    #[test]
+    fn a_paper_value_is_written_as_the_scorer_writes_it() {
+        // W18: Re won, but Kontra's extras outweigh it: the paper shows Kontra +2.
+        let mut w18 = facts(Contract::Normal, &[0, 1], 130, 7);
+        w18.extras.kontra = Extras {
+            doppelkopf: 2,
+            fox: 1,
+            karlchen: 0,
+        };
+        let on_paper = score_paper(&paper(Contract::Normal, &[0, 1], 2, Some(Party::Kontra)));
+        assert_eq!(on_paper.as_ref().unwrap().scores(), &[-2, -2, 2, 2]);
+        assert_eq!(on_paper.unwrap().scores(), score(&w18).unwrap().scores());
+        // W22: the soloist lost 3: −9 for him, +3 for each opponent.
+        let s = score_paper(&paper(Contract::SoloJacks, &[1], 3, Some(Party::Kontra))).unwrap();
+        assert_eq!((s.winner, s.value, s.re_value()), (Winner::Kontra, 3, -3));
+        assert_eq!(s.scores(), &[3, -9, 3, 3]);
+        assert!(s.items().is_empty(), "the paper holds no breakdown");
+        // W25: a wedding solo is scored as a solo too.
+        let s = score_paper(&paper(Contract::WeddingSolo, &[0], 4, Some(Party::Re))).unwrap();
+        assert_eq!(s.scores(), &[12, -4, -4, -4]);
+        // W29: at a 5-table the dealer sits out and scores 0.
+        let five = PaperFacts {
+            table_size: TableSize::Five,
+            sitting_out: Some(0),
+            ..paper(Contract::Normal, &[1, 3], 4, Some(Party::Re))
+        };
+        assert_eq!(score_paper(&five).unwrap().scores(), &[0, 4, -4, 4, -4]);
+        // W19: nothing to write; a winner may be named or not.
+        for winner in [None, Some(Party::Re), Some(Party::Kontra)] {
+            let s = score_paper(&paper(Contract::Normal, &[2, 3], 0, winner)).unwrap();
+            assert_eq!(s.scores(), &[0, 0, 0, 0]);
+        }
+        // The largest values fit: a soloist's −63.
+        let s = score_paper(&paper(
+            Contract::SoloFleshless,
+            &[3],
+            21,
+            Some(Party::Kontra),
+        ));
+        assert_eq!(s.unwrap().scores(), &[21, 21, 21, -63]);
+        let s = score_paper(&paper(Contract::Wedding, &[0, 2], 31, Some(Party::Re)));
+        assert_eq!(s.unwrap().scores(), &[31, -31, 31, -31]);
+    }
+
+    #[test]
+    fn impossible_paper_summaries_are_refused() {
+        let re = Some(Party::Re);
+        let cases = [
+            (
+                paper(Contract::Normal, &[0, 1], 32, re),
+                FactsError::ValueOutOfRange {
+                    contract: Contract::Normal,
+                    value: 32,
+                    max: 31,
+                },
+            ),
+            (
+                paper(Contract::SilentWedding, &[2], 22, re),
+                FactsError::ValueOutOfRange {
+                    contract: Contract::SilentWedding,
+                    value: 22,
+                    max: 21,
+                },
+            ),
+            (
+                paper(Contract::SoloClubs, &[2], u16::MAX, None),
+                FactsError::ValueOutOfRange {
+                    contract: Contract::SoloClubs,
+                    value: u16::MAX,
+                    max: 21,
+                },
+            ),
+            (
+                paper(Contract::Normal, &[0], 1, re),
+                FactsError::ReSize {
+                    contract: Contract::Normal,
+                    expected: 2,
+                    got: 1,
+                },
+            ),
+            (
+                paper(Contract::SoloHearts, &[0, 1], 1, re),
+                FactsError::ReSize {
+                    contract: Contract::SoloHearts,
+                    expected: 1,
+                    got: 2,
+                },
+            ),
+            (
+                paper(Contract::Normal, &[0, 4], 1, re),
+                FactsError::SeatOutOfRange { seat: 4, seats: 4 },
+            ),
+            (
+                PaperFacts {
+                    sitting_out: Some(1),
+                    ..paper(Contract::Normal, &[0, 2], 1, re)
+                },
+                FactsError::SittingOutAtFourTable,
+            ),
+            (
+                PaperFacts {
+                    table_size: TableSize::Five,
+                    sitting_out: Some(2),
+                    ..paper(Contract::Normal, &[0, 2], 1, re)
+                },
+                FactsError::SittingOutPlays { seat: 2 },
+            ),
+            (
+                paper(Contract::Normal, &[0, 2], 3, None),
+                FactsError::WinnerMissing { value: 3 },
+            ),
+        ];
+        for (summary, expected) in cases {
+            assert_eq!(summary.validate(), Err(expected.clone()), "{summary:?}");
+            assert_eq!(score_paper(&summary), Err(expected));
+        }
+        assert_eq!(
+            FactsError::ValueOutOfRange {
+                contract: Contract::Normal,
+                value: 32,
+                max: 31
+            }
+            .to_string(),
+            "normal is worth between 0 and 31, not 32"
+        );
     }
 }

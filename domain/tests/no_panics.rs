@@ -11,8 +11,8 @@
 
 use domain::cards::Card;
 use domain::deal::{
-    Announcements, CallLevel, Contract, DealFacts, Extras, Party, PartyExtras, SeatSet, TableSize,
-    points_range,
+    Announcements, CallLevel, Contract, DealFacts, Extras, PaperFacts, Party, PartyExtras, SeatSet,
+    TableSize, points_range,
 };
 use domain::penalty::{self, Severity, Violation};
 use domain::replay::{CallKind, Event, ReplayRequest, replay};
@@ -321,6 +321,28 @@ proptest! {
         }
         let (min, max) = points_range(facts.re_tricks);
         prop_assert!(min <= max && max <= 240);
+    }
+
+    #[test]
+    fn paper_summaries_validate_and_score_without_panicking(
+        table_size in table_size(),
+        contract in contract(),
+        re in seat_set(),
+        sitting_out in proptest::option::of(seat()),
+        value in prop_oneof![0u16..40, any::<u16>()],
+        winner in proptest::option::of(prop_oneof![Just(Party::Re), Just(Party::Kontra)]),
+        seat in any::<u8>(),
+    ) {
+        let paper = PaperFacts { table_size, contract, re, sitting_out, value, winner };
+        let checked = paper.validate();
+        let scored = domain::score_paper(&paper);
+        prop_assert_eq!(checked.clone(), scored.as_ref().map(|_| ()).map_err(Clone::clone));
+        if let Ok(scored) = scored {
+            prop_assert_eq!(scored.scores().iter().sum::<i32>(), 0);
+            prop_assert_eq!(scored.scores().len(), usize::from(table_size.seats()));
+            prop_assert!(value <= domain::max_value(contract));
+        }
+        let _ = paper.party_of(seat);
     }
 
     #[test]

@@ -10,6 +10,7 @@ mod auth;
 mod browser;
 mod crash;
 mod day_codes;
+mod day_paper;
 mod deals;
 mod draws;
 mod errors;

@@ -1,14 +1,17 @@
 //! A table's deals as stored: one row per deal, its facts in the `facts` column as a
-//! [`StoredDeal`] in JSON.
+//! [`StoredDeal`] in JSON, or for a deal keyed in from the paper list a
+//! [`StoredPaperDeal`] ([`StoredEntry`] reads either).
 //!
 //! The stored form is its own type with an explicit format version, so the HTTP body can
 //! change without touching a single stored row. Rows written before the format was
 //! introduced (the entry's wire form, without `format`) keep loading through the frozen
-//! [`LegacyDeal`].
+//! [`LegacyDeal`]. Format 1 is the full facts, format 2 the paper summary; full deals are
+//! still written in format 1, so every row written before paper entries reads unchanged.
 
 use diesel::prelude::*;
+use domain::deal::Party;
 use domain::deal::{Announcements, CallLevel, Contract, Extras, FactsError, PartyExtras, SeatSet};
-use domain::sheet::RecordedDeal;
+use domain::sheet::{PaperDeal, RecordedDeal, SheetEntry};
 use serde::{Deserialize, Serialize};
 
 use super::DbConn;
@@ -255,6 +258,131 @@ impl StoredDeal {
     /// The `facts` column for this deal.
     pub fn to_json(&self) -> serde_json::Result<String> {
         serde_json::to_string(self)
+    }
+}
+
+/// The format a deal keyed in from the paper list is written in.
+pub const PAPER_FORMAT: u32 = 2;
+
+/// A deal keyed in from the paper list, format 2. Frozen like [`StoredDeal`].
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredPaperDeal {
+    /// Always [`PAPER_FORMAT`]; written explicitly.
+    pub format: u32,
+    /// Always `paper`, so a reader of the raw row sees what it is.
+    pub entry: StoredPaperMark,
+    /// The contract as played.
+    pub contract: StoredContract,
+    /// The Re party's seats, in the order entered.
+    pub re: Vec<u8>,
+    /// The game value as entered.
+    pub value: u16,
+    /// The party whose entries are positive; absent when none was entered (value 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<StoredParty>,
+}
+
+/// The marker of a paper deal as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoredPaperMark {
+    /// Keyed in from the paper list.
+    #[serde(rename = "paper")]
+    Paper,
+}
+
+/// A party as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoredParty {
+    /// Re (the soloist's side).
+    #[serde(rename = "re")]
+    Re,
+    /// Kontra.
+    #[serde(rename = "kontra")]
+    Kontra,
+}
+
+impl From<StoredParty> for Party {
+    fn from(p: StoredParty) -> Party {
+        match p {
+            StoredParty::Re => Party::Re,
+            StoredParty::Kontra => Party::Kontra,
+        }
+    }
+}
+
+impl From<Party> for StoredParty {
+    fn from(p: Party) -> StoredParty {
+        match p {
+            Party::Re => StoredParty::Re,
+            Party::Kontra => StoredParty::Kontra,
+        }
+    }
+}
+
+impl StoredPaperDeal {
+    /// The deal as the domain scores it. The Re party must be a set of seats; the rest is
+    /// checked when the sheet is scored.
+    pub fn paper(&self) -> Result<PaperDeal, FactsError> {
+        Ok(PaperDeal {
+            contract: self.contract.into(),
+            re: SeatSet::from_seats(&self.re)?,
+            value: self.value,
+            winner: self.winner.map(Party::from),
+        })
+    }
+}
+
+/// A `facts` column, whichever kind of deal it holds.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StoredEntry {
+    /// The full facts: format 1 or a row from before formats.
+    Full(StoredDeal),
+    /// The paper summary: format 2.
+    Paper(StoredPaperDeal),
+}
+
+impl StoredEntry {
+    /// Reads a `facts` column. Full deals take [`StoredDeal::parse`]'s one-pass path; only
+    /// a row it refuses is probed for the paper format.
+    pub fn parse(facts: &str) -> Result<StoredEntry, String> {
+        let full_error = match StoredDeal::parse(facts) {
+            Ok(deal) => return Ok(StoredEntry::Full(deal)),
+            Err(e) => e,
+        };
+        #[derive(Deserialize)]
+        struct Probe {
+            format: Option<serde_json::Value>,
+        }
+        match serde_json::from_str::<Probe>(facts) {
+            Ok(Probe {
+                format: Some(format),
+            }) if format == serde_json::json!(PAPER_FORMAT) => serde_json::from_str(facts)
+                .map(StoredEntry::Paper)
+                .map_err(|e| e.to_string()),
+            _ => Err(full_error),
+        }
+    }
+
+    /// The deal as the sheet takes it.
+    pub fn sheet_entry(&self) -> Result<SheetEntry, FactsError> {
+        match self {
+            StoredEntry::Full(deal) => deal.recorded().map(SheetEntry::Full),
+            StoredEntry::Paper(deal) => deal.paper().map(SheetEntry::Paper),
+        }
+    }
+
+    /// Whether the row holds a paper deal.
+    pub fn is_paper(&self) -> bool {
+        matches!(self, StoredEntry::Paper(_))
+    }
+
+    /// The `facts` column for this deal.
+    pub fn to_json(&self) -> serde_json::Result<String> {
+        match self {
+            StoredEntry::Full(deal) => deal.to_json(),
+            StoredEntry::Paper(deal) => serde_json::to_string(deal),
+        }
     }
 }
 
@@ -526,5 +654,47 @@ mod tests {
         assert_eq!(minimal.extras, None);
         assert_eq!(minimal.calls, StoredCalls::default());
         assert!(StoredDeal::parse(r#"{"format":2,"contract":"normal"}"#).is_err());
+    }
+
+    #[test]
+    fn a_paper_row_is_format_2_and_reads_back() {
+        let paper = StoredEntry::Paper(StoredPaperDeal {
+            format: PAPER_FORMAT,
+            entry: StoredPaperMark::Paper,
+            contract: StoredContract::SoloJacks,
+            re: vec![1],
+            value: 3,
+            winner: Some(StoredParty::Kontra),
+        });
+        let written = paper.to_json().unwrap();
+        assert_eq!(
+            written,
+            r#"{"format":2,"entry":"paper","contract":"solo_jacks","re":[1],"value":3,"winner":"kontra"}"#
+        );
+        assert_eq!(StoredEntry::parse(&written), Ok(paper.clone()));
+        assert!(paper.is_paper());
+        let deal = paper.sheet_entry().unwrap();
+        assert!(deal.is_paper());
+        // A value of 0 may be stored without a winner.
+        let zero = r#"{"format":2,"entry":"paper","contract":"normal","re":[2,3],"value":0}"#;
+        let read = StoredEntry::parse(zero).unwrap();
+        assert_eq!(read.to_json().unwrap(), zero);
+        // Full rows read as before, in both formats they come in.
+        let full = r#"{"format":1,"contract":"normal","re":[0,2],"re_points":130,"re_tricks":7,"calls":{"re":"none","kontra":"none"}}"#;
+        assert!(matches!(StoredEntry::parse(full), Ok(StoredEntry::Full(_))));
+        let legacy = r#"{"contract":"solo_queens","re":[1],"re_points":130,"re_tricks":7}"#;
+        assert!(matches!(
+            StoredEntry::parse(legacy),
+            Ok(StoredEntry::Full(_))
+        ));
+        // A format nobody wrote, a paper row with a full deal's fields, or a format-2 row
+        // without its marker, are errors, not guesses.
+        for bad in [
+            r#"{"format":3,"entry":"paper","contract":"normal","re":[0,2],"value":1}"#,
+            r#"{"format":2,"entry":"paper","contract":"normal","re":[0,2],"value":1,"re_points":130}"#,
+            r#"{"format":2,"contract":"normal","re":[0,2],"value":1}"#,
+        ] {
+            assert!(StoredEntry::parse(bad).is_err(), "{bad}");
+        }
     }
 }

@@ -1,17 +1,18 @@
 //! A table's deals: entered by its captain (or an organiser), corrected with the deal's
-//! version in `If-Match`, deleted with later deals moving up.
+//! version in `If-Match`, deleted with later deals moving up. A table that finished on
+//! paper has its deals keyed in by the organiser from the paper list (`"entry": "paper"`).
 
 use actix_web::http::header::{ETAG, IF_MATCH};
 use actix_web::{HttpRequest, HttpResponse, delete, post, put, web};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, Problem};
-use crate::extract::JsonBody;
+use crate::extract::RawBody;
 use crate::services::access::require_token;
 use crate::services::deals;
 use crate::services::write::create;
 use crate::state::AppState;
-use crate::wire::sheet::{DealEntry, DealResponse, SheetResponse};
+use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
 
 /// The version named by `If-Match` (`"3"`, `3` or `W/"3"`).
 fn if_match(req: &HttpRequest) -> Result<String, ApiError> {
@@ -31,8 +32,13 @@ fn if_match(req: &HttpRequest) -> Result<String, ApiError> {
 ///
 /// The server scores it; points sent by a client are never trusted. Takes an
 /// `Idempotency-Key`: a retry returns the first answer and enters nothing.
+///
+/// A table that lost its phone finishes on the paper list; the organiser (only he: 403 for
+/// a captain) keys its deals in with `"entry": "paper"`, the contract, the Re party, the
+/// value and the winning party. They are checked for the order of play like any entry and
+/// score exactly as their full facts would.
 #[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("Idempotency-Key" = Option<String>, Header)),
-    request_body = DealEntry, security(("bearer" = [])), responses(
+    request_body = DealBody, security(("bearer" = [])), responses(
     (status = 201, body = DealResponse),
     (status = 409, description = "The number is taken (`deal_number_taken`), skips ahead of the next deal (`deal_number_skipped`) or the sheet is complete; `current` holds the sheet", body = Problem, content_type = "application/problem+json"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
@@ -43,11 +49,12 @@ pub async fn create_deal(
     req: HttpRequest,
     caller: Caller,
     id: web::Path<i64>,
-    body: JsonBody<DealEntry>,
+    body: RawBody,
 ) -> Result<HttpResponse, ApiError> {
+    // Parsed before anything else, as the typed body extractor did before paper entries.
+    let entry = DealBody::parse(&body.0)?;
     require_token(&caller)?;
     let table_id = id.into_inner();
-    let entry = body.0;
     let acting = caller.clone();
     let created = create(&state, &req, &caller, move |conn| {
         deals::create(conn, table_id, &acting, &entry)
@@ -70,9 +77,10 @@ pub async fn create_deal(
 ///
 /// Needs `If-Match` with the deal's version. The whole sheet is re-derived from this deal
 /// on (turning a normal game into a Pflichtsolo moves every later dealer); when that makes
-/// a later deal impossible the correction is refused with 409 naming it.
+/// a later deal impossible the correction is refused with 409 naming it. A deal keyed in
+/// from paper, and a correction to the paper form, are the organiser's only.
 #[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("number" = u16, Path), ("If-Match" = String, Header)),
-    request_body = DealEntry, security(("bearer" = [])), responses(
+    request_body = DealBody, security(("bearer" = [])), responses(
     (status = 200, body = DealResponse, headers(("ETag" = String, description = "The corrected deal's version, for the next If-Match"))),
     (status = 412, description = "If-Match names another version: the deal changed or moved to another number since it was read", body = Problem, content_type = "application/problem+json"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
@@ -83,12 +91,12 @@ pub async fn update_deal(
     req: HttpRequest,
     caller: Caller,
     path: web::Path<(i64, u16)>,
-    body: JsonBody<DealEntry>,
+    body: RawBody,
 ) -> Result<HttpResponse, ApiError> {
+    let entry = DealBody::parse(&body.0)?;
     require_token(&caller)?;
     let (table_id, number) = path.into_inner();
     let version = if_match(&req)?;
-    let entry = body.0;
     deals::check_correction_number(&entry, number)?;
     let answer = state
         .db
@@ -100,7 +108,8 @@ pub async fn update_deal(
         .json(answer))
 }
 
-/// Delete a deal; later deals move up one number. Needs `If-Match` with its version.
+/// Delete a deal; later deals move up one number. Needs `If-Match` with its version. A deal
+/// keyed in from paper is deleted by the organiser only.
 #[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("number" = u16, Path), ("If-Match" = String, Header)),
     security(("bearer" = [])), responses(
     (status = 200, body = SheetResponse),

@@ -3,8 +3,13 @@
 //! Every write re-derives the sheet through the domain before storing, in one transaction:
 //! a deal that does not fit the order of play (a forced solo not played, the sitting-out
 //! dealer in the Re party, a sheet already complete) is refused and nothing is stored.
+//!
+//! A deal is entered with its full facts or, when the table finished on paper, as the
+//! paper list's summary. Paper deals are the organiser's: he keys them in from the list
+//! handed to the tournament office (TSR 7.3.4), and only he corrects or deletes them, since
+//! a captain's phone would replace the signed paper record with facts nobody checked.
 
-use domain::sheet::{RecordedDeal, Round};
+use domain::sheet::{Round, SheetEntry};
 
 use super::access::{self, Need};
 use super::sheet::{self, Derived, conflict_with_sheet};
@@ -15,12 +20,12 @@ use crate::db::{self, DbConn};
 use crate::domain_errors::{correction_error, deletion_error, entry_error, invalid_deal};
 use crate::error::ApiError;
 use crate::extract::TEXT_LIMIT;
-use crate::wire::sheet::{DealEntry, DealResponse, SheetResponse};
+use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
 
 /// The entry as the domain reads it, checked as the next deal of `round`: the sheet must
 /// have room for it before its facts are looked at.
-fn checked(round: &Round, before: &Derived, entry: &DealEntry) -> Result<RecordedDeal, ApiError> {
-    let deal = match entry.recorded() {
+fn checked(round: &Round, before: &Derived, entry: &DealBody) -> Result<SheetEntry, ApiError> {
+    let deal = match entry.sheet_entry() {
         Ok(deal) => deal,
         Err(e) if round.next().is_some() => return Err(invalid_deal(&e)),
         Err(_) => {
@@ -34,7 +39,7 @@ fn checked(round: &Round, before: &Derived, entry: &DealEntry) -> Result<Recorde
     Ok(deal)
 }
 
-fn facts(entry: &DealEntry) -> Result<String, ApiError> {
+fn facts(entry: &DealBody) -> Result<String, ApiError> {
     sheet::stored(entry)
         .to_json()
         .map_err(|e| ApiError::Internal(e.into()))
@@ -74,17 +79,27 @@ fn check_number(asked: Option<u16>, next: Option<u16>, before: &Derived) -> Resu
     }
 }
 
+/// Only an organiser keys in a paper deal, or changes one (see the module documentation).
+fn paper_is_organisers(caller: &Caller, paper: bool) -> Result<(), ApiError> {
+    if paper {
+        access::organizer_only(caller)
+    } else {
+        Ok(())
+    }
+}
+
 /// Enters the next deal of a table (run inside the write's transaction).
 pub fn create(
     conn: &mut DbConn,
     table_id: i64,
     caller: &Caller,
-    entry: &DealEntry,
+    entry: &DealBody,
 ) -> Result<DealResponse, ApiError> {
+    paper_is_organisers(caller, entry.is_paper())?;
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
     let before = sheet::current(conn, &ctx)?;
     let next = before.round().next().map(|n| n.number);
-    check_number(entry.number, next, &before)?;
+    check_number(entry.number(), next, &before)?;
     checked(before.round(), &before, entry)?;
     let number = next.unwrap_or_default();
     // The unique (table, number) index settles a race between two phones: the second
@@ -103,8 +118,11 @@ pub fn create(
     )?;
     let after = sheet::current(conn, &ctx)?;
     let deal = after.deal_view(number)?;
+    // Why a deal was keyed in from paper is what the organiser will be asked later.
+    let reason = entry.is_paper().then(|| entry.reason()).flatten();
     audit::Change::new(ctx.tournament.id, caller, "deal.create")
         .at_table(table_id)
+        .reason(reason)
         .after(serde_json::to_value(&deal).ok())
         .record(conn)?;
     Ok(DealResponse {
@@ -128,6 +146,14 @@ pub fn number_taken(conn: &mut DbConn, table_id: i64, caller: &Caller) -> ApiErr
     }
 }
 
+/// Whether deal `number` of the sheet was keyed in from paper (false if there is none).
+fn is_paper(sheet: &Derived, number: u16) -> bool {
+    usize::from(number)
+        .checked_sub(1)
+        .and_then(|index| sheet.deals.get(index))
+        .is_some_and(SheetEntry::is_paper)
+}
+
 /// Loads a stored deal by number and checks `If-Match` against its version.
 fn stored_deal(
     conn: &mut DbConn,
@@ -146,8 +172,8 @@ fn stored_deal(
 }
 
 /// A correction's entry must name the deal of the path, if it names one.
-pub fn check_correction_number(entry: &DealEntry, number: u16) -> Result<(), ApiError> {
-    if entry.number.is_some_and(|n| n != number) {
+pub fn check_correction_number(entry: &DealBody, number: u16) -> Result<(), ApiError> {
+    if entry.number().is_some_and(|n| n != number) {
         return Err(ApiError::field(
             "invalid_body",
             "number",
@@ -166,18 +192,20 @@ pub fn update(
     number: u16,
     version: &str,
     caller: &Caller,
-    entry: &DealEntry,
+    entry: &DealBody,
 ) -> Result<DealResponse, ApiError> {
+    paper_is_organisers(caller, entry.is_paper())?;
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
     let row = stored_deal(conn, table_id, number, version)?;
     let before = sheet::current(conn, &ctx)?;
+    paper_is_organisers(caller, is_paper(&before, number))?;
     let old = before.deal_view(number)?;
     let index = before
         .rows
         .iter()
         .position(|r| r.id == row.id)
         .unwrap_or_default();
-    let deal = entry.recorded().map_err(|e| invalid_deal(&e))?;
+    let deal = entry.sheet_entry().map_err(|e| invalid_deal(&e))?;
     domain::sheet::correct(
         before.config,
         &before.deals,
@@ -198,7 +226,7 @@ pub fn update(
     let deal = after.deal_view(number)?;
     audit::Change::new(ctx.tournament.id, caller, "deal.update")
         .at_table(table_id)
-        .reason(entry.reason.as_deref())
+        .reason(entry.reason())
         .before(serde_json::to_value(&old).ok())
         .after(serde_json::to_value(&deal).ok())
         .record(conn)?;
@@ -234,6 +262,7 @@ pub fn delete(
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
     let row = stored_deal(conn, table_id, number, version)?;
     let before = sheet::current(conn, &ctx)?;
+    paper_is_organisers(caller, is_paper(&before, number))?;
     let old = before.deal_view(number)?;
     let deletion = domain::sheet::delete(
         before.config,

@@ -5,16 +5,22 @@
 
 use domain::deal::TableSize;
 use domain::penalty::{Severity, Violation};
-use domain::sheet::{RecordedDeal, RecordedPenalty, Round, RoundConfig, ScoredSheet, score_sheet};
+use domain::sheet::{RecordedPenalty, Round, RoundConfig, ScoredSheet, SheetEntry, score_sheet};
 
 use super::access::TableContext;
-use crate::db::deals::{StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredExtras};
+use crate::db::deals::{
+    StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
+    StoredPaperMark,
+};
 use crate::db::models::{DealRow, PenaltyRow};
 use crate::db::{self, DbConn};
 use crate::domain_errors::{invalid_deal, sheet_score_error};
 use crate::error::ApiError;
 use crate::wire::score::{AnnouncementsBody, ExtrasBody, ExtrasCounts};
-use crate::wire::sheet::{DealEntry, NextDealView, PenaltyView, SheetDealView, SheetResponse};
+use crate::wire::sheet::{
+    DealBody, DealEntry, NextDealView, PaperDealEntry, PaperMark, PenaltyView, SheetDealView,
+    SheetResponse,
+};
 
 /// The derived sheet, the domain's scoring behind it and what it was derived from.
 pub struct Derived {
@@ -27,7 +33,7 @@ pub struct Derived {
     /// The stored deal rows, in order.
     pub rows: Vec<DealRow>,
     /// The stored deals as the domain reads them, in order.
-    pub deals: Vec<RecordedDeal>,
+    pub deals: Vec<SheetEntry>,
     /// The stored penalties as the domain reads them.
     pub penalties: Vec<RecordedPenalty>,
     /// The time-up mark: time was called after this many deals.
@@ -93,13 +99,27 @@ fn corrupt(what: String) -> ApiError {
 }
 
 /// Reads a stored deal row's facts.
-fn parse(row: &DealRow) -> Result<StoredDeal, ApiError> {
-    StoredDeal::parse(&row.facts).map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
+fn parse(row: &DealRow) -> Result<StoredEntry, ApiError> {
+    StoredEntry::parse(&row.facts).map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
 }
 
 /// The stored form of an entry: what was entered, without the request-only number and
 /// reason.
-pub fn stored(entry: &DealEntry) -> StoredDeal {
+pub fn stored(entry: &DealBody) -> StoredEntry {
+    match entry {
+        DealBody::Full(entry) => StoredEntry::Full(stored_full(entry)),
+        DealBody::Paper(entry) => StoredEntry::Paper(StoredPaperDeal {
+            format: db::deals::PAPER_FORMAT,
+            entry: StoredPaperMark::Paper,
+            contract: domain::deal::Contract::from(entry.contract).into(),
+            re: entry.re.clone(),
+            value: entry.value,
+            winner: entry.winner.map(|w| domain::deal::Party::from(w).into()),
+        }),
+    }
+}
+
+fn stored_full(entry: &DealEntry) -> StoredDeal {
     let announcements = entry.announcements;
     let counts = |c: ExtrasCounts| StoredCounts {
         doppelkopf: c.doppelkopf,
@@ -124,7 +144,22 @@ pub fn stored(entry: &DealEntry) -> StoredDeal {
 }
 
 /// What was entered, as the sheet shows it.
-fn entry(stored: &StoredDeal) -> DealEntry {
+fn entry(stored: &StoredEntry) -> DealBody {
+    match stored {
+        StoredEntry::Full(stored) => DealBody::Full(full_entry(stored)),
+        StoredEntry::Paper(stored) => DealBody::Paper(PaperDealEntry {
+            entry: PaperMark::Paper,
+            number: None,
+            reason: None,
+            contract: domain::deal::Contract::from(stored.contract).into(),
+            re: stored.re.clone(),
+            value: stored.value,
+            winner: stored.winner.map(|w| domain::deal::Party::from(w).into()),
+        }),
+    }
+}
+
+fn full_entry(stored: &StoredDeal) -> DealEntry {
     let counts = |c: StoredCounts| ExtrasCounts {
         doppelkopf: c.doppelkopf,
         fox: c.fox,
@@ -184,7 +219,7 @@ pub fn derive(
     let config = config(ctx)?;
     let deals = stored
         .iter()
-        .map(|s| s.recorded().map_err(|e| invalid_deal(&e)))
+        .map(|s| s.sheet_entry().map_err(|e| invalid_deal(&e)))
         .collect::<Result<Vec<_>, _>>()?;
     // Only penalties on a deal of the sheet are read; the others belong to no deal.
     let on_sheet = |p: &&PenaltyRow| usize::try_from(p.deal_number).is_ok_and(|n| n <= deals.len());
@@ -217,7 +252,7 @@ fn view(
     config: RoundConfig,
     scored: &ScoredSheet,
     rows: &[DealRow],
-    stored: &[StoredDeal],
+    stored: &[StoredEntry],
     penalty_rows: &[PenaltyRow],
 ) -> SheetResponse {
     let deals = scored
@@ -232,8 +267,8 @@ fn view(
                 dealer: d.sheet.dealer,
                 sitting_out: d.sheet.sitting_out,
                 kind: d.sheet.kind.as_str(),
-                contract: entry.contract,
-                re: entry.re.clone(),
+                contract: entry.contract(),
+                re: entry.re().to_vec(),
                 scores: d.scores.clone(),
                 game_scores: d.game_scores.clone(),
                 penalties: d

@@ -321,13 +321,22 @@ impl ScoreRequest {
 }
 
 /// A party.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum PartyName {
     /// Re.
     Re,
     /// Kontra.
     Kontra,
+}
+
+impl From<PartyName> for deal::Party {
+    fn from(p: PartyName) -> deal::Party {
+        match p {
+            PartyName::Re => deal::Party::Re,
+            PartyName::Kontra => deal::Party::Kontra,
+        }
+    }
 }
 
 impl From<deal::Party> for PartyName {

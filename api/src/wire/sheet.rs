@@ -2,11 +2,13 @@
 //! reader sees it (captains, organisers, the public, the printed pages).
 
 use domain::deal::{Announcements, Extras, FactsError, PartyExtras, SeatSet};
-use domain::sheet::RecordedDeal;
+use domain::sheet::{PaperDeal, RecordedDeal, SheetEntry};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts};
+use crate::error::ApiError;
+use crate::extract;
+use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts, PartyName};
 
 /// A deal as the captain enters it: the `/score` facts without what the table knows
 /// (its size and who sits out), plus two request-only fields that are never stored.
@@ -81,6 +83,134 @@ impl DealEntry {
     }
 }
 
+/// Marks a deal entry as the paper list's summary.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum PaperMark {
+    /// Keyed in from the paper score sheet.
+    Paper,
+}
+
+/// A deal as the paper score sheet holds it (TSR 7.3.3), keyed in by the organiser when a
+/// table lost its phone and finished the round on paper: the contract, who played Re (or
+/// the solo), the game value and which party's entries are positive. It goes through the
+/// same checks as a full entry (order of play, Pflichtsolo, Vorführen, the dealer who sits
+/// out) and gives each seat exactly what the full facts of the deal would.
+///
+/// Whether a solo was a Pflichtsolo, a Lustsolo or vorgeführt is not entered: the sheet
+/// derives it from the order of play, as for a full entry.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct PaperDealEntry {
+    /// Always `paper`: what tells this body from a full entry.
+    pub entry: PaperMark,
+    /// As for a full entry: the deal's number, which must be the next one when entering
+    /// and the number in the path when correcting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u16>,
+    /// Why the deal is keyed in from paper or corrected (kept in the audit log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The contract as played; wedding_solo and silent_wedding are scored as solos.
+    pub contract: ContractName,
+    /// The Re party's seats (the soloist alone in a deal scored as a solo).
+    pub re: Vec<u8>,
+    /// The game value the paper shows: each player of the winning party gets it, the
+    /// soloist three times it. At most 31 (21 for a deal scored as a solo).
+    #[schema(example = 3)]
+    pub value: u16,
+    /// The party whose entries are positive on the paper (the soloist's side is `re`);
+    /// required unless the value is 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner: Option<PartyName>,
+}
+
+impl PaperDealEntry {
+    /// The deal as the domain checks and scores it. Only the Re party can fail here (two
+    /// seats the same, a seat past any table); the rest is checked where the deal stands.
+    pub fn paper(&self) -> Result<PaperDeal, FactsError> {
+        Ok(PaperDeal {
+            contract: self.contract.into(),
+            re: SeatSet::from_seats(&self.re)?,
+            value: self.value,
+            winner: self.winner.map(Into::into),
+        })
+    }
+}
+
+/// A deal as entered: the full facts (a phone), or the paper list's summary, told apart by
+/// `"entry": "paper"`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum DealBody {
+    /// Card points, tricks, calls and extras.
+    Full(DealEntry),
+    /// Contract, Re party, value and winner, with `"entry": "paper"`.
+    Paper(PaperDealEntry),
+}
+
+impl DealBody {
+    /// Parses a request body: a body with an `entry` field is a paper entry, any other a
+    /// full entry, parsed and refused exactly as before paper entries existed.
+    pub fn parse(bytes: &[u8]) -> Result<DealBody, ApiError> {
+        /// Only the marker; every other field is left to the real parse.
+        #[derive(Deserialize)]
+        struct Probe {
+            #[serde(default)]
+            entry: Option<serde_json::Value>,
+        }
+        match serde_json::from_slice::<Probe>(bytes) {
+            Ok(Probe { entry: Some(_) }) => extract::parse(bytes).map(DealBody::Paper),
+            _ => extract::parse(bytes).map(DealBody::Full),
+        }
+    }
+
+    /// The deal as the sheet takes it; only the Re party can fail here.
+    pub fn sheet_entry(&self) -> Result<SheetEntry, FactsError> {
+        match self {
+            DealBody::Full(entry) => entry.recorded().map(SheetEntry::Full),
+            DealBody::Paper(entry) => entry.paper().map(SheetEntry::Paper),
+        }
+    }
+
+    /// The number the body names, if any.
+    pub fn number(&self) -> Option<u16> {
+        match self {
+            DealBody::Full(entry) => entry.number,
+            DealBody::Paper(entry) => entry.number,
+        }
+    }
+
+    /// The reason the body gives, if any.
+    pub fn reason(&self) -> Option<&str> {
+        match self {
+            DealBody::Full(entry) => entry.reason.as_deref(),
+            DealBody::Paper(entry) => entry.reason.as_deref(),
+        }
+    }
+
+    /// Whether the body is the paper list's summary.
+    pub fn is_paper(&self) -> bool {
+        matches!(self, DealBody::Paper(_))
+    }
+
+    /// The contract as played.
+    pub fn contract(&self) -> ContractName {
+        match self {
+            DealBody::Full(entry) => entry.contract,
+            DealBody::Paper(entry) => entry.contract,
+        }
+    }
+
+    /// The Re party's seats as entered.
+    pub fn re(&self) -> &[u8] {
+        match self {
+            DealBody::Full(entry) => &entry.re,
+            DealBody::Paper(entry) => &entry.re,
+        }
+    }
+}
+
 /// The answer to an entry or a correction.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DealResponse {
@@ -130,8 +260,9 @@ pub struct SheetDealView {
     pub penalties: Vec<PenaltyView>,
     /// The version `If-Match` must name to correct this deal.
     pub version: i32,
-    /// What was entered.
-    pub entry: DealEntry,
+    /// What was entered: the full facts, or the paper list's summary, which carries
+    /// `"entry": "paper"`.
+    pub entry: DealBody,
 }
 
 /// The next deal to play.

@@ -10,8 +10,10 @@
 //! which the violation happened and are countersigned by the referee (TSR 8.2.2), so a
 //! deletion never takes them with it: a deal that carries penalties is not deleted.
 
-use super::scored::{PenaltyId, RecordedDeal, RecordedPenalty, ScoredSheet, SheetScoreError};
-use super::{DeriveError, Round, RoundConfig, SheetDeal, SheetError, derive, score_sheet};
+use super::scored::{PenaltyId, RecordedPenalty, ScoredSheet, SheetScoreError};
+use super::{
+    DeriveError, Round, RoundConfig, SheetDeal, SheetEntry, SheetError, derive, score_sheet,
+};
 use crate::deal::FactsError;
 
 /// Why an entry does not fit where it is to stand.
@@ -42,7 +44,7 @@ pub enum EntryError {
 
 /// Checks `deal` as the next deal of `round`: the facts with the table's size and the seat
 /// that sits out, then the order of play. Returns where it would stand; `round` is unchanged.
-pub fn check_entry(round: &Round, deal: &RecordedDeal) -> Result<SheetDeal, EntryError> {
+pub fn check_entry(round: &Round, deal: &SheetEntry) -> Result<SheetDeal, EntryError> {
     let Some(next) = round.next() else {
         return Err(EntryError::SheetComplete);
     };
@@ -88,16 +90,12 @@ pub enum CorrectionError {
 /// checked as the next deal ([`check_entry`]). An index past the end checks a new deal.
 pub fn check_at(
     config: RoundConfig,
-    deals: &[RecordedDeal],
+    deals: &[SheetEntry],
     time_up_after: Option<usize>,
     index: usize,
-    deal: &RecordedDeal,
+    deal: &SheetEntry,
 ) -> Result<SheetDeal, CorrectionError> {
-    let before: Vec<_> = deals
-        .iter()
-        .take(index)
-        .map(RecordedDeal::entered)
-        .collect();
+    let before: Vec<_> = deals.iter().take(index).map(SheetEntry::entered).collect();
     let time_up = time_up_after.filter(|&after| after <= index);
     let round = derive(config, &before, time_up).map_err(CorrectionError::EarlierDeals)?;
     check_entry(&round, deal).map_err(CorrectionError::DoesNotFit)
@@ -108,11 +106,11 @@ pub fn check_at(
 /// (TSR 3.3.1, 4.2.5) and at a 5-table the seat that sits out. Returns the corrected sheet.
 pub fn correct(
     config: RoundConfig,
-    deals: &[RecordedDeal],
+    deals: &[SheetEntry],
     penalties: &[RecordedPenalty],
     time_up_after: Option<usize>,
     index: usize,
-    deal: &RecordedDeal,
+    deal: &SheetEntry,
 ) -> Result<ScoredSheet, CorrectionError> {
     let mut corrected = deals.to_vec();
     let Some(slot) = corrected.get_mut(index) else {
@@ -145,7 +143,7 @@ pub struct Deletion {
     /// Every later deal, ascending: each moves up one number (and its penalties with it).
     pub moves: Vec<Renumbering>,
     /// The deals left, in order.
-    pub deals: Vec<RecordedDeal>,
+    pub deals: Vec<SheetEntry>,
     /// The penalties, renumbered with their deals.
     pub penalties: Vec<RecordedPenalty>,
     /// The sheet after the deletion.
@@ -185,7 +183,7 @@ pub enum DeletionError {
 /// Only penalties on a later deal of the sheet move; one on a number without a deal stays.
 pub fn delete(
     config: RoundConfig,
-    deals: &[RecordedDeal],
+    deals: &[SheetEntry],
     penalties: &[RecordedPenalty],
     time_up_after: Option<usize>,
     number: u16,
@@ -228,7 +226,7 @@ pub fn delete(
             ..*p
         })
         .collect();
-    let left: Vec<RecordedDeal> = deals
+    let left: Vec<SheetEntry> = deals
         .iter()
         .enumerate()
         .filter(|&(i, _)| i + 1 != position)
@@ -256,7 +254,7 @@ mod tests {
     use crate::sheet::{DealKind, NextDeal};
 
     /// Seat `seat`'s Damensolo, won with value 1 (as W21): +3 for him, -1 for the others.
-    fn solo_of(seat: Seat) -> RecordedDeal {
+    fn solo_of(seat: Seat) -> SheetEntry {
         recorded(Contract::SoloQueens, &[seat], 130, 7, QUIET)
     }
 

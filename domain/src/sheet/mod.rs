@@ -12,7 +12,9 @@
 //! machine driven one deal at a time.
 //!
 //! The order of play is the state machine's; the card points and calls of a deal are checked
-//! by [`crate::deal`] and valued by [`crate::score`](mod@crate::score). [`score_sheet()`] puts
+//! by [`crate::deal`] and valued by [`crate::score`](mod@crate::score). A deal is entered
+//! with its full facts or, when the table finished on paper, as the paper's summary
+//! ([`SheetEntry`]); both take the same path. [`score_sheet()`] puts
 //! the two together with the penalties of [`crate::penalty`] into the scored sheet, its
 //! totals and each seat's line for the standings; [`check_entry()`], [`correct()`] and
 //! [`delete()`] are the rules for entering, correcting and deleting a deal.
@@ -49,6 +51,7 @@
 mod config;
 mod derive;
 mod edit;
+mod entry;
 mod round;
 mod scored;
 #[cfg(test)]
@@ -60,6 +63,7 @@ pub use edit::{
     CorrectionError, Deletion, DeletionError, EntryError, Renumbering, check_at, check_entry,
     correct, delete,
 };
+pub use entry::{EntryFacts, PaperDeal, SheetEntry};
 pub use round::{EnteredDeal, NextDeal, Round, SheetDeal};
 pub use scored::{
     PenaltyId, RecordedDeal, RecordedPenalty, ScoredDeal, ScoredPenalty, ScoredSheet, SeatLine,

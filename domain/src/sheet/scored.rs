@@ -1,13 +1,15 @@
 //! The scored sheet: every deal of a table's round with its entries per seat, penalties
 //! included, the totals, and each seat's line for the standings.
 //!
-//! The service stores only what the captain entered ([`RecordedDeal`]) and what the referee
-//! ruled ([`RecordedPenalty`]); everything else follows from those, in this order:
+//! The service stores only what was entered ([`SheetEntry`]: the captain's [`RecordedDeal`]
+//! or the organiser's paper summary) and what the referee ruled ([`RecordedPenalty`]);
+//! everything else follows from those, in this order:
 //!
 //! 1. the order of play ([`derive()`](super::derive())): dealer, sitting-out seat and kind of
 //!    every deal, so a correction moves later dealers by itself (TSR 3.3.1, 4.2, 8.6, 10.1);
 //! 2. each deal's facts, completed by the table (its size, and at a 5-table the dealer who
-//!    sits out and scores 0, TSR 10.1), and its game value (TSR 7.1–7.2, [`crate::score()`]);
+//!    sits out and scores 0, TSR 10.1), and its game value (TSR 7.1–7.2, [`crate::score()`];
+//!    a paper entry's value as written, [`crate::score_paper()`]);
 //! 3. the deal's penalties (TSR 9.3, 9.4, [`crate::penalty`]): their entries are added to
 //!    the deal's row, and a serious violation can stop the game, whose own entries then
 //!    count as 0 (TSR 9.4.3, 9.4.4);
@@ -17,12 +19,15 @@
 //! The first deal that breaks a step is named in a [`SheetScoreError`], so the service can
 //! tell the captain which stored deal a correction made impossible.
 
-use super::{DealKind, DeriveError, EnteredDeal, Round, RoundConfig, SheetDeal, derive};
+use super::{
+    DealKind, DeriveError, EnteredDeal, EntryFacts, Round, RoundConfig, SheetDeal, SheetEntry,
+    derive,
+};
 use crate::deal::{
     Announcements, Contract, DealFacts, FactsError, PartyExtras, Seat, SeatSet, TableSize,
 };
 use crate::penalty::{self, Penalty, PenaltyError, Violation};
-use crate::score::{Scored, score};
+use crate::score::Scored;
 use crate::standings::{PlayerId, SheetLine};
 
 /// The service's id of a stored penalty. The domain only passes it through, so the service
@@ -123,9 +128,11 @@ pub struct ScoredPenalty {
 pub struct ScoredDeal {
     /// Number, dealer, sitting-out seat and kind.
     pub sheet: SheetDeal,
-    /// The facts as scored, with the table's size and sitting-out seat.
-    pub facts: DealFacts,
-    /// The game's own scoring: winner, value and every point (TSR 7.1–7.2).
+    /// The facts as scored, with the table's size and sitting-out seat: the full facts, or
+    /// the paper summary.
+    pub facts: EntryFacts,
+    /// The game's own scoring: winner, value and every point (TSR 7.1–7.2); a paper
+    /// entry has its value but no breakdown.
     pub game: Scored,
     /// Each seat's entry on the sheet, penalties included ([`penalty::sheet_entries`]).
     pub scores: Vec<i32>,
@@ -188,7 +195,7 @@ impl ScoredSheet {
     }
 
     /// Checks `deal` as the next deal of this sheet, see [`check_entry`](super::check_entry).
-    pub fn check_next(&self, deal: &RecordedDeal) -> Result<SheetDeal, super::EntryError> {
+    pub fn check_next(&self, deal: &SheetEntry) -> Result<SheetDeal, super::EntryError> {
         super::check_entry(&self.round, deal)
     }
 
@@ -309,11 +316,11 @@ impl SheetScoreError {
 /// its game value and its penalties. Penalties on a number without a deal are left out.
 pub fn score_sheet(
     config: RoundConfig,
-    deals: &[RecordedDeal],
+    deals: &[SheetEntry],
     penalties: &[RecordedPenalty],
     time_up_after: Option<usize>,
 ) -> Result<ScoredSheet, SheetScoreError> {
-    let entered: Vec<EnteredDeal> = deals.iter().map(RecordedDeal::entered).collect();
+    let entered: Vec<EnteredDeal> = deals.iter().map(SheetEntry::entered).collect();
     let round = derive(config, &entered, time_up_after)?;
     let table_size = config.table_size();
     let mut totals = vec![0i32; usize::from(table_size.seats())];
@@ -339,7 +346,7 @@ fn score_deal<'a>(
     table_size: TableSize,
     index: usize,
     sheet: SheetDeal,
-    deal: &RecordedDeal,
+    deal: &SheetEntry,
     penalties: impl Iterator<Item = &'a RecordedPenalty>,
 ) -> Result<ScoredDeal, SheetScoreError> {
     let invalid = |error| SheetScoreError::FactsInvalid {
@@ -348,7 +355,7 @@ fn score_deal<'a>(
         error,
     };
     let facts = deal.facts(table_size, sheet.sitting_out).map_err(invalid)?;
-    let game = score(&facts).map_err(invalid)?;
+    let game = facts.score().map_err(invalid)?;
     let penalties = penalties
         .map(|p| {
             penalty::penalty(table_size, sheet.sitting_out, &p.violation)
@@ -376,7 +383,7 @@ fn score_deal<'a>(
     let soloist = if sheet.kind == DealKind::Normal {
         None
     } else {
-        facts.re.iter().next()
+        facts.re().iter().next()
     };
     Ok(ScoredDeal {
         sheet,
@@ -435,7 +442,7 @@ mod tests {
 
     /// Normal games and solos at a 4-table, from the brief's worked deals: two Pflichtsoli
     /// (the dealer deals again, TSR 3.3.1) and a Lustsolo (the deal passes on, TSR 4.3.2).
-    fn four_table_deals() -> Vec<RecordedDeal> {
+    fn four_table_deals() -> Vec<SheetEntry> {
         vec![w3(), w1(), w22(), w10(), w23(), w22()]
     }
 
@@ -660,10 +667,10 @@ mod tests {
 
     #[test]
     fn errors_name_the_deal_and_the_cause() {
-        let bad_points = RecordedDeal {
+        let bad_points = SheetEntry::Full(RecordedDeal {
             re_points: 250,
-            ..w4()
-        };
+            ..full(Contract::Normal, &[0, 3], 120, 6, QUIET)
+        });
         let deals = [w3(), bad_points, w1()];
         let err = score_sheet(four(), &deals, &[], None).unwrap_err();
         assert_eq!(

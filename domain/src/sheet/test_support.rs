@@ -106,8 +106,19 @@ pub(crate) fn worked_steps() -> Vec<Step> {
     .concat()
 }
 
-/// A deal as the captain enters it, without extras.
+/// A deal as the captain enters it, without extras, as it goes onto a sheet.
 pub(crate) fn recorded(
+    contract: Contract,
+    re: &[Seat],
+    re_points: u16,
+    re_tricks: u16,
+    calls: (CallLevel, CallLevel),
+) -> SheetEntry {
+    full(contract, re, re_points, re_tricks, calls).into()
+}
+
+/// A deal as the captain enters it, without extras.
+pub(crate) fn full(
     contract: Contract,
     re: &[Seat],
     re_points: u16,
@@ -136,7 +147,7 @@ pub(crate) mod worked {
     use crate::deal::Extras;
 
     /// W1: only Kontra said; Kontra wins 5 with gegen die Alten: [-5, 5, -5, 5].
-    pub(crate) fn w1() -> RecordedDeal {
+    pub(crate) fn w1() -> SheetEntry {
         recorded(
             Contract::Normal,
             &[0, 2],
@@ -147,17 +158,17 @@ pub(crate) mod worked {
     }
 
     /// W3: a plain win of Re (seats 1, 3): [-1, 1, -1, 1].
-    pub(crate) fn w3() -> RecordedDeal {
+    pub(crate) fn w3() -> SheetEntry {
         recorded(Contract::Normal, &[1, 3], 121, 6, QUIET)
     }
 
     /// W4: 120:120 without calls, Kontra wins 2: [-2, 2, 2, -2].
-    pub(crate) fn w4() -> RecordedDeal {
+    pub(crate) fn w4() -> SheetEntry {
         recorded(Contract::Normal, &[0, 3], 120, 6, QUIET)
     }
 
     /// W9: Re and Kontra said, Re (seats 0, 1) wins with 121: [5, 5, -5, -5].
-    pub(crate) fn w9() -> RecordedDeal {
+    pub(crate) fn w9() -> SheetEntry {
         recorded(
             Contract::Normal,
             &[0, 1],
@@ -168,8 +179,8 @@ pub(crate) mod worked {
     }
 
     /// W10: Re's keine 90 fails, Re's extras netted: Kontra wins 3: [-3, 3, -3, 3].
-    pub(crate) fn w10() -> RecordedDeal {
-        RecordedDeal {
+    pub(crate) fn w10() -> SheetEntry {
+        SheetEntry::Full(RecordedDeal {
             extras: PartyExtras {
                 re: Extras {
                     doppelkopf: 1,
@@ -178,23 +189,23 @@ pub(crate) mod worked {
                 },
                 kontra: Extras::default(),
             },
-            ..recorded(
+            ..full(
                 Contract::Normal,
                 &[0, 2],
                 145,
                 8,
                 (CallLevel::No90, CallLevel::None),
             )
-        }
+        })
     }
 
     /// W21: seat 0's Damensolo won, value 1: [3, -1, -1, -1].
-    pub(crate) fn w21() -> RecordedDeal {
+    pub(crate) fn w21() -> SheetEntry {
         recorded(Contract::SoloQueens, &[0], 130, 7, QUIET)
     }
 
     /// W22: seat 1's Bubensolo lost with "Re", value 3: [3, -9, 3, 3].
-    pub(crate) fn w22() -> RecordedDeal {
+    pub(crate) fn w22() -> SheetEntry {
         recorded(
             Contract::SoloJacks,
             &[1],
@@ -205,7 +216,7 @@ pub(crate) mod worked {
     }
 
     /// W23: seat 2's Farbsolo ♣ with keine 90 against "Kontra", value 8: [-8, -8, 24, -8].
-    pub(crate) fn w23() -> RecordedDeal {
+    pub(crate) fn w23() -> SheetEntry {
         recorded(
             Contract::SoloClubs,
             &[2],
@@ -216,7 +227,7 @@ pub(crate) mod worked {
     }
 
     /// W29 at a 5-table whose dealer seat 0 sits out: Re (1, 3) wins 4: [0, 4, -4, 4, -4].
-    pub(crate) fn w29() -> RecordedDeal {
+    pub(crate) fn w29() -> SheetEntry {
         recorded(
             Contract::Normal,
             &[1, 3],
