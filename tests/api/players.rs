@@ -87,7 +87,8 @@ backend_test!(minimal_bodies_answer_201_with_an_id, |app| {
     assert_eq!(
         player.json,
         json!({"id": player.json["id"], "start_number": 1, "name": "Erika Mustermann",
-               "club": null, "ddv_number": null, "checked_in": false, "withdrawn": false})
+               "club": null, "ddv_number": null, "checked_in": false, "withdrawn": false,
+               "public_name": null})
     );
     let second = call_json(
         &service,

@@ -9,7 +9,7 @@ use crate::extract::{JsonBody, RawBody};
 use crate::services::players;
 use crate::state::AppState;
 use crate::wire::players::{
-    CreatePlayerRequest, ImportResponse, PlayerResponse, UpdatePlayerRequest,
+    CreatePlayerRequest, ImportResponse, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
 };
 
 /// Register a player.
@@ -30,8 +30,12 @@ pub async fn create_player(
 }
 
 /// The players of a tournament, by start number.
+///
+/// Its organiser sees everything (`PlayerResponse`); anybody else, the public and the table
+/// captains, sees name (the abbreviation a player asked for, if any), club and start number
+/// (`PublicPlayerResponse`).
 #[utoipa::path(tag = "players", params(("id" = i64, Path)), responses(
-    (status = 200, body = Vec<PlayerResponse>),
+    (status = 200, body = Vec<PlayerListEntry>),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
 #[get("/tournaments/{id}/players")]
@@ -39,7 +43,7 @@ pub async fn list_players(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
-) -> Result<web::Json<Vec<PlayerResponse>>, ApiError> {
+) -> Result<web::Json<Vec<PlayerListEntry>>, ApiError> {
     Ok(web::Json(
         players::list(&state, caller, id.into_inner()).await?,
     ))

@@ -16,7 +16,7 @@ use crate::db::players::{self as repo, PlayerChange};
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
 use crate::wire::players::{
-    CreatePlayerRequest, ImportResponse, PlayerResponse, UpdatePlayerRequest,
+    CreatePlayerRequest, ImportResponse, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
 };
 
 /// Checks a player and gives it a start number; `prefix` names the field's place (a CSV
@@ -37,6 +37,12 @@ fn new_player(
         &field("ddv_number"),
         request.ddv_number.as_deref(),
         40,
+        &mut errors,
+    );
+    let public_name = optional(
+        &field("public_name"),
+        request.public_name.as_deref(),
+        200,
         &mut errors,
     );
     let start_number = request.start_number.unwrap_or(*next_number);
@@ -62,6 +68,7 @@ fn new_player(
         checked_in: request.checked_in,
         withdrawn: false,
         created_at: now(),
+        public_name,
     })
 }
 
@@ -136,20 +143,31 @@ pub async fn register(
     .await
 }
 
-/// The players of tournament `id` by start number, if the caller may read it.
+/// The players of tournament `id` by start number, if the caller may read it: everything
+/// for its organiser, the public view for anybody else.
 pub async fn list(
     state: &AppState,
     caller: Caller,
     id: i64,
-) -> Result<Vec<PlayerResponse>, ApiError> {
-    let rows = state
+) -> Result<Vec<PlayerListEntry>, ApiError> {
+    let (organizer, rows) = state
         .db
         .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Read)?;
-            Ok(repo::of_tournament(conn, id)?)
+            let tournament = access::tournament(conn, id, &caller, Need::Read)?;
+            let organizer = access::is_organizer(&caller, &tournament);
+            Ok((organizer, repo::of_tournament(conn, id)?))
         })
         .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            if organizer {
+                PlayerListEntry::Organizer(row.into())
+            } else {
+                PlayerListEntry::Public((&row).into())
+            }
+        })
+        .collect())
 }
 
 /// One CSV row: `name` is required; `club`, `ddv_number`, `start_number` and `checked_in`
@@ -213,6 +231,7 @@ fn parse_csv(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiErro
                     ddv_number: p.ddv_number,
                     start_number: p.start_number,
                     checked_in: p.checked_in.unwrap_or(false),
+                    public_name: None,
                 },
             )),
             Err(e) => errors.push(FieldError::new(
@@ -303,12 +322,17 @@ pub async fn update(
         .club
         .as_deref()
         .map(|c| optional("club", Some(c), 200, &mut errors));
+    let public_name = request
+        .public_name
+        .as_deref()
+        .map(|n| optional("public_name", Some(n), 200, &mut errors));
     invalid(errors)?;
     let change = PlayerChange {
         checked_in: request.checked_in,
         withdrawn: request.withdrawn,
         name,
         club,
+        public_name,
     };
     let row = state
         .db

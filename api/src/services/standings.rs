@@ -12,6 +12,7 @@ use crate::auth::Caller;
 use crate::db::models::{DealRow, PenaltyRow, PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
+use crate::wire::players::public_name;
 use crate::wire::standings::{AttentionRow, StandingRow, StandingsResponse};
 
 /// The players and their standings.
@@ -159,7 +160,9 @@ pub fn round_query(round: Option<&str>) -> Result<Option<u16>, ApiError> {
     }
 }
 
-/// The standings of tournament `id` as the caller may read them, as JSON or as CSV.
+/// The standings of tournament `id` as the caller may read them, as JSON or as CSV. Its
+/// organiser sees the players' full names; anybody else the name each player asked to be
+/// shown under.
 pub fn answer(
     conn: &mut DbConn,
     id: i64,
@@ -168,6 +171,7 @@ pub fn answer(
     csv: bool,
 ) -> Result<Answer, ApiError> {
     let tournament = access::tournament(conn, id, caller, Need::Read)?;
+    let organizer = access::is_organizer(caller, &tournament);
     let result = compute(conn, &tournament, round)?;
     let rows: Vec<StandingRow> = result
         .standings
@@ -178,7 +182,11 @@ pub fn answer(
                 rank: s.rank,
                 player_id: s.player,
                 start_number: p.start_number,
-                name: p.name.clone(),
+                name: if organizer {
+                    p.name.clone()
+                } else {
+                    public_name(p).to_owned()
+                },
                 club: p.club.clone(),
                 total: s.total,
                 rounds: s.rounds.clone(),

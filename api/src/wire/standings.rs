@@ -22,7 +22,8 @@ pub struct StandingRow {
     pub player_id: i64,
     /// Start number.
     pub start_number: i32,
-    /// Name.
+    /// Name: in full for the tournament's organiser, for everybody else as the player asked
+    /// to be shown ("M. Müller").
     pub name: String,
     /// Club.
     pub club: Option<String>,
