@@ -49,11 +49,17 @@ pub async fn list_players(
     ))
 }
 
-/// Import players from CSV (`text/csv`, a header row with at least `name`).
+/// Import players from CSV (`text/csv`, a header row with at least a name column).
 ///
-/// All or nothing: a bad row is a 422 naming its line, and then no player is stored.
+/// Reads what spreadsheets write: `,` or `;` between cells (taken from the header line),
+/// UTF-8 with or without BOM or Windows-1252/Latin-1 (German Excel), CRLF or LF, quoted
+/// cells. Headers in any case, English or German: `name`/`Name`, `club`/`Verein`,
+/// `ddv_number`/`DDV-Nr.`/`DDV-Nummer`, `start_number`/`Startnummer`,
+/// `checked_in`/`Anwesend` (`true`/`false`, `ja`/`nein`, `x`), `public_name`/`Anzeigename`;
+/// other columns are ignored. All or nothing: a bad row is a 422 naming its line and, where
+/// one cell is at fault, its column (`line 3: start_number`), and then no player is stored.
 #[utoipa::path(tag = "players", params(("id" = i64, Path), ("Idempotency-Key" = Option<String>, Header)),
-    request_body(content = String, content_type = "text/csv", example = "name,club,ddv_number\nErika Mustermann,DK Kreuz-Dame,12345\n"),
+    request_body(content = String, content_type = "text/csv", example = "Name;Verein;DDV-Nr.\nErika Mustermann;DK Kreuz-Dame;12345\n"),
     security(("bearer" = [])), responses(
     (status = 201, body = ImportResponse),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),

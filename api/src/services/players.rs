@@ -3,7 +3,6 @@
 //! tournament; a player without one gets the next free number.
 
 use actix_web::{HttpRequest, HttpResponse};
-use serde::Deserialize;
 
 use super::access::{self, Need};
 use super::validate::{invalid, optional, text};
@@ -170,95 +169,6 @@ pub async fn list(
         .collect())
 }
 
-/// One CSV row: `name` is required; `club`, `ddv_number`, `start_number` and `checked_in`
-/// are optional columns.
-#[derive(Debug, Deserialize)]
-struct CsvPlayer {
-    name: String,
-    #[serde(default)]
-    club: Option<String>,
-    #[serde(default)]
-    ddv_number: Option<String>,
-    #[serde(default)]
-    start_number: Option<i32>,
-    #[serde(default)]
-    checked_in: Option<bool>,
-}
-
-/// Parses a CSV upload; every bad row is reported with its line, and nothing is stored
-/// unless every row is good.
-fn parse_csv(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .trim(csv::Trim::All)
-        .flexible(false)
-        .from_reader(bytes);
-    let headers = reader
-        .headers()
-        .map_err(|e| ApiError::field("invalid_csv", "line 1", "invalid_header", e.to_string()))?
-        .clone();
-    if !headers.iter().any(|h| h == "name") {
-        return Err(ApiError::field(
-            "invalid_csv",
-            "line 1",
-            "missing_column",
-            "the header needs a name column",
-        ));
-    }
-    let mut rows = Vec::new();
-    let mut errors = Vec::new();
-    for (i, record) in reader.deserialize::<CsvPlayer>().enumerate() {
-        // Line 1 is the header.
-        let line = format!("line {}: ", i + 2);
-        match record {
-            // PostgreSQL cannot store NUL in text; the row is refused, naming its line.
-            Ok(p)
-                if [Some(&p.name), p.club.as_ref(), p.ddv_number.as_ref()]
-                    .into_iter()
-                    .flatten()
-                    .any(|t| t.contains('\0')) =>
-            {
-                errors.push(FieldError::new(
-                    format!("line {}", i + 2),
-                    "invalid_character",
-                    "text must not contain NUL characters",
-                ));
-            }
-            Ok(p) => rows.push((
-                line,
-                CreatePlayerRequest {
-                    name: p.name,
-                    club: p.club,
-                    ddv_number: p.ddv_number,
-                    start_number: p.start_number,
-                    checked_in: p.checked_in.unwrap_or(false),
-                    public_name: None,
-                },
-            )),
-            Err(e) => errors.push(FieldError::new(
-                format!("line {}", i + 2),
-                "invalid_row",
-                e.to_string(),
-            )),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::unprocessable(
-            "invalid_csv",
-            format!("{} row(s) cannot be read", errors.len()),
-            errors,
-        ));
-    }
-    if rows.is_empty() {
-        return Err(ApiError::field(
-            "invalid_csv",
-            "line 2",
-            "required",
-            "the file has no players",
-        ));
-    }
-    Ok(rows)
-}
-
 /// Imports the players of a CSV upload into the organiser's tournament `id`: all or
 /// nothing (201, idempotent).
 pub async fn import(
@@ -268,7 +178,7 @@ pub async fn import(
     id: i64,
     csv: &[u8],
 ) -> Result<HttpResponse, ApiError> {
-    let rows = parse_csv(csv)?;
+    let rows = crate::wire::player_import::parse(csv)?;
     let caller = Caller::Organizer(organizer_id);
     let audit_caller = caller.clone();
     write::create(state, req, &caller, move |conn| {
