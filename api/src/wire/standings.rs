@@ -16,7 +16,7 @@ pub struct StandingsQuery {
     /// what `Accept: text/csv` gives) or `de` (German Excel: `;`, decimal comma, UTF-8 with
     /// BOM, German headers). Naming a dialect asks for the CSV, so a plain link downloads
     /// it; without one the answer is JSON unless `Accept: text/csv`.
-    #[param(value_type = Option<CsvDialect>)]
+    #[param(value_type = Option<CsvDialect>, inline)]
     pub dialect: Option<String>,
 }
 
