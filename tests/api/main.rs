@@ -11,6 +11,7 @@ mod browser;
 mod crash;
 mod day_codes;
 mod day_paper;
+mod day_standings;
 mod deals;
 mod draws;
 mod errors;

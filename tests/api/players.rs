@@ -87,7 +87,8 @@ backend_test!(minimal_bodies_answer_201_with_an_id, |app| {
     assert_eq!(
         player.json,
         json!({"id": player.json["id"], "start_number": 1, "name": "Erika Mustermann",
-               "club": null, "ddv_number": null, "checked_in": false, "withdrawn": false})
+               "club": null, "ddv_number": null, "checked_in": false, "withdrawn": false,
+               "public_name": null})
     );
     let second = call_json(
         &service,
@@ -370,8 +371,8 @@ backend_test!(csv_import_is_all_or_nothing, |app| {
     let bad: [(&str, &str, &str); 9] = [
         (
             "name,start_number\nFritz,20\nGabi,x\nHans,22\n",
-            "line 3",
-            "invalid_row",
+            "line 3: start_number",
+            "invalid_value",
         ),
         (
             "name,start_number\nFritz,30\nGabi,30\n",
@@ -425,7 +426,10 @@ backend_test!(csv_import_is_all_or_nothing, |app| {
     )
     .await;
     expect(&two, 422, "two bad rows");
-    assert_eq!(two.fields(), ["line 2", "line 4"]);
+    assert_eq!(
+        two.fields(),
+        ["line 2: start_number", "line 4: start_number"]
+    );
     assert_eq!(roster(&service, &org, t).await, before, "no player stored");
 
     // A retried upload imports once.

@@ -135,6 +135,9 @@ pub struct PlayerRow {
     pub withdrawn: bool,
     /// Created (UTC).
     pub created_at: NaiveDateTime,
+    /// The name the public sees, if the player asked to be shown abbreviated; `None`
+    /// shows `name`.
+    pub public_name: Option<String>,
 }
 
 /// A new player.
@@ -157,6 +160,8 @@ pub struct NewPlayer {
     pub withdrawn: bool,
     /// Created (UTC).
     pub created_at: NaiveDateTime,
+    /// The name the public sees (`None`: the full name).
+    pub public_name: Option<String>,
 }
 
 /// A round of a tournament.

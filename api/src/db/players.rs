@@ -80,6 +80,8 @@ pub struct PlayerChange {
     pub name: Option<String>,
     /// Club (`Some(None)` clears it).
     pub club: Option<Option<String>>,
+    /// The name the public sees (`Some(None)` shows the full name again).
+    pub public_name: Option<Option<String>>,
 }
 
 /// Changes a player's columns as `change` says.
@@ -103,6 +105,11 @@ pub fn update(conn: &mut DbConn, id: i64, change: PlayerChange) -> QueryResult<(
     if let Some(v) = change.club {
         diesel::update(target)
             .set(players::club.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = change.public_name {
+        diesel::update(target)
+            .set(players::public_name.eq(v))
             .execute(conn)?;
     }
     Ok(())

@@ -41,6 +41,7 @@ diesel::table! {
         checked_in -> Bool,
         withdrawn -> Bool,
         created_at -> Timestamp,
+        public_name -> Nullable<Text>,
     }
 }
 

@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::{PageError, TournamentHeading, Viewer, respond};
 use crate::services::plans::{self, PlanSheet};
 use crate::state::AppState;
+use crate::wire::players::public_name;
 use crate::wire::seating::QualityBody;
 
 #[derive(Debug, Serialize)]
@@ -64,7 +65,8 @@ fn page(sheet: PlanSheet) -> PlanPage {
         .filter(|p| !p.withdrawn || plan.rounds.iter().flatten().flatten().any(|&id| id == p.id))
         .map(|p| PlayerLine {
             start_number: p.start_number,
-            name: p.name.clone(),
+            // A printed plan is public whoever prints it: the name each player asked for.
+            name: public_name(p).to_owned(),
             tables: plan
                 .rounds
                 .iter()

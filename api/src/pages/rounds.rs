@@ -7,6 +7,7 @@ use serde::Serialize;
 use super::{PageError, TournamentHeading, Viewer, respond};
 use crate::services::rounds::{self, TableList};
 use crate::state::AppState;
+use crate::wire::players::public_name;
 use crate::wire::seating::QualityBody;
 
 #[derive(Debug, Serialize)]
@@ -106,6 +107,9 @@ fn page(list: TableList) -> ListPage {
         quality,
     } = list;
     let player = |id: i64| roster.iter().find(|p| p.id == id);
+    // The list hangs on the wall of the hall, whoever printed it: every player appears as
+    // he asked to be shown, never with his full name when he asked for an abbreviation.
+    let shown = |p: &crate::db::models::PlayerRow| public_name(p).to_owned();
     let mut tables = Vec::with_capacity(seats.len());
     let mut index = Vec::new();
     for (&(number, planned_deals), table) in planned.iter().zip(&seats) {
@@ -123,12 +127,12 @@ fn page(list: TableList) -> ListPage {
             lines.push(SeatLine {
                 seat: s + 1,
                 start_number: p.start_number,
-                name: p.name.clone(),
+                name: shown(p),
                 club: p.club.clone().filter(|c| !c.trim().is_empty()),
                 role,
             });
             index.push(IndexEntry {
-                name: p.name.clone(),
+                name: shown(p),
                 start_number: p.start_number,
                 table: number,
                 seat: s + 1,

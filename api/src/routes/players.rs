@@ -9,7 +9,7 @@ use crate::extract::{JsonBody, RawBody};
 use crate::services::players;
 use crate::state::AppState;
 use crate::wire::players::{
-    CreatePlayerRequest, ImportResponse, PlayerResponse, UpdatePlayerRequest,
+    CreatePlayerRequest, ImportResponse, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
 };
 
 /// Register a player.
@@ -30,8 +30,12 @@ pub async fn create_player(
 }
 
 /// The players of a tournament, by start number.
+///
+/// Its organiser sees everything (`PlayerResponse`); anybody else, the public and the table
+/// captains, sees name (the abbreviation a player asked for, if any), club and start number
+/// (`PublicPlayerResponse`).
 #[utoipa::path(tag = "players", params(("id" = i64, Path)), responses(
-    (status = 200, body = Vec<PlayerResponse>),
+    (status = 200, body = Vec<PlayerListEntry>),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
 #[get("/tournaments/{id}/players")]
@@ -39,17 +43,23 @@ pub async fn list_players(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
-) -> Result<web::Json<Vec<PlayerResponse>>, ApiError> {
+) -> Result<web::Json<Vec<PlayerListEntry>>, ApiError> {
     Ok(web::Json(
         players::list(&state, caller, id.into_inner()).await?,
     ))
 }
 
-/// Import players from CSV (`text/csv`, a header row with at least `name`).
+/// Import players from CSV (`text/csv`, a header row with at least a name column).
 ///
-/// All or nothing: a bad row is a 422 naming its line, and then no player is stored.
+/// Reads what spreadsheets write: `,` or `;` between cells (taken from the header line),
+/// UTF-8 with or without BOM or Windows-1252/Latin-1 (German Excel), CRLF or LF, quoted
+/// cells. Headers in any case, English or German: `name`/`Name`, `club`/`Verein`,
+/// `ddv_number`/`DDV-Nr.`/`DDV-Nummer`, `start_number`/`Startnummer`,
+/// `checked_in`/`Anwesend` (`true`/`false`, `ja`/`nein`, `x`), `public_name`/`Anzeigename`;
+/// other columns are ignored. All or nothing: a bad row is a 422 naming its line and, where
+/// one cell is at fault, its column (`line 3: start_number`), and then no player is stored.
 #[utoipa::path(tag = "players", params(("id" = i64, Path), ("Idempotency-Key" = Option<String>, Header)),
-    request_body(content = String, content_type = "text/csv", example = "name,club,ddv_number\nErika Mustermann,DK Kreuz-Dame,12345\n"),
+    request_body(content = String, content_type = "text/csv", example = "Name;Verein;DDV-Nr.\nErika Mustermann;DK Kreuz-Dame;12345\n"),
     security(("bearer" = [])), responses(
     (status = 201, body = ImportResponse),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),

@@ -44,6 +44,13 @@ pub fn tournament(
     }
 }
 
+/// Whether `caller` is the organiser of `tournament`. Only he sees everything of its
+/// players (DDV numbers, full names); the public and the table captains see the public
+/// view (`wire::players::PublicPlayerResponse`).
+pub fn is_organizer(caller: &Caller, tournament: &TournamentRow) -> bool {
+    matches!(caller, Caller::Organizer(me) if *me == tournament.organizer_id)
+}
+
 /// A table with its round and tournament, as one request needs it.
 #[derive(Debug, Clone)]
 pub struct TableContext {

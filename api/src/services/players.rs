@@ -3,7 +3,6 @@
 //! tournament; a player without one gets the next free number.
 
 use actix_web::{HttpRequest, HttpResponse};
-use serde::Deserialize;
 
 use super::access::{self, Need};
 use super::validate::{invalid, optional, text};
@@ -16,7 +15,7 @@ use crate::db::players::{self as repo, PlayerChange};
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
 use crate::wire::players::{
-    CreatePlayerRequest, ImportResponse, PlayerResponse, UpdatePlayerRequest,
+    CreatePlayerRequest, ImportResponse, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
 };
 
 /// Checks a player and gives it a start number; `prefix` names the field's place (a CSV
@@ -37,6 +36,12 @@ fn new_player(
         &field("ddv_number"),
         request.ddv_number.as_deref(),
         40,
+        &mut errors,
+    );
+    let public_name = optional(
+        &field("public_name"),
+        request.public_name.as_deref(),
+        200,
         &mut errors,
     );
     let start_number = request.start_number.unwrap_or(*next_number);
@@ -62,6 +67,7 @@ fn new_player(
         checked_in: request.checked_in,
         withdrawn: false,
         created_at: now(),
+        public_name,
     })
 }
 
@@ -136,108 +142,31 @@ pub async fn register(
     .await
 }
 
-/// The players of tournament `id` by start number, if the caller may read it.
+/// The players of tournament `id` by start number, if the caller may read it: everything
+/// for its organiser, the public view for anybody else.
 pub async fn list(
     state: &AppState,
     caller: Caller,
     id: i64,
-) -> Result<Vec<PlayerResponse>, ApiError> {
-    let rows = state
+) -> Result<Vec<PlayerListEntry>, ApiError> {
+    let (organizer, rows) = state
         .db
         .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Read)?;
-            Ok(repo::of_tournament(conn, id)?)
+            let tournament = access::tournament(conn, id, &caller, Need::Read)?;
+            let organizer = access::is_organizer(&caller, &tournament);
+            Ok((organizer, repo::of_tournament(conn, id)?))
         })
         .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
-}
-
-/// One CSV row: `name` is required; `club`, `ddv_number`, `start_number` and `checked_in`
-/// are optional columns.
-#[derive(Debug, Deserialize)]
-struct CsvPlayer {
-    name: String,
-    #[serde(default)]
-    club: Option<String>,
-    #[serde(default)]
-    ddv_number: Option<String>,
-    #[serde(default)]
-    start_number: Option<i32>,
-    #[serde(default)]
-    checked_in: Option<bool>,
-}
-
-/// Parses a CSV upload; every bad row is reported with its line, and nothing is stored
-/// unless every row is good.
-fn parse_csv(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiError> {
-    let mut reader = csv::ReaderBuilder::new()
-        .trim(csv::Trim::All)
-        .flexible(false)
-        .from_reader(bytes);
-    let headers = reader
-        .headers()
-        .map_err(|e| ApiError::field("invalid_csv", "line 1", "invalid_header", e.to_string()))?
-        .clone();
-    if !headers.iter().any(|h| h == "name") {
-        return Err(ApiError::field(
-            "invalid_csv",
-            "line 1",
-            "missing_column",
-            "the header needs a name column",
-        ));
-    }
-    let mut rows = Vec::new();
-    let mut errors = Vec::new();
-    for (i, record) in reader.deserialize::<CsvPlayer>().enumerate() {
-        // Line 1 is the header.
-        let line = format!("line {}: ", i + 2);
-        match record {
-            // PostgreSQL cannot store NUL in text; the row is refused, naming its line.
-            Ok(p)
-                if [Some(&p.name), p.club.as_ref(), p.ddv_number.as_ref()]
-                    .into_iter()
-                    .flatten()
-                    .any(|t| t.contains('\0')) =>
-            {
-                errors.push(FieldError::new(
-                    format!("line {}", i + 2),
-                    "invalid_character",
-                    "text must not contain NUL characters",
-                ));
+    Ok(rows
+        .into_iter()
+        .map(|row| {
+            if organizer {
+                PlayerListEntry::Organizer(row.into())
+            } else {
+                PlayerListEntry::Public((&row).into())
             }
-            Ok(p) => rows.push((
-                line,
-                CreatePlayerRequest {
-                    name: p.name,
-                    club: p.club,
-                    ddv_number: p.ddv_number,
-                    start_number: p.start_number,
-                    checked_in: p.checked_in.unwrap_or(false),
-                },
-            )),
-            Err(e) => errors.push(FieldError::new(
-                format!("line {}", i + 2),
-                "invalid_row",
-                e.to_string(),
-            )),
-        }
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::unprocessable(
-            "invalid_csv",
-            format!("{} row(s) cannot be read", errors.len()),
-            errors,
-        ));
-    }
-    if rows.is_empty() {
-        return Err(ApiError::field(
-            "invalid_csv",
-            "line 2",
-            "required",
-            "the file has no players",
-        ));
-    }
-    Ok(rows)
+        })
+        .collect())
 }
 
 /// Imports the players of a CSV upload into the organiser's tournament `id`: all or
@@ -249,7 +178,7 @@ pub async fn import(
     id: i64,
     csv: &[u8],
 ) -> Result<HttpResponse, ApiError> {
-    let rows = parse_csv(csv)?;
+    let rows = crate::wire::player_import::parse(csv)?;
     let caller = Caller::Organizer(organizer_id);
     let audit_caller = caller.clone();
     write::create(state, req, &caller, move |conn| {
@@ -303,12 +232,17 @@ pub async fn update(
         .club
         .as_deref()
         .map(|c| optional("club", Some(c), 200, &mut errors));
+    let public_name = request
+        .public_name
+        .as_deref()
+        .map(|n| optional("public_name", Some(n), 200, &mut errors));
     invalid(errors)?;
     let change = PlayerChange {
         checked_in: request.checked_in,
         withdrawn: request.withdrawn,
         name,
         club,
+        public_name,
     };
     let row = state
         .db

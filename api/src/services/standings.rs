@@ -12,7 +12,8 @@ use crate::auth::Caller;
 use crate::db::models::{DealRow, PenaltyRow, PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
-use crate::wire::standings::{AttentionRow, StandingRow, StandingsResponse};
+use crate::wire::players::public_name;
+use crate::wire::standings::{AttentionRow, CsvDialect, StandingRow, StandingsResponse};
 
 /// The players and their standings.
 pub struct Standings {
@@ -159,15 +160,33 @@ pub fn round_query(round: Option<&str>) -> Result<Option<u16>, ApiError> {
     }
 }
 
-/// The standings of tournament `id` as the caller may read them, as JSON or as CSV.
+/// The `dialect` query parameter: absent or empty for none.
+pub fn dialect_query(dialect: Option<&str>) -> Result<Option<CsvDialect>, ApiError> {
+    match dialect {
+        None | Some("") => Ok(None),
+        Some(d) => CsvDialect::parse(d).map(Some).ok_or_else(|| {
+            ApiError::field(
+                "invalid_query",
+                "dialect",
+                "invalid_value",
+                format!("plain or de, not {d:?}"),
+            )
+        }),
+    }
+}
+
+/// The standings of tournament `id` as the caller may read them, as JSON or, given a
+/// dialect, as CSV. Its organiser sees the players' full names; anybody else the name each
+/// player asked to be shown under.
 pub fn answer(
     conn: &mut DbConn,
     id: i64,
     caller: &Caller,
     round: Option<u16>,
-    csv: bool,
+    csv: Option<CsvDialect>,
 ) -> Result<Answer, ApiError> {
     let tournament = access::tournament(conn, id, caller, Need::Read)?;
+    let organizer = access::is_organizer(caller, &tournament);
     let result = compute(conn, &tournament, round)?;
     let rows: Vec<StandingRow> = result
         .standings
@@ -178,7 +197,11 @@ pub fn answer(
                 rank: s.rank,
                 player_id: s.player,
                 start_number: p.start_number,
-                name: p.name.clone(),
+                name: if organizer {
+                    p.name.clone()
+                } else {
+                    public_name(p).to_owned()
+                },
                 club: p.club.clone(),
                 total: s.total,
                 rounds: s.rounds.clone(),
@@ -191,7 +214,7 @@ pub fn answer(
             })
         })
         .collect();
-    if csv {
+    if let Some(dialect) = csv {
         let tables: Vec<String> = result
             .needs_attention
             .iter()
@@ -199,7 +222,7 @@ pub fn answer(
             .collect();
         return Ok(Answer::Csv {
             tournament_id: tournament.id,
-            body: crate::wire::standings::csv(tournament.rounds_planned, &rows)?,
+            body: crate::wire::standings::csv(tournament.rounds_planned, &rows, dialect)?,
             needs_attention: (!tables.is_empty()).then(|| tables.join(", ")),
         });
     }

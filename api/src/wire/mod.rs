@@ -7,6 +7,7 @@ pub mod auth;
 pub mod join_codes;
 pub mod penalties;
 pub mod plans;
+pub mod player_import;
 pub mod players;
 pub mod preview;
 pub mod rounds;

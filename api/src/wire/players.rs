@@ -1,4 +1,5 @@
-//! A player on the wire: registering one, changing one, an import's answer.
+//! A player on the wire: registering one, changing one, an import's answer, and what
+//! anybody but the organiser sees of him ([`PublicPlayerResponse`]).
 
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -24,6 +25,11 @@ pub struct CreatePlayerRequest {
     /// Present at the venue (default false).
     #[serde(default)]
     pub checked_in: bool,
+    /// The name the public sees, when the player asked to be shown abbreviated (default:
+    /// his full name).
+    #[serde(default)]
+    #[schema(example = "M. Müller")]
+    pub public_name: Option<String>,
 }
 
 /// A player.
@@ -43,6 +49,8 @@ pub struct PlayerResponse {
     pub checked_in: bool,
     /// Left the tournament.
     pub withdrawn: bool,
+    /// The name the public sees instead of `name` (null: the full name).
+    pub public_name: Option<String>,
 }
 
 impl From<PlayerRow> for PlayerResponse {
@@ -55,8 +63,55 @@ impl From<PlayerRow> for PlayerResponse {
             ddv_number: p.ddv_number,
             checked_in: p.checked_in,
             withdrawn: p.withdrawn,
+            public_name: p.public_name,
         }
     }
+}
+
+/// The name anybody but the organiser sees: the abbreviation the player asked for, or his
+/// full name.
+pub fn public_name(p: &PlayerRow) -> &str {
+    p.public_name.as_deref().unwrap_or(&p.name)
+}
+
+/// A player as the public (and a table's captain) sees him: name, club and start number.
+/// His DDV number, his check-in and his full name when he asked to be shown abbreviated
+/// stay with the organiser.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct PublicPlayerResponse {
+    /// Id.
+    pub id: i64,
+    /// Start number.
+    pub start_number: i32,
+    /// Name as the player wants to be shown ("M. Müller" if he asked for it).
+    pub name: String,
+    /// Club.
+    pub club: Option<String>,
+    /// Left the tournament (the standings show it too).
+    pub withdrawn: bool,
+}
+
+impl From<&PlayerRow> for PublicPlayerResponse {
+    fn from(p: &PlayerRow) -> PublicPlayerResponse {
+        PublicPlayerResponse {
+            id: p.id,
+            start_number: p.start_number,
+            name: public_name(p).to_owned(),
+            club: p.club.clone(),
+            withdrawn: p.withdrawn,
+        }
+    }
+}
+
+/// A player in a tournament's list: everything for its organiser, the public view for
+/// everybody else.
+#[derive(Debug, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum PlayerListEntry {
+    /// As the organiser sees him.
+    Organizer(PlayerResponse),
+    /// As everybody else sees him.
+    Public(PublicPlayerResponse),
 }
 
 /// The players created by an import.
@@ -68,7 +123,8 @@ pub struct ImportResponse {
     pub players: Vec<PlayerResponse>,
 }
 
-/// A change to a player: check-in, withdrawal, corrections of name or club.
+/// A change to a player: check-in, withdrawal, corrections of name or club, the name the
+/// public sees.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdatePlayerRequest {
@@ -84,4 +140,7 @@ pub struct UpdatePlayerRequest {
     /// Club.
     #[serde(default)]
     pub club: Option<String>,
+    /// The name the public sees ("M. Müller"); an empty text shows the full name again.
+    #[serde(default)]
+    pub public_name: Option<String>,
 }

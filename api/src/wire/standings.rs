@@ -1,4 +1,5 @@
-//! The standings on the wire: the JSON answer and the same rows as CSV for spreadsheets.
+//! The standings on the wire: the JSON answer and the same rows as CSV for spreadsheets,
+//! plain or in the German spreadsheet dialect.
 
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
@@ -11,6 +12,35 @@ pub struct StandingsQuery {
     /// Only this round (default: the whole tournament).
     #[param(value_type = Option<u16>)]
     pub round: Option<String>,
+    /// The CSV for this spreadsheet dialect: `plain` (`,`, decimal point, English headers;
+    /// what `Accept: text/csv` gives) or `de` (German Excel: `;`, decimal comma, UTF-8 with
+    /// BOM, German headers). Naming a dialect asks for the CSV, so a plain link downloads
+    /// it; without one the answer is JSON unless `Accept: text/csv`.
+    #[param(value_type = Option<CsvDialect>, inline)]
+    pub dialect: Option<String>,
+}
+
+/// A spreadsheet dialect of the standings CSV.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
+#[schema(rename_all = "lowercase")]
+pub enum CsvDialect {
+    /// `,` between cells, a decimal point, English headers, UTF-8 without BOM.
+    Plain,
+    /// What German spreadsheets open as they are: `;` between cells, a decimal comma,
+    /// German headers, UTF-8 with a BOM (without it Excel reads the file as Windows-1252
+    /// and garbles umlauts).
+    De,
+}
+
+impl CsvDialect {
+    /// The dialect a query value names.
+    pub fn parse(value: &str) -> Option<CsvDialect> {
+        match value {
+            "plain" => Some(CsvDialect::Plain),
+            "de" => Some(CsvDialect::De),
+            _ => None,
+        }
+    }
 }
 
 /// One player's place.
@@ -22,15 +52,18 @@ pub struct StandingRow {
     pub player_id: i64,
     /// Start number.
     pub start_number: i32,
-    /// Name.
+    /// Name: in full for the tournament's organiser, for everybody else as the player asked
+    /// to be shown ("M. Müller").
     pub name: String,
     /// Club.
     pub club: Option<String>,
     /// Sum of his sheet entries, penalties included.
     pub total: i64,
-    /// Points per round (round 1 first; null where not played).
+    /// Points per round (round 1 first; null where not played: a round counts once his
+    /// table has a deal entered).
     pub rounds: Vec<Option<i32>>,
-    /// Average per round played, as the DDV ranking list uses it ("18.67").
+    /// Average per round played, as the DDV ranking list uses it ("18.67"); null before his
+    /// first round.
     pub average_per_round: Option<String>,
     /// Deals played.
     pub deals_played: u32,
@@ -84,19 +117,41 @@ pub fn spreadsheet_text(text: &str) -> String {
     }
 }
 
-/// The rows as CSV: a header line, then one line per player with a column per round.
-pub fn csv(rounds: i32, rows: &[StandingRow]) -> Result<Vec<u8>, ApiError> {
-    let mut writer = csv::Writer::from_writer(Vec::new());
-    let mut header = vec![
-        "rank".to_owned(),
-        "start_number".into(),
-        "name".into(),
-        "club".into(),
-        "total".into(),
-    ];
-    header.extend((1..=rounds).map(|r| format!("round_{r}")));
-    header.extend(
+/// The rows as CSV in `dialect`: a header line, then one line per player with a column per
+/// round. Both dialects hold the same cells; the German one differs only in separator,
+/// decimal comma, headers, yes/no words and a leading BOM.
+pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec<u8>, ApiError> {
+    let german = dialect == CsvDialect::De;
+    let mut out = Vec::new();
+    if german {
+        // Excel takes a CSV without BOM for the system's ANSI code page (Windows-1252 in
+        // Germany) and garbles every umlaut; the BOM tells it the file is UTF-8.
+        out.extend_from_slice(b"\xEF\xBB\xBF");
+    }
+    let mut writer = csv::WriterBuilder::new()
+        .delimiter(if german { b';' } else { b',' })
+        .from_writer(out);
+    let words: [&str; 11] = if german {
         [
+            "Platz",
+            "Startnummer",
+            "Name",
+            "Verein",
+            "Punkte",
+            "Rundenschnitt",
+            "Spiele",
+            "Gewonnen",
+            "Soli",
+            "Soli gewonnen",
+            "Zurückgezogen",
+        ]
+    } else {
+        [
+            "rank",
+            "start_number",
+            "name",
+            "club",
+            "total",
             "average_per_round",
             "deals_played",
             "games_won",
@@ -104,8 +159,18 @@ pub fn csv(rounds: i32, rows: &[StandingRow]) -> Result<Vec<u8>, ApiError> {
             "solos_won",
             "withdrawn",
         ]
-        .map(String::from),
-    );
+    };
+    let [rank, start, name, club, total, average, rest @ ..] = words;
+    let mut header: Vec<String> = [rank, start, name, club, total].map(String::from).into();
+    header.extend((1..=rounds).map(|r| {
+        if german {
+            format!("Runde {r}")
+        } else {
+            format!("round_{r}")
+        }
+    }));
+    header.push(average.to_owned());
+    header.extend(rest.iter().map(|w| (*w).to_owned()));
     let csv_error = |e: csv::Error| ApiError::Internal(e.into());
     writer.write_record(&header).map_err(csv_error)?;
     for row in rows {
@@ -123,13 +188,24 @@ pub fn csv(rounds: i32, rows: &[StandingRow]) -> Result<Vec<u8>, ApiError> {
                 .iter()
                 .map(|r| r.map(|p| p.to_string()).unwrap_or_default()),
         );
+        let average = row.average_per_round.clone().unwrap_or_default();
         record.extend([
-            row.average_per_round.clone().unwrap_or_default(),
+            // The average is the only cell with decimals ("18.67"); German spreadsheets
+            // read "18.67" as a date or text, "18,67" as the number.
+            if german {
+                average.replace('.', ",")
+            } else {
+                average
+            },
             row.deals_played.to_string(),
             row.games_won.to_string(),
             row.solos_played.to_string(),
             row.solos_won.to_string(),
-            row.withdrawn.to_string(),
+            match (german, row.withdrawn) {
+                (false, withdrawn) => withdrawn.to_string(),
+                (true, true) => "ja".to_owned(),
+                (true, false) => "nein".to_owned(),
+            },
         ]);
         writer.write_record(&record).map_err(csv_error)?;
     }
@@ -140,7 +216,52 @@ pub fn csv(rounds: i32, rows: &[StandingRow]) -> Result<Vec<u8>, ApiError> {
 
 #[cfg(test)]
 mod tests {
-    use super::spreadsheet_text;
+    use super::{CsvDialect, StandingRow, csv, spreadsheet_text};
+
+    fn row(name: &str, rounds: Vec<Option<i32>>, average: Option<&str>) -> StandingRow {
+        StandingRow {
+            rank: 1,
+            player_id: 7,
+            start_number: 12,
+            name: name.to_owned(),
+            club: Some("DK Köln".to_owned()),
+            total: rounds.iter().flatten().map(|&p| i64::from(p)).sum(),
+            rounds,
+            average_per_round: average.map(str::to_owned),
+            deals_played: 24,
+            games_won: 13,
+            solos_played: 1,
+            solos_won: 1,
+            withdrawn: false,
+        }
+    }
+
+    #[test]
+    fn the_german_dialect_has_bom_semicolons_decimal_commas_and_german_headers() {
+        let rows = [
+            row(
+                "Müller; Max",
+                vec![Some(23), Some(-8), Some(41)],
+                Some("18.67"),
+            ),
+            row("=1+1", vec![None, None, None], None),
+        ];
+        let german = csv(3, &rows, CsvDialect::De).unwrap();
+        let text = std::str::from_utf8(&german).unwrap();
+        assert_eq!(
+            text,
+            "\u{feff}Platz;Startnummer;Name;Verein;Punkte;Runde 1;Runde 2;Runde 3;\
+             Rundenschnitt;Spiele;Gewonnen;Soli;Soli gewonnen;Zurückgezogen\n\
+             1;12;\"Müller; Max\";DK Köln;56;23;-8;41;18,67;24;13;1;1;nein\n\
+             1;12;'=1+1;DK Köln;0;;;;;24;13;1;1;nein\n"
+        );
+        let plain = String::from_utf8(csv(3, &rows, CsvDialect::Plain).unwrap()).unwrap();
+        assert_eq!(
+            plain.lines().nth(1),
+            Some("1,12,Müller; Max,DK Köln,56,23,-8,41,18.67,24,13,1,1,false")
+        );
+        assert!(plain.starts_with("rank,start_number,name,club,total,round_1,"));
+    }
 
     #[test]
     fn formula_like_text_is_neutralised_and_other_text_kept() {

@@ -242,7 +242,16 @@ impl ScoredSheet {
 
     /// The standings' lines of round `round`, where `players` sit in seat order (the first
     /// at seat 0). A seat without a player has no line.
+    ///
+    /// A sheet without any deal gives no lines at all: the table has not started the round,
+    /// so for its players the round is not played yet. A line of 0 points would count as a
+    /// round played and halve a player's average per round as soon as the next round is
+    /// drawn (19 points after round 1 would show as 9.50). Once one deal is entered the
+    /// round counts for every seat, even one that sat out that deal at a 5-table (TSR 10.1).
     pub fn sheet_lines(&self, players: &[PlayerId], round: u16) -> Vec<SheetLine> {
+        if self.deals.is_empty() {
+            return Vec::new();
+        }
         players
             .iter()
             .zip(self.lines())
@@ -517,6 +526,27 @@ mod tests {
             }
         );
         assert_eq!(lines.len(), 4);
+    }
+
+    #[test]
+    fn a_sheet_without_deals_has_no_lines_for_the_standings() {
+        let empty = score_sheet(four(), &[], &[], None).unwrap();
+        // The seats exist (the sheet shows them with 0) ...
+        assert_eq!(empty.lines().len(), 4);
+        // ... but the round is not played yet, so nobody gets a line of 0 points.
+        assert_eq!(empty.sheet_lines(&[40, 41, 42, 43], 2), []);
+
+        // One deal is enough: every seat has played the round.
+        let one = score_sheet(four(), &four_table_deals()[..1], &[], None).unwrap();
+        let lines = one.sheet_lines(&[40, 41, 42, 43], 2);
+        assert_eq!(lines.len(), 4);
+        assert!(lines.iter().all(|l| l.deals_played == 1 && l.round == 2));
+
+        // At a 5-table the first dealer sits out the only deal, and his round still counts.
+        let five_one = score_sheet(five(), &[w29()], &[], None).unwrap();
+        let lines = five_one.sheet_lines(&[40, 41, 42, 43, 44], 1);
+        assert_eq!(lines.len(), 5);
+        assert_eq!((lines[0].player, lines[0].deals_played), (40, 0));
     }
 
     #[test]
