@@ -177,6 +177,8 @@ pub struct RoundRow {
     pub draw_method: Option<String>,
     /// The seed of the draw.
     pub draw_seed: Option<String>,
+    /// When the organiser started the round's clock (UTC); `None` before.
+    pub started_at: Option<NaiveDateTime>,
 }
 
 /// A tournament's seating planned up front.
@@ -212,6 +214,10 @@ pub struct TableRow {
     /// Every deal version handed out on this table before its last deletion is at most
     /// this; later versions start above it.
     pub version_floor: i32,
+    /// Minutes granted to this table on top of the round's time.
+    pub extra_minutes: i32,
+    /// The time-up mark was set because the table's time ran out, not by the organiser.
+    pub time_up_by_clock: bool,
 }
 
 /// One deal as entered. Its timestamps stay in the table for the record: no reader needs
