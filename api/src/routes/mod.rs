@@ -10,6 +10,7 @@ pub mod penalties;
 pub mod plan;
 pub mod players;
 pub mod replay;
+pub mod round_clock;
 pub mod round_seating;
 pub mod rounds;
 pub mod score;
@@ -54,6 +55,10 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(deals::update_deal)
             .service(deals::delete_deal)
             .service(tables::time_up)
+            .service(tables::extend_table)
+            .service(round_clock::start_round)
+            .service(round_clock::time_up_round)
+            .service(round_clock::get_round_monitor)
             .service(penalties::create_penalty),
     );
 }

@@ -94,12 +94,7 @@ impl PlayingTime {
     /// The time with `minutes` more, within [`MAX_EXTENSION_MINUTES`] per extension and
     /// [`MAX_EXTRA_MINUTES`] in all.
     pub fn extend(self, minutes: u16) -> Result<PlayingTime, ClockError> {
-        if minutes == 0 || minutes > MAX_EXTENSION_MINUTES {
-            return Err(ClockError::ExtensionOutOfRange {
-                minutes,
-                max: MAX_EXTENSION_MINUTES,
-            });
-        }
+        check_extension(minutes)?;
         let extra_minutes = self
             .extra_minutes
             .checked_add(minutes)
@@ -113,6 +108,18 @@ impl PlayingTime {
             ..self
         })
     }
+}
+
+/// Checks that one extension grants 1 to [`MAX_EXTENSION_MINUTES`] minutes, whatever the
+/// table's state.
+pub fn check_extension(minutes: u16) -> Result<(), ClockError> {
+    if minutes == 0 || minutes > MAX_EXTENSION_MINUTES {
+        return Err(ClockError::ExtensionOutOfRange {
+            minutes,
+            max: MAX_EXTENSION_MINUTES,
+        });
+    }
+    Ok(())
 }
 
 /// Why an extension is refused.
@@ -267,7 +274,11 @@ mod tests {
     }
 
     fn recorded_entry(e: &EnteredDeal) -> RecordedDeal {
-        let points = if e.contract == Contract::Normal { 130 } else { 150 };
+        let points = if e.contract == Contract::Normal {
+            130
+        } else {
+            150
+        };
         RecordedDeal {
             contract: e.contract,
             re: e.re,
@@ -325,7 +336,10 @@ mod tests {
             Err(ClockError::TimeUpCalled)
         );
         // A forced solo entered under the time-up: lifting it would make it a Pflichtsolo.
-        let forced = sheet_of(&[repeat(Normal, 10), vec![TimeUp, Forced]].concat(), Some(10));
+        let forced = sheet_of(
+            &[repeat(Normal, 10), vec![TimeUp, Forced]].concat(),
+            Some(10),
+        );
         assert_eq!(
             extend(time, 10, at, forced.round(), clock),
             Err(ClockError::PlayedUnderTimeUp {

@@ -59,7 +59,7 @@ mod test_support;
 
 pub use clock::{
     ClockError, Extension, MAX_EXTENSION_MINUTES, MAX_EXTRA_MINUTES, PlayingTime, TimeUpBy,
-    extend, run_out,
+    check_extension, extend, run_out,
 };
 pub use config::{DealKind, MAX_PLANNED_DEALS, RoundConfig, SheetError, standard_deals};
 pub use derive::{DeriveError, derive};
