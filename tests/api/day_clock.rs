@@ -680,9 +680,10 @@ backend_test!(the_monitor_shows_every_table_as_its_sheet_does, |app| {
     assert_eq!(sheet["players"][3]["player_id"], five.players[3]);
     assert_eq!(sheet["players"][3]["start_number"], 8);
     assert_eq!(sheet["next"]["sitting_out"], 1);
-    assert_eq!(sheet["next"]["sitting_out_player"], sheet["players"][1]);
+    assert_eq!(sheet["sitting_out_player"], sheet["players"][1]);
+    assert_eq!(sheet["sitting_out_player"]["name"], "Spieler 5");
     assert_eq!(
-        four.sheet(&service).await["next"]["sitting_out_player"],
+        four.sheet(&service).await["sitting_out_player"],
         Value::Null
     );
 

@@ -329,6 +329,10 @@ fn view(
         round: ctx.round.number,
         seats: ctx.seats.clone(),
         players: players.to_vec(),
+        sitting_out_player: round
+            .next()
+            .and_then(|n| n.sitting_out)
+            .and_then(|s| players.iter().find(|p| p.seat == s).cloned()),
         table_size: config.table_size().seats(),
         planned_deals: config.planned_deals(),
         complete: round.is_complete(),
@@ -342,9 +346,6 @@ fn view(
             number: n.number,
             dealer: n.dealer,
             sitting_out: n.sitting_out,
-            sitting_out_player: n
-                .sitting_out
-                .and_then(|s| players.iter().find(|p| p.seat == s).cloned()),
             forced_soloist: n.forced_soloist,
         }),
         pflichtsolo_owed: round.pflichtsolo_owed(),

@@ -144,8 +144,6 @@ pub struct NextDealView {
     pub dealer: u8,
     /// At a 5-table, the seat that sits out.
     pub sitting_out: Option<u8>,
-    /// At a 5-table, the player who sits out.
-    pub sitting_out_player: Option<SeatPlayerView>,
     /// When Vorführen applies: the only seat whose solo is accepted.
     pub forced_soloist: Option<u8>,
 }
@@ -163,6 +161,9 @@ pub struct SheetResponse {
     pub seats: Vec<i64>,
     /// The players in seat order, with their names and start numbers.
     pub players: Vec<SeatPlayerView>,
+    /// At a 5-table, the player who sits out the next deal (`next.sitting_out`); `null`
+    /// at a 4-table and when the sheet is complete.
+    pub sitting_out_player: Option<SeatPlayerView>,
     /// 4 or 5.
     pub table_size: u8,
     /// Deals planned.
