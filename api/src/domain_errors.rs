@@ -5,7 +5,9 @@
 use domain::deal::{self, FactsError};
 use domain::penalty::PenaltyError;
 use domain::seating::SeatingError;
-use domain::sheet::{CorrectionError, DeletionError, EntryError, SheetError, SheetScoreError};
+use domain::sheet::{
+    ClockError, CorrectionError, DeletionError, EntryError, SheetError, SheetScoreError,
+};
 
 use crate::error::{ApiError, FieldError};
 
@@ -248,4 +250,28 @@ pub fn penalty_error(e: &PenaltyError) -> ApiError {
         e.to_string(),
         vec![FieldError::new(field, "not_allowed", e.to_string())],
     )
+}
+
+/// An extension of a table's time that is refused: a 422 naming `minutes` when it is out of
+/// bounds, a 409 with the sheet as it stands (`current`) when the table's state refuses it.
+pub fn clock_error(
+    e: &ClockError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    let conflict = |code| ApiError::Conflict {
+        code,
+        detail: e.to_string(),
+        current: current(),
+    };
+    match e {
+        ClockError::ExtensionOutOfRange { .. } => {
+            ApiError::field("invalid_body", "minutes", "out_of_range", e.to_string())
+        }
+        ClockError::TooMuchExtra { .. } => {
+            ApiError::field("invalid_body", "minutes", "too_much_extra", e.to_string())
+        }
+        ClockError::SheetComplete => conflict("sheet_complete"),
+        ClockError::TimeUpCalled => conflict("time_up_called"),
+        ClockError::PlayedUnderTimeUp { .. } => conflict("played_under_time_up"),
+    }
 }

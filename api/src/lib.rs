@@ -8,6 +8,7 @@
 pub mod app;
 pub mod auth;
 pub mod catch_panic;
+pub mod clock;
 pub mod config;
 pub mod db;
 pub mod domain_errors;

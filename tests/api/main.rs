@@ -9,6 +9,7 @@
 mod auth;
 mod browser;
 mod crash;
+mod day_clock;
 mod day_codes;
 mod day_paper;
 mod day_standings;

@@ -571,6 +571,19 @@ pub fn of_tables(conn: &mut DbConn, table_ids: &[i64]) -> QueryResult<Vec<DealRo
         .load(conn)
 }
 
+/// When the latest deal of each of several tables was entered, for the tables that have
+/// one (a correction does not count: the deal was entered before).
+pub fn last_entered(
+    conn: &mut DbConn,
+    table_ids: &[i64],
+) -> QueryResult<Vec<(i64, Option<chrono::NaiveDateTime>)>> {
+    deals::table
+        .filter(deals::table_id.eq_any(table_ids))
+        .group_by(deals::table_id)
+        .select((deals::table_id, diesel::dsl::max(deals::created_at)))
+        .load(conn)
+}
+
 /// The deal `number` of a table, if stored.
 pub fn by_number(conn: &mut DbConn, table_id: i64, number: i32) -> QueryResult<Option<DealRow>> {
     deals::table

@@ -163,6 +163,8 @@ pub struct Database {
     /// single instance, so serialising write transactions in the process removes that
     /// failure; PostgreSQL needs no such lock.
     writer: std::sync::Arc<std::sync::Mutex<()>>,
+    /// The clock every unit of work runs at (see [`crate::clock`]).
+    clock: crate::clock::Clock,
 }
 
 impl std::fmt::Debug for Database {
@@ -206,12 +208,18 @@ impl Database {
             pool,
             backend,
             writer: std::sync::Arc::default(),
+            clock: crate::clock::Clock::default(),
         })
     }
 
     /// The backend in use.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// The clock the work on this database runs at; tests move it forward.
+    pub fn clock(&self) -> &crate::clock::Clock {
+        &self.clock
     }
 
     /// A connection for code outside a request (the command line, tests).
@@ -225,7 +233,8 @@ impl Database {
         })
     }
 
-    /// Runs `f` with a connection, off the async executor.
+    /// Runs `f` with a connection, off the async executor, at one instant of the clock
+    /// (see [`crate::clock`]).
     pub async fn run<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
@@ -233,12 +242,14 @@ impl Database {
     {
         let db = self.clone();
         actix_web::web::block(move || {
-            let mut conn = db.get()?;
-            // A panic (a bug) must not take the worker or the connection down with it: it
-            // becomes a 500, and the pool discards the connection on return because its
-            // transaction is still open (see `Manager::has_broken`).
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut conn)))
-                .unwrap_or_else(|payload| Err(ApiError::panicked(payload.as_ref())))
+            db.clock.at_now(|| {
+                let mut conn = db.get()?;
+                // A panic (a bug) must not take the worker or the connection down with it:
+                // it becomes a 500, and the pool discards the connection on return because
+                // its transaction is still open (see `Manager::has_broken`).
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut conn)))
+                    .unwrap_or_else(|payload| Err(ApiError::panicked(payload.as_ref())))
+            })
         })
         .await?
     }

@@ -182,6 +182,8 @@ pub struct RoundRow {
     pub draw_method: Option<String>,
     /// The seed of the draw.
     pub draw_seed: Option<String>,
+    /// When the organiser started the round's clock (UTC); `None` before.
+    pub started_at: Option<NaiveDateTime>,
 }
 
 /// A tournament's seating planned up front.
@@ -217,6 +219,10 @@ pub struct TableRow {
     /// Every deal version handed out on this table before its last deletion is at most
     /// this; later versions start above it.
     pub version_floor: i32,
+    /// Minutes granted to this table on top of the round's time.
+    pub extra_minutes: i32,
+    /// The time-up mark was set because the table's time ran out, not by the organiser.
+    pub time_up_by_clock: bool,
 }
 
 /// A table's join code. It is stored as issued, not hashed: the organiser prints it on the

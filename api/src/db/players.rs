@@ -60,6 +60,15 @@ pub fn count_playing(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i64> 
         .get_result(conn)
 }
 
+/// The players with these ids, in id order (the ones that exist).
+pub fn by_ids(conn: &mut DbConn, ids: &[i64]) -> QueryResult<Vec<PlayerRow>> {
+    players::table
+        .filter(players::id.eq_any(ids))
+        .order(players::id.asc())
+        .select(PlayerRow::as_select())
+        .load(conn)
+}
+
 /// A player, if it exists.
 pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<PlayerRow>> {
     players::table

@@ -188,6 +188,15 @@ pub fn close(conn: &mut DbConn, id: i64) -> QueryResult<()> {
     Ok(())
 }
 
+/// Starts a round's clock at `at` unless it has started; returns whether it started now.
+/// The condition makes a second start (even a concurrent one) keep the first time.
+pub fn start(conn: &mut DbConn, id: i64, at: chrono::NaiveDateTime) -> QueryResult<bool> {
+    diesel::update(rounds::table.find(id).filter(rounds::started_at.is_null()))
+        .set(rounds::started_at.eq(at))
+        .execute(conn)
+        .map(|n| n > 0)
+}
+
 /// What has been entered at a round's tables: deals and penalties.
 pub fn entries(conn: &mut DbConn, round_id: i64) -> QueryResult<(i64, i64)> {
     let tables = round_tables::table

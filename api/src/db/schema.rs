@@ -54,6 +54,7 @@ diesel::table! {
         created_at -> Timestamp,
         draw_method -> Nullable<Text>,
         draw_seed -> Nullable<Text>,
+        started_at -> Nullable<Timestamp>,
     }
 }
 
@@ -65,6 +66,8 @@ diesel::table! {
         planned_deals -> Integer,
         time_up_after -> Nullable<Integer>,
         version_floor -> Integer,
+        extra_minutes -> Integer,
+        time_up_by_clock -> Bool,
     }
 }
 

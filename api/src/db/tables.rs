@@ -1,5 +1,6 @@
-//! A round's tables as stored: the table row with its round, its seats, its time-up mark and
-//! the floor of the deal versions it handed out. The row lock lives in [`super::locks`].
+//! A round's tables as stored: the table row with its round, its seats, its time-up mark
+//! (and whether the clock made it), its extra minutes and the floor of the deal versions it
+//! handed out. The row lock lives in [`super::locks`].
 
 use diesel::prelude::*;
 
@@ -57,12 +58,52 @@ pub fn seats_of_tables(conn: &mut DbConn, table_ids: &[i64]) -> QueryResult<Vec<
         .load(conn)
 }
 
-/// Sets the time-up mark: time was called after `after` deals.
+/// Sets the time-up mark: the organiser called time after `after` deals.
 pub fn set_time_up(conn: &mut DbConn, table_id: i64, after: Option<i32>) -> QueryResult<()> {
     diesel::update(round_tables::table.find(table_id))
-        .set(round_tables::time_up_after.eq(after))
+        .set((
+            round_tables::time_up_after.eq(after),
+            round_tables::time_up_by_clock.eq(false),
+        ))
         .execute(conn)
         .map(drop)
+}
+
+/// Sets the time-up mark the table's clock made: its time ran out after `after` deals.
+pub fn set_time_up_by_clock(conn: &mut DbConn, table_id: i64, after: i32) -> QueryResult<()> {
+    diesel::update(round_tables::table.find(table_id))
+        .set((
+            round_tables::time_up_after.eq(Some(after)),
+            round_tables::time_up_by_clock.eq(true),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Sets the minutes granted to a table on top of the round's time; `lift` also clears a
+/// time-up mark the clock made.
+pub fn set_extra_minutes(
+    conn: &mut DbConn,
+    table_id: i64,
+    extra_minutes: i32,
+    lift: bool,
+) -> QueryResult<()> {
+    let target = round_tables::table.find(table_id);
+    if lift {
+        diesel::update(target)
+            .set((
+                round_tables::extra_minutes.eq(extra_minutes),
+                round_tables::time_up_after.eq(None::<i32>),
+                round_tables::time_up_by_clock.eq(false),
+            ))
+            .execute(conn)
+            .map(drop)
+    } else {
+        diesel::update(target)
+            .set(round_tables::extra_minutes.eq(extra_minutes))
+            .execute(conn)
+            .map(drop)
+    }
 }
 
 /// Sets the time-up mark and the version floor together, as a deletion leaves them.

@@ -11,6 +11,7 @@ pub mod plan;
 pub mod players;
 pub mod preview;
 pub mod replay;
+pub mod round_clock;
 pub mod round_seating;
 pub mod rounds;
 pub mod score;
@@ -59,6 +60,10 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(deals::update_deal)
             .service(deals::delete_deal)
             .service(tables::time_up)
+            .service(tables::extend_table)
+            .service(round_clock::start_round)
+            .service(round_clock::time_up_round)
+            .service(round_clock::get_round_monitor)
             .service(penalties::create_penalty),
     );
 }

@@ -1,13 +1,16 @@
-//! A table of a round: its score sheet and the organiser's time-up. Its join code, deals
-//! and penalties have routes of their own.
+//! A table of a round: its score sheet, the organiser's time-up and extra time. Its join
+//! code, deals and penalties have routes of their own.
 
 use actix_web::http::header::{ETAG, IF_NONE_MATCH};
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 
-use crate::auth::Caller;
+use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
-use crate::services::tables;
+use crate::extract::JsonBody;
+use crate::services::write::once;
+use crate::services::{round_clock, tables};
 use crate::state::AppState;
+use crate::wire::clock::ExtendTableRequest;
 use crate::wire::sheet::SheetResponse;
 
 /// A table's score sheet, with an `ETag`; `If-None-Match` with that tag answers an empty
@@ -64,4 +67,33 @@ pub async fn time_up(
         .tx(move |conn| tables::time_up(conn, table_id, &caller))
         .await?;
     Ok(web::Json(answer))
+}
+
+/// Give one table extra time (organisers), e.g. for an interruption the referee ruled on
+/// (TSR 8.5.1); the reason goes into the audit log. When the table's time had run out and
+/// the extension reaches past now, the clock's time-up is lifted, as long as nothing was
+/// entered under it; a time-up the organiser called stays. Takes an `Idempotency-Key`: a
+/// retry does not extend twice. Answers the sheet.
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("Idempotency-Key" = Option<String>, Header)),
+    request_body = ExtendTableRequest, security(("bearer" = [])), responses(
+    (status = 200, body = SheetResponse),
+    (status = 409, description = "The round has not started, the sheet is complete, or the time-up stays; `current` holds the sheet", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[post("/tables/{id}/extend")]
+pub async fn extend_table(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<ExtendTableRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    let table_id = id.into_inner();
+    let (minutes, reason) = round_clock::check_extension(&body.0)?;
+    let acting = caller.clone();
+    once(&state, &req, &caller, 200, move |conn| {
+        round_clock::extend(conn, table_id, &acting, minutes, &reason)
+    })
+    .await
 }

@@ -65,7 +65,9 @@ pub struct TableContext {
 }
 
 /// A table the caller may use as asked. Writing locks the table for the rest of the
-/// transaction first, so that what is read here and after is what the write builds on.
+/// transaction first, so that what is read here and after is what the write builds on, and
+/// then stores the time-up its clock made if the time has run out
+/// ([`super::round_clock::settle`]), so that the write builds on the sheet a read shows.
 pub fn table(
     conn: &mut DbConn,
     table_id: i64,
@@ -102,12 +104,16 @@ pub fn table(
     };
     allowed?;
     let seats = tables::seats(conn, table_id)?;
-    Ok(TableContext {
+    let mut ctx = TableContext {
         table,
         round,
         tournament,
         seats,
-    })
+    };
+    if need == Need::Write {
+        super::round_clock::settle(conn, &mut ctx)?;
+    }
+    Ok(ctx)
 }
 
 /// Whether a captain's join code still opens its table.

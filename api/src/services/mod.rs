@@ -18,6 +18,7 @@ pub mod penalties;
 pub mod plans;
 pub mod players;
 pub mod preview;
+pub mod round_clock;
 pub mod rounds;
 pub mod sheet;
 pub mod standings;
@@ -26,12 +27,9 @@ pub mod tournaments;
 pub mod validate;
 pub mod write;
 
-/// The current time as stored: UTC without zone, truncated to microseconds so both
-/// backends read back what was written.
+/// The current time as stored: the instant of the request's work on the app's clock (see
+/// [`crate::clock`]), UTC without zone, in microseconds so both backends read back what
+/// was written.
 pub fn now() -> chrono::NaiveDateTime {
-    let now = chrono::Utc::now().naive_utc();
-    now.with_nanosecond((now.and_utc().timestamp_subsec_micros()) * 1000)
-        .unwrap_or(now)
+    crate::clock::now()
 }
-
-use chrono::Timelike;

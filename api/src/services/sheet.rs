@@ -2,20 +2,29 @@
 //! decides dealers, kinds, Vorführen and scores ([`domain::sheet::score_sheet`]); nothing
 //! derived is stored, so a correction of deal 5 moves every later dealer by itself. This
 //! module translates: stored rows in, the sheet's wire form out.
+//!
+//! Time-up is the stored mark, or, once the table's time has run out without one, the
+//! clock's time-up after the deals entered so far ([`domain::sheet::run_out`]); the first
+//! write after that stores it ([`super::round_clock::settle`]), so reads and writes see the
+//! same sheet.
 
 use domain::deal::TableSize;
 use domain::penalty::{Severity, Violation};
-use domain::sheet::{RecordedPenalty, Round, RoundConfig, ScoredSheet, SheetEntry, score_sheet};
+use domain::sheet::{
+    RecordedPenalty, Round, RoundConfig, ScoredSheet, SheetEntry, TimeUpBy, score_sheet,
+};
 
 use super::access::TableContext;
+use super::round_clock::TableClock;
 use crate::db::deals::{
     StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
     StoredPaperMark,
 };
-use crate::db::models::{DealRow, PenaltyRow};
+use crate::db::models::{DealRow, PenaltyRow, PlayerRow};
 use crate::db::{self, DbConn};
 use crate::domain_errors::{invalid_deal, sheet_score_error};
 use crate::error::ApiError;
+use crate::wire::clock::SeatPlayerView;
 use crate::wire::score::{AnnouncementsBody, ExtrasBody, ExtrasCounts};
 use crate::wire::sheet::{
     DealBody, DealEntry, NextDealView, PaperDealEntry, PaperMark, PenaltyView, SheetDealView,
@@ -36,8 +45,12 @@ pub struct Derived {
     pub deals: Vec<SheetEntry>,
     /// The stored penalties as the domain reads them.
     pub penalties: Vec<RecordedPenalty>,
-    /// The time-up mark: time was called after this many deals.
+    /// The time-up mark: time was up after this many deals (stored, or the clock's).
     pub time_up_after: Option<usize>,
+    /// Why time is up, when it is.
+    pub time_up_by: Option<TimeUpBy>,
+    /// The table's clock, once its round has started.
+    pub clock: Option<TableClock>,
 }
 
 impl Derived {
@@ -209,11 +222,23 @@ fn recorded_penalty(row: &PenaltyRow) -> Result<Option<RecordedPenalty>, ApiErro
     }))
 }
 
-/// Derives the sheet from stored rows; a deal that no longer fits is a 409 naming it.
+/// Derives the sheet from stored rows; a deal that no longer fits is a 409 naming it. The
+/// sheet names no players (the standings need none); see [`derive_with`].
 pub fn derive(
     ctx: &TableContext,
     rows: Vec<DealRow>,
     penalty_rows: &[PenaltyRow],
+) -> Result<Derived, ApiError> {
+    derive_with(ctx, rows, penalty_rows, &[])
+}
+
+/// Derives the sheet from stored rows, naming the seats' players from `players` (a player
+/// not among them is left out of the sheet's `players`).
+pub fn derive_with(
+    ctx: &TableContext,
+    rows: Vec<DealRow>,
+    penalty_rows: &[PenaltyRow],
+    players: &[PlayerRow],
 ) -> Result<Derived, ApiError> {
     let stored = rows.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
     let config = config(ctx)?;
@@ -228,13 +253,35 @@ pub fn derive(
         .filter(on_sheet)
         .filter_map(|p| recorded_penalty(p).transpose())
         .collect::<Result<Vec<_>, _>>()?;
-    let time_up_after = ctx
+    let mut time_up_after = ctx
         .table
         .time_up_after
         .and_then(|n| usize::try_from(n).ok());
-    let scored = score_sheet(config, &deals, &penalties, time_up_after)
+    let mut scored = score_sheet(config, &deals, &penalties, time_up_after)
         .map_err(|e| sheet_score_error(&e))?;
-    let sheet = view(ctx, config, &scored, &rows, &stored, penalty_rows);
+    let mut time_up_by = time_up_after.map(|_| {
+        if ctx.table.time_up_by_clock {
+            TimeUpBy::Clock
+        } else {
+            TimeUpBy::Organiser
+        }
+    });
+    let clock = TableClock::of(ctx, config.table_size())?;
+    let now = super::now();
+    // No mark stored and the time is over: every deal on the sheet was entered before the
+    // deadline (a write after it stores the mark before it changes anything), so time is
+    // up after all of them.
+    if time_up_after.is_none()
+        && clock.is_some_and(|c| c.has_run_out(now))
+        && domain::sheet::run_out(&mut scored)
+    {
+        time_up_after = Some(deals.len());
+        time_up_by = Some(TimeUpBy::Clock);
+    }
+    let seats = seat_players(ctx, players);
+    let mut sheet = view(ctx, config, &scored, &rows, &stored, penalty_rows, &seats);
+    sheet.time_up_by = time_up_by.map(TimeUpBy::as_str);
+    sheet.clock = clock.map(|c| c.view(now, scored.round().is_time_up()));
     Ok(Derived {
         sheet,
         scored,
@@ -243,7 +290,26 @@ pub fn derive(
         deals,
         penalties,
         time_up_after,
+        time_up_by,
+        clock,
     })
+}
+
+/// The seats' players in seat order, as far as `players` has them.
+fn seat_players(ctx: &TableContext, players: &[PlayerRow]) -> Vec<SeatPlayerView> {
+    ctx.seats
+        .iter()
+        .zip(0u8..)
+        .filter_map(|(id, seat)| {
+            let p = players.iter().find(|p| p.id == *id)?;
+            Some(SeatPlayerView {
+                seat,
+                player_id: p.id,
+                name: p.name.clone(),
+                start_number: p.start_number,
+            })
+        })
+        .collect()
 }
 
 /// The wire form of a scored sheet.
@@ -254,6 +320,7 @@ fn view(
     rows: &[DealRow],
     stored: &[StoredEntry],
     penalty_rows: &[PenaltyRow],
+    players: &[SeatPlayerView],
 ) -> SheetResponse {
     let deals = scored
         .deals()
@@ -296,10 +363,17 @@ fn view(
         table_number: ctx.table.number,
         round: ctx.round.number,
         seats: ctx.seats.clone(),
+        players: players.to_vec(),
+        sitting_out_player: round
+            .next()
+            .and_then(|n| n.sitting_out)
+            .and_then(|s| players.iter().find(|p| p.seat == s).cloned()),
         table_size: config.table_size().seats(),
         planned_deals: config.planned_deals(),
         complete: round.is_complete(),
         time_up: round.is_time_up(),
+        time_up_by: None,
+        clock: None,
         round_closed: ctx.round.closed,
         deals,
         totals: scored.totals().to_vec(),
@@ -313,12 +387,13 @@ fn view(
     }
 }
 
-/// The sheet of a table as stored.
+/// The sheet of a table as stored, its players named.
 pub fn current(conn: &mut DbConn, ctx: &TableContext) -> Result<Derived, ApiError> {
     let rows = db::deals::of_table(conn, ctx.table.id)?;
     check_numbers(&rows)?;
     let penalty_rows = db::penalties::of_table(conn, ctx.table.id)?;
-    derive(ctx, rows, &penalty_rows)
+    let players = db::players::by_ids(conn, &ctx.seats)?;
+    derive_with(ctx, rows, &penalty_rows, &players)
 }
 
 /// The stored deals are numbered 1, 2, 3, … without a gap. Every write derives the sheet

@@ -8,7 +8,7 @@ use crate::db::{self, DbConn};
 use crate::error::ApiError;
 use crate::wire::sheet::SheetResponse;
 
-/// A sheet as sent: its JSON and its tag, which is its content.
+/// A sheet (or a round's monitor) as sent: its JSON and its tag, which is its content.
 #[derive(Debug)]
 pub struct SheetRead {
     /// The JSON body.
@@ -17,7 +17,37 @@ pub struct SheetRead {
     pub tag: String,
 }
 
+/// The fields a tag leaves out: countdowns change every second while the deadline they
+/// count down to stays, and a client that got one counts down from when it got it.
+const COUNTDOWNS: &str = "seconds_left";
+
+/// `value` without its countdowns, at any depth.
+fn without_countdowns(value: &mut serde_json::Value) {
+    match value {
+        serde_json::Value::Object(fields) => {
+            fields.remove(COUNTDOWNS);
+            fields.values_mut().for_each(without_countdowns);
+        }
+        serde_json::Value::Array(items) => items.iter_mut().for_each(without_countdowns),
+        _ => {}
+    }
+}
+
 impl SheetRead {
+    /// `value` as sent, tagged with the digest of its content without the countdowns:
+    /// the tag changes when anything else does (the time-up when the time runs out, an
+    /// extension's new deadline), so a client polling with `If-None-Match` gets an empty
+    /// 304 while nothing changed, even while a clock runs.
+    pub fn of<T: serde::Serialize>(value: &T) -> Result<SheetRead, ApiError> {
+        let internal = |e: serde_json::Error| ApiError::Internal(e.into());
+        let body = serde_json::to_vec(value).map_err(internal)?;
+        let mut stable = serde_json::to_value(value).map_err(internal)?;
+        without_countdowns(&mut stable);
+        let stable = serde_json::to_vec(&stable).map_err(internal)?;
+        let tag = format!("\"{}\"", &crate::extract::digest(&stable)[..32]);
+        Ok(SheetRead { body, tag })
+    }
+
     /// Whether an `If-None-Match` value names this sheet's tag.
     pub fn unchanged_since(&self, if_none_match: Option<&str>) -> bool {
         if_none_match.is_some_and(|v| {
@@ -31,11 +61,9 @@ impl SheetRead {
 pub fn read(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<SheetRead, ApiError> {
     let ctx = access::table(conn, table_id, caller, Need::Read)?;
     let derived = sheet::current(conn, &ctx)?;
-    let body = serde_json::to_vec(&derived.sheet).map_err(|e| ApiError::Internal(e.into()))?;
     // The sheet's tag is its content: a phone on a poor line polls with If-None-Match and
     // gets an empty 304 while nothing changed.
-    let tag = format!("\"{}\"", &crate::extract::digest(&body)[..32]);
-    Ok(SheetRead { body, tag })
+    SheetRead::of(&derived.sheet)
 }
 
 /// Ends the round's time at a table (organisers): normal games not yet begun are struck;
@@ -55,6 +83,7 @@ pub fn time_up(
     let played = i32::try_from(before.sheet.deals.len()).unwrap_or(i32::MAX);
     db::tables::set_time_up(conn, table_id, Some(played))?;
     ctx.table.time_up_after = Some(played);
+    ctx.table.time_up_by_clock = false;
     let after = sheet::current(conn, &ctx)?;
     audit::Change::new(ctx.tournament.id, caller, "table.time_up")
         .at_table(table_id)

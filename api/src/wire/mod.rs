@@ -4,6 +4,7 @@
 
 pub mod audit;
 pub mod auth;
+pub mod clock;
 pub mod join_codes;
 pub mod penalties;
 pub mod plans;

@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use crate::error::ApiError;
 use crate::extract;
+use crate::wire::clock::{ClockView, SeatPlayerView};
 use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts, PartyName};
 
 /// A deal as the captain enters it: the `/score` facts without what the table knows
@@ -289,14 +290,26 @@ pub struct SheetResponse {
     pub round: i32,
     /// Player ids in seat order.
     pub seats: Vec<i64>,
+    /// The players in seat order, with their names and start numbers.
+    pub players: Vec<SeatPlayerView>,
+    /// At a 5-table, the player who sits out the next deal (`next.sitting_out`); `null`
+    /// at a 4-table and when the sheet is complete.
+    pub sitting_out_player: Option<SeatPlayerView>,
     /// 4 or 5.
     pub table_size: u8,
     /// Deals planned.
     pub planned_deals: u16,
     /// No further deal is taken.
     pub complete: bool,
-    /// The organiser called time.
+    /// Time is up: normal games not yet begun are struck, owed Pflichtsoli are still
+    /// played (TSR 8.5.1, 8.6).
     pub time_up: bool,
+    /// Why time is up: `organiser` (called) or `clock` (the table's time ran out); `null`
+    /// while it is not.
+    #[schema(example = "clock")]
+    pub time_up_by: Option<&'static str>,
+    /// The table's clock; `null` until the organiser starts the round.
+    pub clock: Option<ClockView>,
     /// The round is closed for captains.
     pub round_closed: bool,
     /// The deals so far.

@@ -43,11 +43,14 @@
 //!   struck; the deals left are exactly the owed Pflichtsoli, each vorgeführt by the rule
 //!   above. A deal that had begun when time was called is finished (TSR 8.5.1), so it must
 //!   be entered before the time-up is applied.
+//! - The table's playing time (TSR 8.5.1, 10.1): when it runs out, time is up as if called
+//!   after the deals entered by then; see [`PlayingTime`] and [`run_out()`].
 //! - The round is complete when the planned deals are played, or time is up and no solo is
 //!   owed; any further deal is refused.
 //!
 //! [`Contract::is_declared_solo`]: crate::deal::Contract::is_declared_solo
 
+mod clock;
 mod config;
 mod derive;
 mod edit;
@@ -57,6 +60,10 @@ mod scored;
 #[cfg(test)]
 mod test_support;
 
+pub use clock::{
+    ClockError, Extension, MAX_EXTENSION_MINUTES, MAX_EXTRA_MINUTES, PlayingTime, TimeUpBy,
+    check_extension, extend, run_out,
+};
 pub use config::{DealKind, MAX_PLANNED_DEALS, RoundConfig, SheetError, standard_deals};
 pub use derive::{DeriveError, derive};
 pub use edit::{

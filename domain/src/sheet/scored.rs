@@ -179,6 +179,12 @@ impl ScoredSheet {
         &self.round
     }
 
+    /// Time-up after the deals on the sheet (see [`Round::time_up`]). The entries keep
+    /// their scores: time-up only changes what may follow.
+    pub fn time_up(&mut self) -> Result<(), super::SheetError> {
+        self.round.time_up()
+    }
+
     /// The round state, taken out of the sheet.
     pub fn into_round(self) -> Round {
         self.round

@@ -1,0 +1,153 @@
+//! The service's clock: the one source of "now" for everything it stores and decides
+//! (deal and audit timestamps, the round clock's time-up).
+//!
+//! Each unit of work a request does on the database ([`crate::db::Database::run`]) runs at
+//! one instant, read from the database handle's [`Clock`] when the work starts and fixed
+//! for its thread until it ends; [`now`] returns it. So a write that decides "the time
+//! has not run out yet" also stamps its deal with a time before the deadline: the decision
+//! and the record cannot straddle the deadline by the microseconds between two readings.
+//! A request whose work began before the deadline counts as before it, however long it
+//! then waits for the table's lock.
+//!
+//! Tests move the clock forward ([`Clock::advance`]) instead of sleeping; the server never
+//! does, so in production [`Clock`] is the system's UTC time.
+
+use std::cell::Cell;
+use std::sync::{Arc, Mutex, PoisonError};
+
+use chrono::{NaiveDateTime, TimeDelta, Timelike};
+
+/// How a [`Clock`] tells the time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Setting {
+    /// The system's time, moved by an offset (zero unless a test moved it).
+    Running(TimeDelta),
+    /// Stopped at an instant (tests that check exact seconds).
+    Stopped(NaiveDateTime),
+}
+
+impl Default for Setting {
+    fn default() -> Setting {
+        Setting::Running(TimeDelta::zero())
+    }
+}
+
+/// The system's UTC time, unless a test moved or stopped it. Clones share the setting.
+#[derive(Debug, Clone, Default)]
+pub struct Clock {
+    setting: Arc<Mutex<Setting>>,
+}
+
+thread_local! {
+    /// The instant of the work running on this thread, if any.
+    static INSTANT: Cell<Option<NaiveDateTime>> = const { Cell::new(None) };
+}
+
+/// Resets the thread's instant when the work ends, a panic included.
+struct Restore(Option<NaiveDateTime>);
+
+impl Drop for Restore {
+    fn drop(&mut self) {
+        INSTANT.with(|i| i.set(self.0));
+    }
+}
+
+/// `at` truncated to microseconds, which both backends store.
+fn micros(at: NaiveDateTime) -> NaiveDateTime {
+    at.with_nanosecond(at.and_utc().timestamp_subsec_micros() * 1000)
+        .unwrap_or(at)
+}
+
+impl Clock {
+    fn setting(&self) -> std::sync::MutexGuard<'_, Setting> {
+        // A poisoned lock only means a test panicked while moving the clock.
+        self.setting.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The clock's time now: UTC without zone, truncated to microseconds so that both
+    /// backends read back what was written.
+    pub fn now(&self) -> NaiveDateTime {
+        let now = match *self.setting() {
+            Setting::Running(offset) => {
+                let system = chrono::Utc::now().naive_utc();
+                system.checked_add_signed(offset).unwrap_or(system)
+            }
+            Setting::Stopped(at) => at,
+        };
+        micros(now)
+    }
+
+    /// Moves the clock `by` forward (backward if negative), for every clone. For tests,
+    /// which let a round's time run out this way instead of waiting for it.
+    pub fn advance(&self, by: TimeDelta) {
+        let mut setting = self.setting();
+        *setting = match *setting {
+            Setting::Running(offset) => Setting::Running(offset.checked_add(&by).unwrap_or(offset)),
+            Setting::Stopped(at) => Setting::Stopped(at.checked_add_signed(by).unwrap_or(at)),
+        };
+    }
+
+    /// Stops the clock at its current time, for every clone, until [`Clock::advance`]
+    /// moves it: for tests that check exact seconds however long a request takes.
+    pub fn stop(&self) {
+        let now = self.now();
+        *self.setting() = Setting::Stopped(now);
+    }
+
+    /// Runs `work` at this clock's current instant: [`now`] returns that instant on this
+    /// thread until `work` returns.
+    pub fn at_now<T>(&self, work: impl FnOnce() -> T) -> T {
+        let restore = Restore(INSTANT.with(|i| i.replace(Some(self.now()))));
+        let result = work();
+        drop(restore);
+        result
+    }
+}
+
+/// The instant of the work running on this thread (see the module documentation), or the
+/// system's time outside such work (the command line).
+pub fn now() -> NaiveDateTime {
+    INSTANT
+        .with(Cell::get)
+        .unwrap_or_else(|| Clock::default().now())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_runs_at_one_instant_of_its_clock() {
+        let clock = Clock::default();
+        let moved = clock.clone();
+        moved.advance(TimeDelta::hours(3));
+        let (first, second) = clock.at_now(|| {
+            let first = now();
+            // Even a clock moved meanwhile does not change the work's instant.
+            moved.advance(TimeDelta::hours(1));
+            (first, now())
+        });
+        assert_eq!(first, second, "one instant for the whole work");
+        moved.advance(TimeDelta::hours(-1));
+        let system = chrono::Utc::now().naive_utc();
+        let ahead = first - system;
+        assert!(
+            ahead > TimeDelta::minutes(179) && ahead <= TimeDelta::minutes(180),
+            "{ahead}"
+        );
+        // Outside the work the thread's clock is the system's again.
+        assert!(now() - chrono::Utc::now().naive_utc() < TimeDelta::seconds(1));
+        assert_eq!(first.nanosecond() % 1000, 0, "microseconds");
+    }
+
+    #[test]
+    fn a_stopped_clock_moves_only_when_advanced() {
+        let clock = Clock::default();
+        clock.stop();
+        let at = clock.now();
+        assert_eq!(clock.clone().now(), at);
+        clock.advance(TimeDelta::minutes(100));
+        assert_eq!(clock.now() - at, TimeDelta::minutes(100));
+        assert_eq!(clock.at_now(now), at + TimeDelta::minutes(100));
+    }
+}

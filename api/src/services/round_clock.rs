@@ -1,0 +1,414 @@
+//! The round clock (TSR 8.5.1): the organiser starts a round and every table's time runs
+//! from then, the tournament's minutes for its size plus what he grants it; when it runs
+//! out the sheet is in time-up by itself. He can also call time-up at every table at once,
+//! and watch the round's tables on one monitor.
+//!
+//! The domain decides what the end of the time does ([`domain::sheet::run_out`]) and
+//! whether an extension is allowed ([`domain::sheet::extend`]); this module reads the
+//! clock, stores the marks and translates.
+//!
+//! **Reads and writes agree on a clock's time-up.** A read after the deadline derives the
+//! time-up after the deals on the sheet ([`super::sheet::derive_with`]). Every write to a
+//! table takes its lock and then, first of all, stores that same mark ([`settle`], called by
+//! [`access::table`]), so nothing a write changes can come between the deadline and the
+//! mark. Hence every deal on the sheet without a stored mark was entered before the
+//! deadline, and "after the deals on the sheet" is "after the deals entered before the
+//! deadline"; a request's work runs at one instant ([`crate::clock`]), so its deal's
+//! stored `created_at` agrees. Reading the count instead of each deal's `created_at`
+//! keeps the reads that poll a sheet free of timestamp queries.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use chrono::{NaiveDateTime, TimeDelta};
+use domain::deal::TableSize;
+use domain::sheet::{PlayingTime, TimeUpBy};
+
+use super::access::{self, Need, TableContext};
+use super::validate::text;
+use super::{audit, sheet};
+use crate::auth::Caller;
+use crate::db::models::{DealRow, PenaltyRow, RoundRow, TournamentRow};
+use crate::db::{self, DbConn};
+use crate::domain_errors::clock_error;
+use crate::error::ApiError;
+use crate::extract::TEXT_LIMIT;
+use crate::wire::clock::{
+    ClockView, ExtendTableRequest, MonitorTableView, RoundMonitorResponse, SeatPlayerView, rfc3339,
+};
+use crate::wire::sheet::SheetResponse;
+
+/// A started table's clock: when its round started and how long it may play.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TableClock {
+    /// When the organiser started the round.
+    pub started_at: NaiveDateTime,
+    /// The tournament's minutes for the table's size and the extra minutes granted.
+    pub time: PlayingTime,
+}
+
+impl TableClock {
+    /// The clock of a table of `size`; `None` before its round starts.
+    pub fn of(ctx: &TableContext, size: TableSize) -> Result<Option<TableClock>, ApiError> {
+        let Some(started_at) = ctx.round.started_at else {
+            return Ok(None);
+        };
+        let minutes = match size {
+            TableSize::Four => ctx.tournament.minutes_four,
+            TableSize::Five => ctx.tournament.minutes_five,
+        };
+        let minutes = u16::try_from(minutes).map_err(|_| {
+            corrupt(format!(
+                "tournament {} has {minutes} minutes",
+                ctx.tournament.id
+            ))
+        })?;
+        let extra = u16::try_from(ctx.table.extra_minutes).map_err(|_| {
+            corrupt(format!(
+                "table {} has {} extra minutes",
+                ctx.table.id, ctx.table.extra_minutes
+            ))
+        })?;
+        Ok(Some(TableClock {
+            started_at,
+            time: PlayingTime::new(minutes, extra),
+        }))
+    }
+
+    /// How long the round has run at `now`; nothing before its start (a clock set back).
+    pub fn elapsed(&self, now: NaiveDateTime) -> Duration {
+        (now - self.started_at).to_std().unwrap_or_default()
+    }
+
+    /// Whether the table's time is over at `now`.
+    pub fn has_run_out(&self, now: NaiveDateTime) -> bool {
+        self.time.has_run_out(self.elapsed(now))
+    }
+
+    /// When the table's time runs out.
+    pub fn ends_at(&self) -> NaiveDateTime {
+        TimeDelta::from_std(self.time.total())
+            .ok()
+            .and_then(|total| self.started_at.checked_add_signed(total))
+            .unwrap_or(NaiveDateTime::MAX)
+    }
+
+    /// The clock as the sheet shows it at `now`; no second is left once time is up.
+    pub fn view(&self, now: NaiveDateTime, time_up: bool) -> ClockView {
+        ClockView {
+            started_at: rfc3339(self.started_at),
+            ends_at: rfc3339(self.ends_at()),
+            minutes: self.time.minutes(),
+            extra_minutes: self.time.extra_minutes(),
+            seconds_left: if time_up {
+                0
+            } else {
+                self.time.seconds_left(self.elapsed(now))
+            },
+        }
+    }
+}
+
+fn corrupt(what: String) -> ApiError {
+    ApiError::Internal(anyhow::anyhow!(
+        "stored data does not fit the rules: {what}"
+    ))
+}
+
+/// Stores the clock's time-up at a table whose lock this transaction holds, before the
+/// write changes anything: the mark a read would derive now. Nothing to do while no time-up
+/// is due or one is stored. A sheet that does not derive is left to the write, which
+/// reports it (a join code can still be issued for such a table).
+pub fn settle(conn: &mut DbConn, ctx: &mut TableContext) -> Result<(), ApiError> {
+    if ctx.table.time_up_after.is_some() || ctx.round.started_at.is_none() {
+        return Ok(());
+    }
+    let Ok(config) = sheet::config(ctx) else {
+        return Ok(());
+    };
+    let Ok(Some(clock)) = TableClock::of(ctx, config.table_size()) else {
+        return Ok(());
+    };
+    if !clock.has_run_out(super::now()) {
+        return Ok(());
+    }
+    let derived = match sheet::current(conn, ctx) {
+        Ok(derived) => derived,
+        // The sheet does not fit the rules as stored; the write names the deal.
+        Err(ApiError::Conflict { .. }) => return Ok(()),
+        Err(e) => return Err(e),
+    };
+    if let (Some(TimeUpBy::Clock), Some(after)) = (derived.time_up_by, derived.time_up_after) {
+        let after = i32::try_from(after).unwrap_or(i32::MAX);
+        db::tables::set_time_up_by_clock(conn, ctx.table.id, after)?;
+        ctx.table.time_up_after = Some(after);
+        ctx.table.time_up_by_clock = true;
+    }
+    Ok(())
+}
+
+/// A round of the calling organiser's own tournament.
+fn organisers_round(
+    conn: &mut DbConn,
+    round_id: i64,
+    caller: &Caller,
+) -> Result<(RoundRow, TournamentRow), ApiError> {
+    access::organizer_only(caller)?;
+    let round = db::rounds::find(conn, round_id)?.ok_or(ApiError::NotFound)?;
+    // `Need::Write` reaches only the organiser's own tournaments, published or not: the
+    // monitor is for the one who runs the round.
+    let tournament = access::tournament(conn, round.tournament_id, caller, Need::Write)?;
+    Ok((round, tournament))
+}
+
+/// Starts round `round_id`'s clock now (organisers). Starting it again changes nothing and
+/// answers the same; a closed round does not start. Answers the round's monitor.
+pub fn start(
+    conn: &mut DbConn,
+    round_id: i64,
+    caller: &Caller,
+) -> Result<RoundMonitorResponse, ApiError> {
+    let (round, tournament) = organisers_round(conn, round_id, caller)?;
+    if round.started_at.is_none() {
+        if round.closed {
+            return Err(ApiError::conflict(
+                "round_closed",
+                format!("round {} is closed; its clock cannot start", round.number),
+            ));
+        }
+        let at = super::now();
+        if db::rounds::start(conn, round.id, at)? {
+            audit::Change::new(tournament.id, caller, "round.start")
+                .after(Some(
+                    serde_json::json!({"round": round.number, "started_at": rfc3339(at)}),
+                ))
+                .record(conn)?;
+        }
+    }
+    let round = db::rounds::find(conn, round_id)?.ok_or(ApiError::NotFound)?;
+    monitor_of(conn, &tournament, &round)
+}
+
+/// Calls time-up at every table of round `round_id` where it is not up and the sheet is not
+/// complete (organisers). A table whose sheet does not derive is left as it is; the monitor
+/// the call answers names it.
+pub fn time_up(
+    conn: &mut DbConn,
+    round_id: i64,
+    caller: &Caller,
+) -> Result<RoundMonitorResponse, ApiError> {
+    let (round, tournament) = organisers_round(conn, round_id, caller)?;
+    let mut tables = db::rounds::tables(conn, round.id)?;
+    // Every writer that locks several tables takes them in id order, so two such writers
+    // cannot wait for each other.
+    tables.sort_by_key(|t| t.id);
+    for table in &tables {
+        let ctx = access::table(conn, table.id, caller, Need::Write)?;
+        let before = match sheet::current(conn, &ctx) {
+            Ok(before) => before,
+            Err(ApiError::Conflict { .. }) => continue,
+            Err(e) => return Err(e),
+        };
+        // Already up (called, or the clock's, stored by `settle`) or complete: nothing to do.
+        if before.round().clone().time_up().is_err() {
+            continue;
+        }
+        let played = i32::try_from(before.sheet.deals.len()).unwrap_or(i32::MAX);
+        db::tables::set_time_up(conn, table.id, Some(played))?;
+        audit::Change::new(tournament.id, caller, "table.time_up")
+            .at_table(table.id)
+            .after(Some(
+                serde_json::json!({"after_deals": played, "round": round.number}),
+            ))
+            .record(conn)?;
+    }
+    monitor_of(conn, &tournament, &round)
+}
+
+/// An extension's minutes and reason (trimmed), checked before the table is looked at.
+pub fn check_extension(request: &ExtendTableRequest) -> Result<(u16, String), ApiError> {
+    domain::sheet::check_extension(request.minutes).map_err(|e| clock_error(&e, || None))?;
+    let reason = text("reason", &request.reason, TEXT_LIMIT).map_err(|e| {
+        ApiError::unprocessable("invalid_body", "reason: a reason is needed", vec![e])
+    })?;
+    Ok((request.minutes, reason))
+}
+
+/// Gives table `table_id` `minutes` more (organisers), for `reason`. Answers the sheet.
+pub fn extend(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    minutes: u16,
+    reason: &str,
+) -> Result<SheetResponse, ApiError> {
+    access::organizer_only(caller)?;
+    let mut ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let before = sheet::current(conn, &ctx)?;
+    let Some(clock) = before.clock else {
+        return Err(sheet::conflict_with_sheet(
+            "round_not_started",
+            format!(
+                "round {} has not started; its tables have no clock yet",
+                ctx.round.number
+            ),
+            &before.sheet,
+        ));
+    };
+    let time_up = before.time_up_by.zip(before.time_up_after);
+    let extension = domain::sheet::extend(
+        clock.time,
+        minutes,
+        clock.elapsed(super::now()),
+        before.round(),
+        time_up,
+    )
+    .map_err(|e| clock_error(&e, || before.current()))?;
+    let extra = i32::from(extension.time.extra_minutes());
+    db::tables::set_extra_minutes(conn, table_id, extra, extension.lifts_time_up)?;
+    ctx.table.extra_minutes = extra;
+    if extension.lifts_time_up {
+        ctx.table.time_up_after = None;
+        ctx.table.time_up_by_clock = false;
+    }
+    let after = sheet::current(conn, &ctx)?;
+    let extended = TableClock {
+        time: extension.time,
+        ..clock
+    };
+    audit::Change::new(ctx.tournament.id, caller, "table.extend")
+        .at_table(table_id)
+        .reason(Some(reason))
+        .before(Some(serde_json::json!({
+            "extra_minutes": clock.time.extra_minutes(),
+            "ends_at": rfc3339(clock.ends_at()),
+        })))
+        .after(Some(serde_json::json!({
+            "minutes": minutes,
+            "extra_minutes": extension.time.extra_minutes(),
+            "ends_at": rfc3339(extended.ends_at()),
+            "time_up_lifted": extension.lifts_time_up,
+        })))
+        .record(conn)?;
+    Ok(after.sheet)
+}
+
+/// The monitor of round `round_id` (organisers).
+pub fn monitor(
+    conn: &mut DbConn,
+    round_id: i64,
+    caller: &Caller,
+) -> Result<RoundMonitorResponse, ApiError> {
+    let (round, tournament) = organisers_round(conn, round_id, caller)?;
+    monitor_of(conn, &tournament, &round)
+}
+
+/// Every table of `round` from its sheet, derived as a reader of that sheet gets it. A
+/// constant number of queries for the whole round, grouped in memory.
+fn monitor_of(
+    conn: &mut DbConn,
+    tournament: &TournamentRow,
+    round: &RoundRow,
+) -> Result<RoundMonitorResponse, ApiError> {
+    let tables = db::rounds::tables(conn, round.id)?;
+    let table_ids: Vec<i64> = tables.iter().map(|t| t.id).collect();
+    let mut seats: HashMap<i64, Vec<(i32, i64)>> = HashMap::new();
+    for (table, seat, player) in db::tables::seats_of_tables(conn, &table_ids)? {
+        seats.entry(table).or_default().push((seat, player));
+    }
+    let player_ids: Vec<i64> = seats.values().flatten().map(|&(_, p)| p).collect();
+    let players = db::players::by_ids(conn, &player_ids)?;
+    let mut deal_rows: HashMap<i64, Vec<DealRow>> = HashMap::new();
+    for row in db::deals::of_tables(conn, &table_ids)? {
+        deal_rows.entry(row.table_id).or_default().push(row);
+    }
+    let mut penalty_rows: HashMap<i64, Vec<PenaltyRow>> = HashMap::new();
+    for row in db::penalties::of_tables(conn, &table_ids)? {
+        penalty_rows.entry(row.table_id).or_default().push(row);
+    }
+    let last_entered: HashMap<i64, NaiveDateTime> = db::deals::last_entered(conn, &table_ids)?
+        .into_iter()
+        .filter_map(|(table, at)| Some((table, at?)))
+        .collect();
+
+    let mut rows = Vec::with_capacity(tables.len());
+    for table in tables {
+        let mut table_seats = seats.remove(&table.id).unwrap_or_default();
+        table_seats.sort_unstable();
+        let ctx = TableContext {
+            table: table.clone(),
+            round: round.clone(),
+            tournament: tournament.clone(),
+            seats: table_seats.into_iter().map(|(_, p)| p).collect(),
+        };
+        let deals = deal_rows.remove(&table.id).unwrap_or_default();
+        let entered = u16::try_from(deals.len()).unwrap_or(u16::MAX);
+        let last_entry_at = last_entered.get(&table.id).copied().map(rfc3339);
+        let derived = sheet::check_numbers(&deals).and_then(|()| {
+            sheet::derive_with(
+                &ctx,
+                deals,
+                penalty_rows.get(&table.id).map_or(&[], Vec::as_slice),
+                &players,
+            )
+        });
+        rows.push(match derived {
+            Ok(derived) => monitor_row(&derived.sheet, last_entry_at),
+            Err(e) => MonitorTableView {
+                table_id: table.id,
+                table_number: table.number,
+                table_size: u8::try_from(ctx.seats.len()).unwrap_or(0),
+                deals_entered: entered,
+                planned_deals: u16::try_from(table.planned_deals).unwrap_or(0),
+                next_deal: None,
+                next_dealer: None,
+                pflichtsolo_owed: Vec::new(),
+                forced_soloist: None,
+                time_up: false,
+                time_up_by: None,
+                seconds_left: None,
+                ends_at: None,
+                last_entry_at,
+                complete: false,
+                problem: Some(e.to_string()),
+            },
+        });
+    }
+    Ok(RoundMonitorResponse {
+        round_id: round.id,
+        round: round.number,
+        started_at: round.started_at.map(rfc3339),
+        closed: round.closed,
+        tables: rows,
+    })
+}
+
+/// A table's monitor row, read off its sheet.
+fn monitor_row(sheet: &SheetResponse, last_entry_at: Option<String>) -> MonitorTableView {
+    let at = |seat: u8| -> Option<SeatPlayerView> {
+        sheet.players.iter().find(|p| p.seat == seat).cloned()
+    };
+    let next = sheet.next.as_ref();
+    MonitorTableView {
+        table_id: sheet.table_id,
+        table_number: sheet.table_number,
+        table_size: sheet.table_size,
+        deals_entered: u16::try_from(sheet.deals.len()).unwrap_or(u16::MAX),
+        planned_deals: sheet.planned_deals,
+        next_deal: next.map(|n| n.number),
+        next_dealer: next.and_then(|n| at(n.dealer)),
+        pflichtsolo_owed: sheet
+            .pflichtsolo_owed
+            .iter()
+            .filter_map(|&s| at(s))
+            .collect(),
+        forced_soloist: next.and_then(|n| n.forced_soloist).and_then(at),
+        time_up: sheet.time_up,
+        time_up_by: sheet.time_up_by,
+        seconds_left: sheet.clock.as_ref().map(|c| c.seconds_left),
+        ends_at: sheet.clock.as_ref().map(|c| c.ends_at.clone()),
+        last_entry_at,
+        complete: sheet.complete,
+        problem: None,
+    }
+}
