@@ -367,6 +367,15 @@ backend_test!(the_public_sees_name_club_and_start_number_only, |app| {
     )
     .await;
     public_only(&seen.text, "captain's player list");
+    // The table's sheet names its seats the way the table's list does.
+    let sheet = get(
+        &service,
+        &format!("/api/v1/tables/{table}/sheet"),
+        Some(&captain_token),
+    )
+    .await;
+    public_only(&sheet.text, "the table's sheet");
+    assert_eq!(sheet.json["players"][0]["name"], "M. Müller");
 
     // The organiser sees everything, both names.
     let own = roster(&service, &org, t).await;

@@ -305,7 +305,9 @@ fn seat_players(ctx: &TableContext, players: &[PlayerRow]) -> Vec<SeatPlayerView
             Some(SeatPlayerView {
                 seat,
                 player_id: p.id,
-                name: p.name.clone(),
+                // The sheet hangs at the table and is public once the tournament is:
+                // it shows the name the player asked to be shown under.
+                name: crate::wire::players::public_name(p).to_owned(),
                 start_number: p.start_number,
             })
         })
