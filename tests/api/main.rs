@@ -9,6 +9,7 @@
 mod auth;
 mod browser;
 mod crash;
+mod day_rounds;
 mod deals;
 mod draws;
 mod errors;
