@@ -20,7 +20,7 @@
 //! The service decides what to do about each answer (refuse, or go on when the organiser
 //! says so explicitly); these functions only say what is the case.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use crate::sheet::Round;
 use crate::standings::PlayerId;
@@ -46,13 +46,6 @@ pub struct Attendance {
     /// Players who have not withdrawn but are not checked in although check-in has
     /// started, in the order given: every draw leaves them out.
     pub not_checked_in: Vec<PlayerId>,
-}
-
-impl Attendance {
-    /// Whether `id` is seated by a draw now.
-    pub fn plays(&self, id: PlayerId) -> bool {
-        self.playing.contains(&id)
-    }
 }
 
 /// Who a draw seats among `entrants` (see the module documentation).
@@ -97,12 +90,14 @@ impl Misfit {
 pub fn misfit(entrants: &[Entrant], tables: &[Vec<PlayerId>]) -> Misfit {
     let now = attendance(entrants);
     let seated: BTreeSet<PlayerId> = tables.iter().flatten().copied().collect();
+    let registered: BTreeMap<PlayerId, &Entrant> = entrants.iter().map(|e| (e.id, e)).collect();
+    let playing: BTreeSet<PlayerId> = now.playing.iter().copied().collect();
     let mut answer = Misfit::default();
     for &id in &seated {
-        match entrants.iter().find(|e| e.id == id) {
+        match registered.get(&id) {
             None => answer.withdrawn.push(id),
             Some(e) if e.withdrawn => answer.withdrawn.push(id),
-            Some(_) if !now.plays(id) => answer.not_checked_in.push(id),
+            Some(_) if !playing.contains(&id) => answer.not_checked_in.push(id),
             Some(_) => {}
         }
     }

@@ -118,8 +118,11 @@ impl<'a> Field<'a> {
     /// The players a draw seats now (`domain::day::attendance`): everyone not withdrawn,
     /// and once check-in has started only those checked in.
     pub fn present(roster: &'a [PlayerRow]) -> Result<Field<'a>, ApiError> {
-        let now = day::attendance(&entrants(roster));
-        Field::new(roster.iter().filter(|p| now.plays(p.id)).collect())
+        let playing: std::collections::HashSet<i64> = day::attendance(&entrants(roster))
+            .playing
+            .into_iter()
+            .collect();
+        Field::new(roster.iter().filter(|p| playing.contains(&p.id)).collect())
     }
 
     /// Every registered player, withdrawn or not (to measure rounds that seat them).
