@@ -592,7 +592,12 @@ backend_test!(a_round_closes_only_when_every_table_is_complete, |app| {
     assert_eq!(full["complete"], true);
     two.fill(&service, &repeat(&Step::Normal, 17)).await;
 
-    for body in [None, Some(json!({})), Some(json!({"force": false}))] {
+    for body in [
+        None,
+        Some(Value::Null),
+        Some(json!({})),
+        Some(json!({"force": false})),
+    ] {
         let refusal = close(&service, &token, round, body.as_ref()).await;
         refused(&refusal, "round_incomplete", "force");
         assert_eq!(

@@ -62,7 +62,7 @@ pub async fn list_rounds(
 /// `{"force": true}` closes anyway and the audit log keeps the list. The body may be left
 /// out.
 #[utoipa::path(tag = "rounds", params(("id" = i64, Path, description = "Round id")),
-    request_body(content = Option<CloseRoundRequest>, description = "Optional; default `{\"force\": false}`"),
+    request_body(content = Option<CloseRoundRequest>, description = "Optional (none, or `null`, is `{\"force\": false}`)"),
     security(("bearer" = [])), responses(
     (status = 200, body = RoundResponse),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
@@ -75,11 +75,11 @@ pub async fn close_round(
     body: RawBody,
 ) -> Result<web::Json<RoundResponse>, ApiError> {
     let caller = Caller::Organizer(organizer.0);
-    // No body at all is the plain close: existing clients send none.
+    // No body (or `null`) is the plain close: existing clients send none.
     let request = if body.0.iter().all(u8::is_ascii_whitespace) {
         CloseRoundRequest::default()
     } else {
-        parse(&body.0)?
+        parse::<Option<CloseRoundRequest>>(&body.0)?.unwrap_or_default()
     };
     let answer = rounds::close_round(&state, caller, id.into_inner(), request).await?;
     Ok(web::Json(answer))
