@@ -334,6 +334,12 @@ backend_test!(
             first_planned,
             "still shown"
         );
+        let html = page(&service, &token, &format!("/tournaments/{id}/plan")).await;
+        assert!(html.contains("Nicht eingecheckt, daher in keiner Auslosung: Spieler 5 (Nr. 6)."));
+        assert!(html.contains(
+            "Runde 1 ist veraltet – der Plan setzt nicht eingecheckte Spieler: Spieler 5 (Nr. 6)."
+        ));
+        assert!(html.contains("Spieler 5 <span class=\"role\">(nicht eingecheckt)</span>"));
 
         let planned_draw = json!({"draw": {"method": "planned"}});
         let refusal = create_round(&service, &token, id, &planned_draw).await;
@@ -468,7 +474,10 @@ backend_test!(the_plan_shows_a_round_redrawn_another_way_as_drawn, |app| {
             .count(),
         3
     );
-    assert!(html.contains("Runde 1 wurde anders ausgelost als geplant"));
+    assert!(html.contains(
+        "Runde 1 weicht vom Setzplan ab (anders ausgelost oder umgesetzt); es gelten die \
+         ausgelosten Tische."
+    ));
     assert!(html.contains(&format!(
         "Wiederholte Begegnungen: <strong>{expected}</strong>"
     )));

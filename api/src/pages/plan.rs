@@ -139,7 +139,8 @@ fn page(sheet: PlanSheet) -> PlanPage {
     for round in &rounds {
         if round.differs_from_plan {
             notes.push(format!(
-                "Runde {} wurde anders ausgelost als geplant; es gelten die ausgelosten Tische.",
+                "Runde {} weicht vom Setzplan ab (anders ausgelost oder umgesetzt); es gelten \
+                 die ausgelosten Tische.",
                 round.number
             ));
         }

@@ -153,14 +153,14 @@ pub async fn create_round(
     let CreateRoundRequest {
         tables,
         draw,
-        early: early_wanted,
+        early,
     } = body;
     let draw = requested_draw(tables.as_ref(), draw)?;
     // An avoid_repeats round of a small field can take a few hundred milliseconds of CPU;
     // inside the write transaction that would hold SQLite's single writer (and the captains
     // still entering the last round) that long. So draw it from a read first, and use it
     // in the transaction only if what it was drawn from is unchanged.
-    let early = match &draw {
+    let computed_ahead = match &draw {
         Some((draw::Method::AvoidRepeats, seed)) => {
             let seed = seed.clone();
             ahead(state, &caller, id, draw::inputs, move |inputs| {
@@ -186,7 +186,7 @@ pub async fn create_round(
             check_tables(tables, roster)?;
         }
         let open = open_before(conn, id, number)?;
-        if !open.is_empty() && !early_wanted {
+        if !open.is_empty() && !early {
             return Err(ApiError::refused(
                 "earlier_round_open",
                 format!(
@@ -201,10 +201,10 @@ pub async fn create_round(
         let (tables, drawn) = match (tables, draw) {
             (Some(tables), _) => (tables, None),
             (None, Some((method, seed))) => {
-                let early = early
+                let ahead = computed_ahead
                     .filter(|(drawn_from, _)| *drawn_from == inputs)
                     .map(|(_, round)| round);
-                let drawn = draw::draw(conn, &tournament, &inputs, method, &seed, early)?;
+                let drawn = draw::draw(conn, &tournament, &inputs, method, &seed, ahead)?;
                 (drawn.tables, Some((method, drawn.seed, drawn.quality)))
             }
             (None, None) => return Err(draw::one_of()),
