@@ -113,6 +113,20 @@ pub enum ApiError {
         /// The resource as it is now.
         current: Option<serde_json::Value>,
     },
+    /// The request contradicts the current state (409), and `errors` names the field of the
+    /// request that says to go ahead anyway (`force`, `early`) or the one at fault;
+    /// `current` shows what stands in the way.
+    #[error("{detail}")]
+    Refused {
+        /// Stable code of the conflict.
+        code: &'static str,
+        /// Summary for people.
+        detail: String,
+        /// The field that would override it, or is at fault.
+        errors: Vec<FieldError>,
+        /// What stands in the way.
+        current: Option<serde_json::Value>,
+    },
     /// `If-Match` names an old version (412).
     #[error("the resource has changed since version {given}; it is at version {current}")]
     PreconditionFailed {
@@ -177,6 +191,22 @@ impl ApiError {
         }
     }
 
+    /// A 409 naming `field`, with what stands in the way as `current`.
+    pub fn refused(
+        code: &'static str,
+        detail: impl Into<String>,
+        field: &str,
+        current: serde_json::Value,
+    ) -> ApiError {
+        let detail = detail.into();
+        ApiError::Refused {
+            code,
+            errors: vec![FieldError::new(field, code, detail.clone())],
+            detail,
+            current: Some(current),
+        }
+    }
+
     /// A 422 with the given code and fields.
     pub fn unprocessable(
         code: &'static str,
@@ -199,7 +229,7 @@ impl ApiError {
             ApiError::InvalidCredentials => "invalid_credentials",
             ApiError::Forbidden => "forbidden",
             ApiError::NotFound => "not_found",
-            ApiError::Conflict { code, .. } => code,
+            ApiError::Conflict { code, .. } | ApiError::Refused { code, .. } => code,
             ApiError::PreconditionFailed { .. } => "version_mismatch",
             ApiError::PreconditionRequired => "if_match_required",
             ApiError::MethodNotAllowed => "method_not_allowed",
@@ -213,11 +243,14 @@ impl ApiError {
     pub fn problem(&self) -> Problem {
         let status = self.status_code();
         let current = match self {
-            ApiError::Conflict { current, .. } => current.clone(),
+            ApiError::Conflict { current, .. } | ApiError::Refused { current, .. } => {
+                current.clone()
+            }
             _ => None,
         };
         let (detail, errors) = match self {
-            ApiError::Unprocessable { detail, errors, .. } => (detail.clone(), errors.clone()),
+            ApiError::Unprocessable { detail, errors, .. }
+            | ApiError::Refused { detail, errors, .. } => (detail.clone(), errors.clone()),
             // Never show internal causes; they are in the log.
             ApiError::Unavailable(_) => (
                 "the database is not available, try again".to_owned(),
@@ -250,7 +283,7 @@ impl ResponseError for ApiError {
             ApiError::Unauthenticated | ApiError::InvalidCredentials => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
-            ApiError::Conflict { .. } => StatusCode::CONFLICT,
+            ApiError::Conflict { .. } | ApiError::Refused { .. } => StatusCode::CONFLICT,
             ApiError::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
             ApiError::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,

@@ -12,10 +12,13 @@
 //! - [`penalty`]: the penalty patterns of TSR 9.3 and 9.4;
 //! - [`sheet`]: one table's round (dealer, Pflichtsolo, Vorführen, time-up) and its scored sheet;
 //! - [`seating`]: table draws and rotations that avoid repeat encounters;
+//! - [`day`]: between rounds: who a draw seats (check-in), whether a plan still fits, which
+//!   tables keep a round open;
 //! - [`standings`]: tournament standings from the sheets, with ranks and tie-breaks;
 //! - [`simulate`]: deterministic random legal deals, for property tests and benchmarks.
 
 pub mod cards;
+pub mod day;
 pub mod deal;
 pub mod penalty;
 pub mod replay;

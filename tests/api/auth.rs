@@ -318,7 +318,7 @@ backend_test!(every_role_on_every_endpoint, |app| {
             plain(
                 "POST",
                 format!("{tp}/rounds"),
-                Some(json!({"tables": [ids[0..4].to_vec()]})),
+                Some(json!({"tables": [ids[0..4].to_vec()], "early": true})),
             ),
         )
         .await;
@@ -343,7 +343,11 @@ backend_test!(every_role_on_every_endpoint, |app| {
     m.row(
         "POST /rounds/{id}/close",
         &owner_write(200),
-        plain("POST", format!("/api/v1/rounds/{r2_id}/close"), None),
+        plain(
+            "POST",
+            format!("/api/v1/rounds/{r2_id}/close"),
+            Some(json!({"force": true})),
+        ),
     )
     .await;
     m.row(

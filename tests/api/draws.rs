@@ -89,7 +89,7 @@ backend_test!(
                     "POST",
                     &format!("/api/v1/tournaments/{id}/rounds"),
                     Some(&token),
-                    Some(&json!({"draw": {"method": method, "seed": "cup-2026"}})),
+                    Some(&json!({"draw": {"method": method, "seed": "cup-2026"}, "early": true})),
                 ),
             )
             .await;
@@ -226,7 +226,7 @@ backend_test!(by_standings_puts_the_leaders_at_table_one, |app| {
             "POST",
             &format!("/api/v1/tournaments/{id}/rounds"),
             Some(&token),
-            Some(&json!({"draw": {"method": "by_standings"}})),
+            Some(&json!({"draw": {"method": "by_standings"}, "early": true})),
         ),
     )
     .await;

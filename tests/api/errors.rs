@@ -43,6 +43,11 @@ fn every_error_variant_has_its_status_and_code() {
             "round_closed",
         ),
         (
+            ApiError::refused("round_incomplete", "t", "force", serde_json::json!({})),
+            409,
+            "round_incomplete",
+        ),
+        (
             ApiError::PreconditionFailed {
                 given: "1".into(),
                 current: 2,
@@ -70,6 +75,20 @@ fn every_error_variant_has_its_status_and_code() {
         // Internal causes stay in the log.
         assert!(!problem.detail.contains("secret") && !problem.detail.contains("pool timeout"));
     }
+    // A refusal names the field that overrides it and shows what stands in the way.
+    let refused = ApiError::refused(
+        "earlier_round_open",
+        "round 1 is open",
+        "early",
+        serde_json::json!({"open_rounds": [1]}),
+    )
+    .problem();
+    assert_eq!(refused.errors[0].field, "early");
+    assert_eq!(refused.errors[0].code, "earlier_round_open");
+    assert_eq!(
+        refused.current,
+        Some(serde_json::json!({"open_rounds": [1]}))
+    );
     for error in [ApiError::Unauthenticated, ApiError::InvalidCredentials] {
         assert_eq!(
             error

@@ -515,8 +515,8 @@ async fn target<S: App>(app: &TestApp, service: &S, endpoint: Endpoint) -> Targe
                 path: format!("{tournament}/rounds"),
                 token: org,
                 valid: vec![
-                    json!({"tables": [[p[2], p[0], p[3], p[1]]]}),
-                    json!({"draw": {"method": "avoid_repeats", "seed": "Karlchen"}}),
+                    json!({"tables": [[p[2], p[0], p[3], p[1]]], "early": true}),
+                    json!({"draw": {"method": "avoid_repeats", "seed": "Karlchen"}, "early": true}),
                 ],
                 after: After::DeleteRound,
             }

@@ -12,6 +12,7 @@ mod crash;
 mod day_clock;
 mod day_codes;
 mod day_paper;
+mod day_rounds;
 mod day_standings;
 mod deals;
 mod draws;

@@ -90,7 +90,7 @@ async fn draw_planned<S: App>(service: &S, token: &str, id: i64) -> crate::fixtu
         "POST",
         &format!("/api/v1/tournaments/{id}/rounds"),
         Some(token),
-        Some(&json!({"draw": {"method": "planned"}})),
+        Some(&json!({"draw": {"method": "planned"}, "early": true})),
     )
     .await
 }
@@ -623,7 +623,7 @@ backend_test!(withdrawal_and_late_arrival_before_a_round_starts, |app| {
 backend_test!(last_round_deleted_before_it_starts_and_drawn_again, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let (token, id, _) = setup(&app, &service, 8, 3).await;
-    let draw = json!({"draw": {"method": "random", "seed": "eins"}});
+    let draw = json!({"draw": {"method": "random", "seed": "eins"}, "early": true});
     let path = format!("/api/v1/tournaments/{id}/rounds");
     let first = call_json(&service, "POST", &path, Some(&token), Some(&draw)).await;
     let second = call_json(&service, "POST", &path, Some(&token), Some(&draw)).await;
@@ -688,7 +688,7 @@ backend_test!(last_round_deleted_before_it_starts_and_drawn_again, |app| {
         "POST",
         &path,
         Some(&token),
-        Some(&json!({"draw": {"method": "avoid_repeats", "seed": "zwei"}})),
+        Some(&json!({"draw": {"method": "avoid_repeats", "seed": "zwei"}, "early": true})),
     )
     .await;
     expect(&again, 201, "round 2 drawn again");

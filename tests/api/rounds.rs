@@ -245,7 +245,7 @@ backend_test!(a_closed_round_is_for_the_organiser_only, |app| {
         "POST",
         &format!("/api/v1/rounds/{}/close", t.round),
         Some(&t.org),
-        None,
+        Some(&json!({"force": true})),
     )
     .await;
     expect(&closed, 200, "close");
@@ -407,7 +407,15 @@ backend_test!(rounds_that_cannot_be_created, |app| {
     assert_eq!(first.json["tables"][0]["planned_deals"], 24);
     assert_eq!(first.json["tables"][1]["planned_deals"], 30);
     assert_eq!(first.json["tables"][1]["seats"], json!(p[4..9]));
-    let second = round(&service, &org, t, &json!([p[0..5], p[5..9]])).await;
+    let second = call_json(
+        &service,
+        "POST",
+        &path,
+        Some(&org),
+        Some(&json!({"tables": [p[0..5], p[5..9]], "early": true})),
+    )
+    .await;
+    expect(&second, 201, "round 2 while round 1 is open");
     assert_eq!(second.json["number"], 2);
     assert_eq!(second.json["tables"][1]["number"], 2);
     let third = call_json(

@@ -143,7 +143,8 @@ async fn round(
     let r = client
         .post(
             &format!("/api/v1/tournaments/{tournament}/rounds"),
-            &json!({"tables": tables}),
+            // The championship's rounds follow each other without closing: say so.
+            &json!({"tables": tables, "early": true}),
         )
         .await?;
     Ok(r["tables"]

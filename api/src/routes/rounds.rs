@@ -6,16 +6,26 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 
 use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, RawBody, parse};
 use crate::services::rounds;
 use crate::state::AppState;
-use crate::wire::rounds::{CreateRoundRequest, RoundResponse};
+use crate::wire::rounds::{
+    CloseRoundRequest, CreateRoundRequest, CreatedRoundResponse, RoundResponse,
+};
 
 /// Create the next round: from explicit tables, drawn (`random`, `avoid_repeats`,
 /// `by_standings`), or as the tournament's plan has it (`planned`).
+///
+/// Once check-in has started (somebody is checked in), draws seat only the players checked
+/// in and not withdrawn; `left_out` names the others. A planned round that seats somebody
+/// not checked in is refused with 409 `plan_not_checked_in` (`plan_outdated` for withdrawn
+/// or unplanned players), naming them: check them in, re-plan, or draw another way.
+/// Explicit tables may seat anybody not withdrawn; `seated_not_checked_in` names whom.
+/// While an earlier round is open the round is refused with 409 `earlier_round_open`
+/// unless `early` is true.
 #[utoipa::path(tag = "rounds", params(("id" = i64, Path), ("Idempotency-Key" = Option<String>, Header)),
     request_body = CreateRoundRequest, security(("bearer" = [])), responses(
-    (status = 201, body = RoundResponse),
+    (status = 201, body = CreatedRoundResponse),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
 #[post("/tournaments/{id}/rounds")]
@@ -46,7 +56,13 @@ pub async fn list_rounds(
 }
 
 /// Close a round: captains can no longer enter or correct; organisers still can.
+///
+/// Refused with 409 `round_incomplete` while a table's sheet is not complete (deals left
+/// to play; after time-up, Pflichtsoli owed): `current.incomplete` lists those tables.
+/// `{"force": true}` closes anyway and the audit log keeps the list. The body may be left
+/// out.
 #[utoipa::path(tag = "rounds", params(("id" = i64, Path, description = "Round id")),
+    request_body(content = Option<CloseRoundRequest>, description = "Optional (none, or `null`, is `{\"force\": false}`)"),
     security(("bearer" = [])), responses(
     (status = 200, body = RoundResponse),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
@@ -56,9 +72,16 @@ pub async fn close_round(
     state: web::Data<AppState>,
     organizer: Organizer,
     id: web::Path<i64>,
+    body: RawBody,
 ) -> Result<web::Json<RoundResponse>, ApiError> {
     let caller = Caller::Organizer(organizer.0);
-    let answer = rounds::close_round(&state, caller, id.into_inner()).await?;
+    // No body (or `null`) is the plain close: existing clients send none.
+    let request = if body.0.iter().all(u8::is_ascii_whitespace) {
+        CloseRoundRequest::default()
+    } else {
+        parse::<Option<CloseRoundRequest>>(&body.0)?.unwrap_or_default()
+    };
+    let answer = rounds::close_round(&state, caller, id.into_inner(), request).await?;
     Ok(web::Json(answer))
 }
 

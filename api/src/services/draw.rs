@@ -3,17 +3,20 @@
 //! and gathers, through the repositories, the history, standings and stored plan the
 //! methods need.
 //!
-//! Who takes part: every player not withdrawn. Who is kept apart where possible: players
-//! of the same club (the usual reason organisers group players).
+//! Who takes part is `domain::day`'s: every player not withdrawn, and once check-in has
+//! started only those checked in. Who is kept apart where possible: players of the same club
+//! (the usual reason organisers group players).
 
 use std::collections::{BTreeSet, HashMap};
 
+use domain::day::{self, Entrant, Misfit};
 use domain::seating::{self, PlanRequest, Quality, SeatChange};
 
 use super::{plans, standings};
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::{ApiError, FieldError};
+use crate::wire::rounds::PlayerRef;
 
 /// How to draw.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,10 +72,57 @@ pub struct Field<'a> {
     keep_apart: Vec<Vec<u16>>,
 }
 
+/// The roster as `domain::day` reads it.
+pub fn entrants(roster: &[PlayerRow]) -> Vec<Entrant> {
+    roster
+        .iter()
+        .map(|p| Entrant {
+            id: p.id,
+            checked_in: p.checked_in,
+            withdrawn: p.withdrawn,
+        })
+        .collect()
+}
+
+/// The players of `ids` as answers name them, by start number; ids not in the roster are
+/// named by id alone.
+pub fn refs(roster: &[PlayerRow], ids: &[i64]) -> Vec<PlayerRef> {
+    let mut refs: Vec<PlayerRef> = ids
+        .iter()
+        .map(|&id| match roster.iter().find(|p| p.id == id) {
+            Some(p) => PlayerRef {
+                id,
+                start_number: p.start_number,
+                name: p.name.clone(),
+            },
+            None => PlayerRef {
+                id,
+                start_number: 0,
+                name: format!("player {id}"),
+            },
+        })
+        .collect();
+    refs.sort_by_key(|p| (p.start_number, p.id));
+    refs
+}
+
+/// Players for a message: "Name (no. 7), Name (no. 9)".
+pub fn named(refs: &[PlayerRef]) -> String {
+    refs.iter()
+        .map(|p| format!("{} (no. {})", p.name, p.start_number))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 impl<'a> Field<'a> {
-    /// The players who take part: everyone not withdrawn.
+    /// The players a draw seats now (`domain::day::attendance`): everyone not withdrawn,
+    /// and once check-in has started only those checked in.
     pub fn present(roster: &'a [PlayerRow]) -> Result<Field<'a>, ApiError> {
-        Field::new(roster.iter().filter(|p| !p.withdrawn).collect())
+        let playing: std::collections::HashSet<i64> = day::attendance(&entrants(roster))
+            .playing
+            .into_iter()
+            .collect();
+        Field::new(roster.iter().filter(|p| playing.contains(&p.id)).collect())
     }
 
     /// Every registered player, withdrawn or not (to measure rounds that seat them).
@@ -237,7 +287,8 @@ pub fn draw(
             field.ids(&seating::by_ranking(&ranking).map_err(seating_error)?)
         }
         Method::Planned => {
-            let (round, plan_seed) = planned_round(conn, tournament.id, &field, inputs.number)?;
+            let (round, plan_seed) =
+                planned_round(conn, tournament.id, &inputs.roster, inputs.number)?;
             seed = plan_seed;
             round
         }
@@ -255,28 +306,20 @@ fn seating_error(e: seating::SeatingError) -> ApiError {
     crate::domain_errors::seating_error(&e)
 }
 
-/// Why a plan's round no longer fits the roster: players it seats who withdrew (or were
-/// never registered), and players present whom it leaves out (late arrivals).
-pub fn outdated(field: &Field<'_>, round: &[Vec<i64>]) -> (Vec<i64>, Vec<i64>) {
-    let seated: BTreeSet<i64> = round.iter().flatten().copied().collect();
-    let gone = seated
-        .iter()
-        .copied()
-        .filter(|&id| field.number(id).is_none())
-        .collect();
-    let missing = field
-        .players
-        .iter()
-        .map(|p| p.id)
-        .filter(|id| !seated.contains(id))
-        .collect();
-    (gone, missing)
+/// The problem body of a planned round that does not fit: who is in the way, by kind.
+fn misfit_body(roster: &[PlayerRow], number: i32, misfit: &Misfit) -> serde_json::Value {
+    serde_json::json!({
+        "round": number,
+        "withdrawn": refs(roster, &misfit.withdrawn),
+        "not_checked_in": refs(roster, &misfit.not_checked_in),
+        "missing": refs(roster, &misfit.missing),
+    })
 }
 
 fn planned_round(
     conn: &mut DbConn,
     tournament_id: i64,
-    field: &Field<'_>,
+    roster: &[PlayerRow],
     number: i32,
 ) -> Result<(Vec<Vec<i64>>, String), ApiError> {
     let plan = plans::stored(conn, tournament_id)?.ok_or_else(|| {
@@ -291,18 +334,42 @@ fn planned_round(
             format!("the plan does not cover round {number}; re-plan with PUT …/plan"),
         )
     })?;
-    let (gone, missing) = outdated(field, round);
-    if !gone.is_empty() || !missing.is_empty() {
-        return Err(ApiError::conflict(
-            "plan_outdated",
-            format!(
-                "the plan for round {number} seats withdrawn players {gone:?} and leaves out \
-                 players {missing:?}; re-plan the remaining rounds with PUT …/plan, or draw \
-                 this round with avoid_repeats"
-            ),
-        ));
+    let misfit = day::misfit(&entrants(roster), round);
+    if misfit.fits() {
+        return Ok((round.clone(), plan.seed));
     }
-    Ok((round.clone(), plan.seed))
+    // Never seat a player silently who is not here: the plan is published, so moving
+    // everybody by re-planning is the organiser's decision, not a side effect of a draw
+    // (the player may simply not have been checked in yet).
+    let mut why = Vec::new();
+    for (ids, words) in [
+        (
+            &misfit.not_checked_in,
+            "seats players who are not checked in",
+        ),
+        (&misfit.withdrawn, "seats players who have withdrawn"),
+        (&misfit.missing, "leaves out players who play"),
+    ] {
+        if !ids.is_empty() {
+            why.push(format!("{words}: {}", named(&refs(roster, ids))));
+        }
+    }
+    let code = if misfit.not_checked_in.is_empty() {
+        "plan_outdated"
+    } else {
+        "plan_not_checked_in"
+    };
+    Err(ApiError::refused(
+        code,
+        format!(
+            "the plan for round {number} {}; check in whoever is here, or re-plan the \
+             remaining rounds with PUT …/plan (rounds drawn stay), or draw this round with \
+             avoid_repeats",
+            why.join("; ")
+        ),
+        "draw.method",
+        misfit_body(roster, number, &misfit),
+    ))
 }
 
 /// A plan for the rounds after `history`.

@@ -2,10 +2,17 @@
 //! the tournament before it starts, so players can see where they sit all day. Rounds are
 //! then created from it with the draw method `planned`. The planning is
 //! [`super::draw::plan`]'s; this stores, reads back and logs.
+//!
+//! A plan is shown against what exists ([`view`]): rounds drawn with the tables they were
+//! drawn with, later rounds as planned while the plan still seats exactly the players a
+//! draw would seat, otherwise as out of date with the reason (`domain::day::misfit`). The
+//! JSON answer and the printed page read the same view, so neither can contradict the
+//! rounds that exist.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 
 use actix_web::{HttpRequest, HttpResponse};
+use domain::day::{self, Misfit};
 use domain::seating::Quality;
 
 use super::access::{self, Need};
@@ -17,7 +24,9 @@ use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
 use crate::state::AppState;
-use crate::wire::plans::{PlanResponse, PlanTournamentRequest, PlannedRound};
+use crate::wire::plans::{
+    OutdatedBecause, PlanResponse, PlanTournamentRequest, PlannedRound, PlannedRoundStatus,
+};
 
 /// A tournament's stored plan.
 pub struct StoredPlan {
@@ -90,38 +99,129 @@ fn planning_inputs(
     })
 }
 
-fn response(conn: &mut DbConn, tournament: &TournamentRow) -> Result<PlanResponse, ApiError> {
+/// One round of a plan as it stands.
+pub struct RoundView {
+    /// The round number.
+    pub number: i32,
+    /// Drawn: its tables as drawn; otherwise the plan's.
+    pub tables: Vec<Vec<i64>>,
+    /// Drawn, planned or out of date.
+    pub status: PlannedRoundStatus,
+    /// Drawn with tables other than the plan's.
+    pub differs_from_plan: bool,
+    /// Why it is out of date (only then).
+    pub misfit: Option<Misfit>,
+}
+
+/// A tournament's plan against the rounds that exist and the players as they are.
+pub struct PlanView {
+    /// The stored plan.
+    pub plan: StoredPlan,
+    /// Its rounds as they stand.
+    pub rounds: Vec<RoundView>,
+    /// Every registered player, in id order.
+    pub roster: Vec<PlayerRow>,
+    /// Players not withdrawn whom a draw leaves out now (not checked in).
+    pub left_out: Vec<i64>,
+    /// Quality of the rounds before the plan, the rounds drawn and the rest as planned.
+    pub quality: Quality,
+}
+
+/// The tournament's plan as it stands (see the module documentation).
+pub fn view(conn: &mut DbConn, tournament: &TournamentRow) -> Result<PlanView, ApiError> {
     let plan = stored(conn, tournament.id)?.ok_or(ApiError::NotFound)?;
     let roster = db::players::in_id_order(conn, tournament.id)?;
-    let field = draw::Field::present(&roster)?;
-    let everyone = draw::Field::everyone(&roster)?;
-    let created = db::rounds::numbers(conn, tournament.id)?;
-    let last_planned = plan.first_round + i32::try_from(plan.rounds.len()).unwrap_or(0) - 1;
-    let mut actual = db::rounds::history(conn, tournament.id, last_planned + 1)?;
-    let mut withdrawn = BTreeSet::new();
-    let mut missing = BTreeSet::new();
+    let entrants = draw::entrants(&roster);
+    let drawn: HashMap<i32, i64> = db::rounds::of_tournament(conn, tournament.id)?
+        .into_iter()
+        .map(|r| (r.number, r.id))
+        .collect();
+    let mut all = db::rounds::history(conn, tournament.id, plan.first_round)?;
     let mut rounds = Vec::with_capacity(plan.rounds.len());
-    for (number, tables) in (plan.first_round..).zip(&plan.rounds) {
-        let is_created = created.contains(&number);
-        if !is_created {
-            let (gone, absent) = draw::outdated(&field, tables);
-            withdrawn.extend(gone);
-            missing.extend(absent);
-            actual.push(tables.clone());
-        }
-        rounds.push(PlannedRound {
-            number,
-            tables: tables.clone(),
-            created: is_created,
-        });
+    for (number, planned) in (plan.first_round..).zip(&plan.rounds) {
+        let round = match drawn.get(&number) {
+            Some(&round_id) => {
+                let tables = db::rounds::seats_of(conn, round_id)?;
+                RoundView {
+                    number,
+                    differs_from_plan: &tables != planned,
+                    tables,
+                    status: PlannedRoundStatus::Drawn,
+                    misfit: None,
+                }
+            }
+            None => {
+                let misfit = day::misfit(&entrants, planned);
+                let fits = misfit.fits();
+                RoundView {
+                    number,
+                    tables: planned.clone(),
+                    status: if fits {
+                        PlannedRoundStatus::Planned
+                    } else {
+                        PlannedRoundStatus::Outdated
+                    },
+                    differs_from_plan: false,
+                    misfit: (!fits).then_some(misfit),
+                }
+            }
+        };
+        all.push(round.tables.clone());
+        rounds.push(round);
     }
+    let quality = draw::Field::everyone(&roster)?.quality(&all);
+    Ok(PlanView {
+        left_out: day::attendance(&entrants).not_checked_in,
+        plan,
+        rounds,
+        roster,
+        quality,
+    })
+}
+
+fn response(conn: &mut DbConn, tournament: &TournamentRow) -> Result<PlanResponse, ApiError> {
+    let PlanView {
+        plan,
+        rounds,
+        roster,
+        left_out,
+        quality,
+    } = view(conn, tournament)?;
+    let mut withdrawn = BTreeSet::new();
+    let mut not_checked_in = BTreeSet::new();
+    let mut missing = BTreeSet::new();
+    let rounds = rounds
+        .into_iter()
+        .map(|round| {
+            let outdated_because = round.misfit.map(|m| {
+                withdrawn.extend(m.withdrawn.iter().copied());
+                not_checked_in.extend(m.not_checked_in.iter().copied());
+                missing.extend(m.missing.iter().copied());
+                OutdatedBecause {
+                    withdrawn: m.withdrawn,
+                    not_checked_in: m.not_checked_in,
+                    missing: m.missing,
+                }
+            });
+            PlannedRound {
+                number: round.number,
+                tables: round.tables,
+                created: round.status == PlannedRoundStatus::Drawn,
+                status: round.status,
+                differs_from_plan: round.differs_from_plan,
+                outdated_because,
+            }
+        })
+        .collect();
     Ok(PlanResponse {
         seed: plan.seed,
         planned_at: plan.created_at.and_utc().to_rfc3339(),
         rounds,
-        quality: everyone.quality(&actual).into(),
+        quality: quality.into(),
         withdrawn: withdrawn.into_iter().collect(),
+        not_checked_in: not_checked_in.into_iter().collect(),
         missing: missing.into_iter().collect(),
+        left_out: draw::refs(&roster, &left_out),
     })
 }
 
@@ -200,12 +300,8 @@ pub async fn delete_plan(state: &AppState, caller: Caller, id: i64) -> Result<()
 pub struct PlanSheet {
     /// The tournament.
     pub tournament: TournamentRow,
-    /// Its plan.
-    pub plan: StoredPlan,
-    /// Every registered player, by start number.
-    pub roster: Vec<PlayerRow>,
-    /// Quality of the rounds before the plan and the planned ones together.
-    pub quality: Quality,
+    /// Its plan as it stands.
+    pub view: PlanView,
 }
 
 /// Tournament `id`'s plan for the printed sheet, as `caller` may read it.
@@ -214,18 +310,8 @@ pub async fn plan_sheet(state: &AppState, caller: Caller, id: i64) -> Result<Pla
         .db
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Read)?;
-            let plan = stored(conn, id)?.ok_or(ApiError::NotFound)?;
-            let mut roster = db::players::in_id_order(conn, id)?;
-            roster.sort_by_key(|p| (p.start_number, p.id));
-            let mut rounds = db::rounds::history(conn, id, plan.first_round)?;
-            rounds.extend(plan.rounds.iter().cloned());
-            let quality = draw::Field::everyone(&roster)?.quality(&rounds);
-            Ok(PlanSheet {
-                tournament,
-                plan,
-                roster,
-                quality,
-            })
+            let view = view(conn, &tournament)?;
+            Ok(PlanSheet { tournament, view })
         })
         .await
 }

@@ -1,24 +1,29 @@
 //! Rounds: created from explicit tables, drawn, or taken from the tournament's plan;
 //! changed by hand before they start; closed when play ends; the last one deleted to draw
 //! it again. The draw itself is [`super::draw`]'s; this checks, stores and logs.
+//!
+//! The day's order (`domain::day`): a round is drawn when the one before is closed, and
+//! closed when every table is complete; the organiser may override either, explicitly
+//! (`early`, `force`), and the audit log says so.
 
 use std::collections::HashSet;
 
 use actix_web::{HttpRequest, HttpResponse};
+use domain::day;
 
 use super::access::{self, Need};
 use super::codes::seed_or_new;
 use super::validate::invalid;
 use super::write::{ahead, create, once};
-use super::{audit, draw, now};
+use super::{audit, draw, now, sheet};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
 use crate::wire::rounds::{
-    CreateRoundRequest, DrawRequest, DrawResponse, ReseatRequest, ReseatResponse, RoundResponse,
-    SeatChangeBody, TableResponse,
+    CloseRoundRequest, CreateRoundRequest, CreatedRoundResponse, DrawRequest, DrawResponse,
+    IncompleteTable, ReseatRequest, ReseatResponse, RoundResponse, SeatChangeBody, TableResponse,
 };
 
 /// The stored draw of a round, if it was drawn.
@@ -145,13 +150,17 @@ pub async fn create_round(
     id: i64,
     body: CreateRoundRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let CreateRoundRequest { tables, draw } = body;
+    let CreateRoundRequest {
+        tables,
+        draw,
+        early,
+    } = body;
     let draw = requested_draw(tables.as_ref(), draw)?;
     // An avoid_repeats round of a small field can take a few hundred milliseconds of CPU;
     // inside the write transaction that would hold SQLite's single writer (and the captains
     // still entering the last round) that long. So draw it from a read first, and use it
     // in the transaction only if what it was drawn from is unchanged.
-    let early = match &draw {
+    let computed_ahead = match &draw {
         Some((draw::Method::AvoidRepeats, seed)) => {
             let seed = seed.clone();
             ahead(state, &caller, id, draw::inputs, move |inputs| {
@@ -172,13 +181,30 @@ pub async fn create_round(
                 format!("all {} planned rounds exist", tournament.rounds_planned),
             ));
         }
+        // What the request got wrong (422) comes before what stands in its way (409).
+        if let Some(tables) = &tables {
+            check_tables(tables, roster)?;
+        }
+        let open = open_before(conn, id, number)?;
+        if !open.is_empty() && !early {
+            return Err(ApiError::refused(
+                "earlier_round_open",
+                format!(
+                    "round(s) {} still open; close them first (POST /rounds/{{id}}/close), \
+                     or send \"early\": true to create round {number} anyway",
+                    list(&open)
+                ),
+                "early",
+                serde_json::json!({ "open_rounds": open }),
+            ));
+        }
         let (tables, drawn) = match (tables, draw) {
             (Some(tables), _) => (tables, None),
             (None, Some((method, seed))) => {
-                let early = early
+                let ahead = computed_ahead
                     .filter(|(drawn_from, _)| *drawn_from == inputs)
                     .map(|(_, round)| round);
-                let drawn = draw::draw(conn, &tournament, &inputs, method, &seed, early)?;
+                let drawn = draw::draw(conn, &tournament, &inputs, method, &seed, ahead)?;
                 (drawn.tables, Some((method, drawn.seed, drawn.quality)))
             }
             (None, None) => return Err(draw::one_of()),
@@ -192,20 +218,69 @@ pub async fn create_round(
             let table_id = db::rounds::insert_table(conn, round.id, table_number, planned)?;
             db::rounds::insert_seats(conn, table_id, seats)?;
         }
-        let answer = RoundResponse {
-            draw: drawn.map(|(method, seed, quality)| DrawResponse {
-                method: method.as_str().to_owned(),
-                seed,
-                quality: Some(quality.into()),
-            }),
-            ..round_response(conn, &round)?
+        let (left_out, seated_not_checked_in) = attendance(roster, &tables);
+        let answer = CreatedRoundResponse {
+            round: RoundResponse {
+                draw: drawn.map(|(method, seed, quality)| DrawResponse {
+                    method: method.as_str().to_owned(),
+                    seed,
+                    quality: Some(quality.into()),
+                }),
+                ..round_response(conn, &round)?
+            },
+            left_out: draw::refs(roster, &left_out),
+            seated_not_checked_in: draw::refs(roster, &seated_not_checked_in),
         };
+        let mut after = serde_json::to_value(&answer).ok();
+        let reason = (!open.is_empty()).then(|| {
+            if let Some(serde_json::Value::Object(fields)) = after.as_mut() {
+                fields.insert("created_while_open".to_owned(), serde_json::json!(open));
+            }
+            format!("created early: round {} still open", list(&open))
+        });
         audit::Change::new(id, &audit_caller, "round.create")
-            .after(serde_json::to_value(&answer).ok())
+            .after(after)
+            .reason(reason.as_deref())
             .record(conn)?;
         Ok(answer)
     })
     .await
+}
+
+/// The tournament's rounds before round `next` that are still open.
+fn open_before(conn: &mut DbConn, tournament_id: i64, next: i32) -> Result<Vec<i32>, ApiError> {
+    let rounds: Vec<(i32, bool)> = db::rounds::of_tournament(conn, tournament_id)?
+        .iter()
+        .map(|r| (r.number, r.closed))
+        .collect();
+    Ok(day::open_before(&rounds, next))
+}
+
+/// Numbers for a message: "1, 2".
+fn list<T: std::fmt::Display>(items: &[T]) -> String {
+    items
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Who a round of `tables` leaves out (players not withdrawn without a seat), and whom it
+/// seats although check-in has started and they are not checked in.
+fn attendance(roster: &[PlayerRow], tables: &[Vec<i64>]) -> (Vec<i64>, Vec<i64>) {
+    let now = day::attendance(&draw::entrants(roster));
+    let seated: HashSet<i64> = tables.iter().flatten().copied().collect();
+    let left_out = roster
+        .iter()
+        .filter(|p| !p.withdrawn && !seated.contains(&p.id))
+        .map(|p| p.id)
+        .collect();
+    let not_checked_in = now
+        .not_checked_in
+        .into_iter()
+        .filter(|id| seated.contains(id))
+        .collect();
+    (left_out, not_checked_in)
 }
 
 /// The tournament's rounds with their tables.
@@ -226,20 +301,52 @@ pub async fn list_rounds(
         .await
 }
 
-/// Closes round `id`: captains can no longer enter or correct.
+/// Closes round `id`: captains can no longer enter or correct. Refused with 409
+/// `round_incomplete`, listing the tables not complete, unless `force`; a forced close is
+/// audited with them. Closing a closed round answers it as it is.
 pub async fn close_round(
     state: &AppState,
     caller: Caller,
     id: i64,
+    request: CloseRoundRequest,
 ) -> Result<RoundResponse, ApiError> {
     state
         .db
         .tx(move |conn| {
             let round = round_row(conn, id)?;
             access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
+            if round.closed {
+                return round_response(conn, &round);
+            }
+            let incomplete = incomplete_tables(conn, &caller, round.id)?;
+            let numbers: Vec<i32> = incomplete.iter().map(|t| t.table_number).collect();
+            if !incomplete.is_empty() && !request.force {
+                return Err(ApiError::refused(
+                    "round_incomplete",
+                    format!(
+                        "round {}: table(s) {} are not complete; let them finish (or call \
+                         time-up), or send \"force\": true to close anyway",
+                        round.number,
+                        list(&numbers)
+                    ),
+                    "force",
+                    serde_json::json!({"round": round.number, "incomplete": incomplete}),
+                ));
+            }
             db::rounds::close(conn, id)?;
+            let reason = (!incomplete.is_empty()).then(|| {
+                format!(
+                    "closed by force with table(s) {} not complete",
+                    list(&numbers)
+                )
+            });
             audit::Change::new(round.tournament_id, &caller, "round.close")
-                .after(Some(serde_json::json!({"round": round.number})))
+                .after(Some(serde_json::json!({
+                    "round": round.number,
+                    "forced": !incomplete.is_empty(),
+                    "incomplete": incomplete,
+                })))
+                .reason(reason.as_deref())
                 .record(conn)?;
             round_response(
                 conn,
@@ -250,6 +357,43 @@ pub async fn close_round(
             )
         })
         .await
+}
+
+/// The tables of round `round_id` whose sheet is not complete, in number order. Each
+/// table is locked as a deal entry locks it, one after the other in number order (no
+/// writer holds two), so a deal being entered either is on the sheet read here or finds
+/// the round closed.
+fn incomplete_tables(
+    conn: &mut DbConn,
+    caller: &Caller,
+    round_id: i64,
+) -> Result<Vec<IncompleteTable>, ApiError> {
+    let mut sheets = Vec::new();
+    for table in db::rounds::tables(conn, round_id)? {
+        let ctx = access::table(conn, table.id, caller, Need::Write)?;
+        sheets.push((table, sheet::current(conn, &ctx)?));
+    }
+    let rounds: Vec<(usize, &domain::sheet::Round)> = sheets
+        .iter()
+        .enumerate()
+        .map(|(i, (_, derived))| (i, derived.round()))
+        .collect();
+    Ok(day::incomplete(&rounds)
+        .into_iter()
+        .filter_map(|i| sheets.get(i))
+        .map(|(table, derived)| {
+            let round = derived.round();
+            IncompleteTable {
+                table_id: table.id,
+                table_number: table.number,
+                deals: derived.sheet.deals.len(),
+                planned_deals: table.planned_deals,
+                deals_left: round.deals_left(),
+                time_up: round.is_time_up(),
+                pflichtsolo_owed: round.pflichtsolo_owed(),
+            }
+        })
+        .collect())
 }
 
 /// Refuses changes to a round that has begun: a deal or penalty at one of its tables, or

@@ -15,10 +15,15 @@ pub struct CreateRoundRequest {
     #[serde(default)]
     #[schema(example = json!([[1, 2, 3, 4], [5, 6, 7, 8, 9]]))]
     pub tables: Option<Vec<Vec<i64>>>,
-    /// Let Karlchen draw the tables from every player not withdrawn. Either this or
-    /// `tables`.
+    /// Let Karlchen draw the tables from every player not withdrawn (once check-in has
+    /// started: every player checked in and not withdrawn). Either this or `tables`.
     #[serde(default)]
     pub draw: Option<DrawRequest>,
+    /// Create the round although an earlier round is still open (not closed). Without it
+    /// that is refused with 409 `earlier_round_open`; with it the round is created and the
+    /// audit log says which rounds were open.
+    #[serde(default)]
+    pub early: bool,
 }
 
 /// How to draw a round.
@@ -75,6 +80,61 @@ pub struct RoundResponse {
     /// How it was drawn (absent for explicit tables).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub draw: Option<DrawResponse>,
+}
+
+/// A player named in an answer: who was left out, or seated without checking in.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
+pub struct PlayerRef {
+    /// Id.
+    pub id: i64,
+    /// Start number.
+    pub start_number: i32,
+    /// Name.
+    pub name: String,
+}
+
+/// A round just created, with who it leaves out.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct CreatedRoundResponse {
+    /// The round.
+    #[serde(flatten)]
+    pub round: RoundResponse,
+    /// Players not withdrawn who have no seat in this round, by start number. A draw leaves
+    /// out exactly the players not checked in once check-in has started (somebody is
+    /// checked in); explicit tables leave out whoever they do not seat.
+    pub left_out: Vec<PlayerRef>,
+    /// Players seated although check-in has started and they are not checked in, by start
+    /// number. Draws never do that; explicit tables are the organiser's choice and may.
+    pub seated_not_checked_in: Vec<PlayerRef>,
+}
+
+/// How to close a round. The body may be left out: that is `{"force": false}`.
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CloseRoundRequest {
+    /// Close even though tables are not complete (their list comes with the 409
+    /// `round_incomplete` that closing without it answers). The audit log keeps them.
+    #[serde(default)]
+    pub force: bool,
+}
+
+/// A table that keeps its round from closing: deals still to play.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct IncompleteTable {
+    /// The table's id.
+    pub table_id: i64,
+    /// Its number in the round.
+    pub table_number: i32,
+    /// Deals on its sheet.
+    pub deals: usize,
+    /// Deals planned there.
+    pub planned_deals: i32,
+    /// Deals still to play: the planned ones left, or after time-up the owed Pflichtsoli.
+    pub deals_left: u16,
+    /// Whether time-up was called there.
+    pub time_up: bool,
+    /// Seats (from 0) still owing their Pflichtsolo.
+    pub pflichtsolo_owed: Vec<u8>,
 }
 
 /// Changes to a round's seats before it starts, applied in order.
