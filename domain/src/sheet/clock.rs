@@ -215,7 +215,7 @@ mod tests {
     use super::*;
     use crate::deal::Contract;
     use crate::sheet::test_support::*;
-    use crate::sheet::{EnteredDeal, RecordedDeal, score_sheet};
+    use crate::sheet::{EnteredDeal, RecordedDeal, SheetEntry, score_sheet};
 
     const MIN: Duration = Duration::from_secs(60);
 
@@ -269,7 +269,10 @@ mod tests {
     /// `time_up_after` deals.
     fn sheet_of(steps: &[Step], time_up_after: Option<usize>) -> ScoredSheet {
         let (_, entries, _) = play(four(), steps);
-        let deals: Vec<RecordedDeal> = entries.iter().map(recorded_entry).collect();
+        let deals: Vec<SheetEntry> = entries
+            .iter()
+            .map(|e| SheetEntry::Full(recorded_entry(e)))
+            .collect();
         score_sheet(four(), &deals, &[], time_up_after).unwrap()
     }
 
