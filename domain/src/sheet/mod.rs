@@ -49,6 +49,7 @@
 mod config;
 mod derive;
 mod edit;
+mod replan;
 mod round;
 mod scored;
 #[cfg(test)]
@@ -60,6 +61,7 @@ pub use edit::{
     CorrectionError, Deletion, DeletionError, EntryError, Renumbering, check_at, check_entry,
     correct, delete,
 };
+pub use replan::{ReplanError, replan};
 pub use round::{EnteredDeal, NextDeal, Round, SheetDeal};
 pub use scored::{
     PenaltyId, RecordedDeal, RecordedPenalty, ScoredDeal, ScoredPenalty, ScoredSheet, SeatLine,
