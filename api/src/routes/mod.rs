@@ -54,6 +54,8 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(deals::update_deal)
             .service(deals::delete_deal)
             .service(tables::time_up)
-            .service(penalties::create_penalty),
+            .service(penalties::create_penalty)
+            .service(penalties::update_penalty)
+            .service(penalties::delete_penalty),
     );
 }
