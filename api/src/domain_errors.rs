@@ -5,7 +5,9 @@
 use domain::deal::{self, FactsError};
 use domain::penalty::PenaltyError;
 use domain::seating::SeatingError;
-use domain::sheet::{CorrectionError, DeletionError, EntryError, SheetError, SheetScoreError};
+use domain::sheet::{
+    CorrectionError, DeletionError, EntryError, ReplanError, SheetError, SheetScoreError,
+};
 
 use crate::error::{ApiError, FieldError};
 
@@ -229,6 +231,17 @@ pub fn deletion_error(
         },
         DeletionError::Sheet(e) => changed_sheet_error(e, current),
     }
+}
+
+/// Why `field` (deals per round at a table of one size) cannot take its new value at one
+/// table, named by `at` ("round 2, table 3"); one entry of a 422 that lists every table.
+pub fn replan_error(e: &ReplanError, field: &str, at: &str) -> FieldError {
+    let code = match e {
+        ReplanError::OutOfRange(_) => "out_of_range",
+        ReplanError::BelowEntered { .. } => "below_deals_entered",
+        ReplanError::Sheet(_) => "sheet_does_not_fit",
+    };
+    FieldError::new(field, code, format!("{at}: {e}"))
 }
 
 /// A penalty the rules do not allow on its deal.

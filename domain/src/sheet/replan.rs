@@ -144,7 +144,14 @@ mod tests {
         // A 5-table round of six deals: five solos owed, so from deal 2 on every deal is
         // forced (seats 2, 3, 4, 0, 1), each dealt by the seat before the soloist.
         let short = RoundConfig::new(TableSize::Five, 6).unwrap();
-        let deals = [w29(), solo_of(2), solo_of(3), solo_of(4), solo_of(0), solo_of(1)];
+        let deals = [
+            w29(),
+            solo_of(2),
+            solo_of(3),
+            solo_of(4),
+            solo_of(0),
+            solo_of(1),
+        ];
         let played = score_sheet(short, &deals, &[], None).unwrap();
         assert_eq!(kinds(&played), [N, V, V, V, V, V]);
         assert!(played.round().is_complete());
