@@ -9,6 +9,7 @@
 mod auth;
 mod browser;
 mod crash;
+mod day_edits;
 mod deals;
 mod draws;
 mod errors;
