@@ -6,7 +6,8 @@ use domain::deal::{self, FactsError};
 use domain::penalty::PenaltyError;
 use domain::seating::SeatingError;
 use domain::sheet::{
-    ClockError, CorrectionError, DeletionError, EntryError, SheetError, SheetScoreError,
+    ClockError, CorrectionError, DeletionError, EntryError, ReplanError, SheetError,
+    SheetScoreError,
 };
 
 use crate::error::{ApiError, FieldError};
@@ -234,6 +235,17 @@ pub fn deletion_error(
         },
         DeletionError::Sheet(e) => changed_sheet_error(e, current),
     }
+}
+
+/// Why `field` (deals per round at a table of one size) cannot take its new value at one
+/// table, named by `at` ("round 2, table 3"); one entry of a 422 that lists every table.
+pub fn replan_error(e: &ReplanError, field: &str, at: &str) -> FieldError {
+    let code = match e {
+        ReplanError::OutOfRange(_) => "out_of_range",
+        ReplanError::BelowEntered { .. } => "below_deals_entered",
+        ReplanError::Sheet(_) => "sheet_does_not_fit",
+    };
+    FieldError::new(field, code, format!("{at}: {e}"))
 }
 
 /// A penalty the rules do not allow on its deal.

@@ -218,6 +218,44 @@ fn field_and_code(path: &str, message: &str) -> (String, &'static str) {
     }
 }
 
+/// The version named by `If-Match` (`"3"`, `3` or `W/"3"`), which every correction and
+/// deletion of a versioned row (a deal, a penalty) needs: a 428 without it.
+pub fn if_match(req: &HttpRequest) -> Result<String, ApiError> {
+    let value = req
+        .headers()
+        .get(actix_web::http::header::IF_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .ok_or(ApiError::PreconditionRequired)?;
+    Ok(value
+        .trim()
+        .trim_start_matches("W/")
+        .trim_matches('"')
+        .to_owned())
+}
+
+/// The reason a deletion gives in `X-Reason`, kept in the audit log: at most
+/// [`TEXT_LIMIT`] characters, like any text of a body. A value that is not visible ASCII
+/// is no reason.
+pub fn x_reason(req: &HttpRequest) -> Result<Option<String>, ApiError> {
+    let reason = req
+        .headers()
+        .get("X-Reason")
+        .and_then(|v| v.to_str().ok())
+        .map(str::to_owned);
+    if reason
+        .as_ref()
+        .is_some_and(|r| r.chars().count() > TEXT_LIMIT)
+    {
+        return Err(ApiError::field(
+            "invalid_header",
+            "X-Reason",
+            "too_long",
+            format!("at most {TEXT_LIMIT} characters"),
+        ));
+    }
+    Ok(reason)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

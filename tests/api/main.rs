@@ -11,6 +11,7 @@ mod browser;
 mod crash;
 mod day_clock;
 mod day_codes;
+mod day_edits;
 mod day_paper;
 mod day_rounds;
 mod day_standings;

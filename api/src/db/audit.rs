@@ -1,11 +1,12 @@
-//! The audit log's rows: writing one line, reading a tournament's log.
+//! The audit log's rows: writing one line, reading a tournament's log, and the organiser's
+//! own lines that outlive a deleted tournament.
 
 use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
 use super::models::AuditRow;
-use super::schema::audit_log;
+use super::schema::{audit_log, organizer_audit};
 
 /// One line to write.
 #[derive(Debug, Clone)]
@@ -52,4 +53,36 @@ pub fn of_tournament(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<A
         .order(audit_log::id.asc())
         .select(AuditRow::as_select())
         .load(conn)
+}
+
+/// One line of an organiser's own log, about something that is gone (a deleted tournament).
+#[derive(Debug, Clone)]
+pub struct NewOrganizerLine<'a> {
+    /// The organiser.
+    pub organizer_id: i64,
+    /// What: `tournament.delete`.
+    pub action: &'a str,
+    /// The id of what it was about.
+    pub subject_id: i64,
+    /// What it was, as JSON.
+    pub before_json: Option<String>,
+    /// Why.
+    pub reason: Option<&'a str>,
+    /// When (UTC).
+    pub at: NaiveDateTime,
+}
+
+/// Writes `line` to the organiser's own log.
+pub fn insert_organizer_line(conn: &mut DbConn, line: NewOrganizerLine<'_>) -> QueryResult<()> {
+    diesel::insert_into(organizer_audit::table)
+        .values((
+            organizer_audit::organizer_id.eq(line.organizer_id),
+            organizer_audit::action.eq(line.action),
+            organizer_audit::subject_id.eq(line.subject_id),
+            organizer_audit::before_json.eq(line.before_json),
+            organizer_audit::reason.eq(line.reason),
+            organizer_audit::at.eq(line.at),
+        ))
+        .execute(conn)
+        .map(drop)
 }

@@ -94,3 +94,16 @@ pub fn store_answer(
     .execute(conn)
     .map(drop)
 }
+
+/// Deletes every key whose scope ends in request path `path` or a path below it (a scope
+/// is `<who> <METHOD> <path>`); how many went. `path` holds no `%` or `_`.
+pub fn delete_under(conn: &mut DbConn, path: &str) -> QueryResult<usize> {
+    diesel::delete(
+        idempotency_keys::table.filter(
+            idempotency_keys::scope
+                .like(format!("% {path}"))
+                .or(idempotency_keys::scope.like(format!("% {path}/%"))),
+        ),
+    )
+    .execute(conn)
+}

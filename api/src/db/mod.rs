@@ -284,6 +284,19 @@ impl Database {
 
 /// The storage layer's errors as the API answers them: the one place where diesel's error
 /// type meets the API's.
+/// `result` with a foreign key's refusal told apart as `None`: a delete that some row still
+/// refers to (one added by a request that committed while this one ran, on PostgreSQL).
+/// On PostgreSQL the transaction is then aborted; the caller only reports and rolls back.
+pub fn unless_referenced<T>(result: QueryResult<T>) -> QueryResult<Option<T>> {
+    match result {
+        Err(diesel::result::Error::DatabaseError(
+            diesel::result::DatabaseErrorKind::ForeignKeyViolation,
+            _,
+        )) => Ok(None),
+        other => other.map(Some),
+    }
+}
+
 impl From<diesel::result::Error> for ApiError {
     fn from(e: diesel::result::Error) -> ApiError {
         use diesel::result::Error as E;

@@ -113,6 +113,56 @@ pub struct NewTournament {
     pub created_at: NaiveDateTime,
 }
 
+/// A change to a tournament's settings; `None` leaves a column as it is.
+#[derive(Debug, Clone, Default, AsChangeset)]
+#[diesel(table_name = tournaments)]
+pub struct TournamentChanges {
+    /// Name.
+    pub name: Option<String>,
+    /// The day it is held.
+    pub held_on: Option<NaiveDate>,
+    /// Where (`Some(None)` clears it).
+    pub venue: Option<Option<String>>,
+    /// Rounds planned.
+    pub rounds_planned: Option<i32>,
+    /// Deals per round at a 4-table.
+    pub deals_four: Option<i32>,
+    /// Deals per round at a 5-table.
+    pub deals_five: Option<i32>,
+    /// Minutes per round at a 4-table.
+    pub minutes_four: Option<i32>,
+    /// Minutes per round at a 5-table.
+    pub minutes_five: Option<i32>,
+    /// Readable without a token.
+    pub published: Option<bool>,
+}
+
+impl TournamentChanges {
+    /// Whether it changes nothing (diesel refuses an empty update).
+    pub fn is_empty(&self) -> bool {
+        let TournamentChanges {
+            name,
+            held_on,
+            venue,
+            rounds_planned,
+            deals_four,
+            deals_five,
+            minutes_four,
+            minutes_five,
+            published,
+        } = self;
+        name.is_none()
+            && held_on.is_none()
+            && venue.is_none()
+            && rounds_planned.is_none()
+            && deals_four.is_none()
+            && deals_five.is_none()
+            && minutes_four.is_none()
+            && minutes_five.is_none()
+            && published.is_none()
+    }
+}
+
 /// A registered player.
 #[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = players)]
@@ -283,6 +333,9 @@ pub struct PenaltyRow {
     pub referee: String,
     /// Recorded (UTC).
     pub created_at: NaiveDateTime,
+    /// Raised by every correction and by a move to another deal number; `If-Match`
+    /// compares with it.
+    pub version: i32,
 }
 
 /// One entry of the audit log.

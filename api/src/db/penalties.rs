@@ -65,14 +65,60 @@ pub fn insert(conn: &mut DbConn, p: &NewPenalty<'_>) -> QueryResult<()> {
         .map(drop)
 }
 
-/// Moves every penalty of deal `from` at a table to deal `to`.
+/// Moves every penalty of deal `from` at a table to deal `to`. Their versions rise: a
+/// correction read before the move names the deal by its old number, and must not land
+/// on the deal that moved into that number.
 pub fn renumber(conn: &mut DbConn, table_id: i64, from: i32, to: i32) -> QueryResult<()> {
     diesel::update(
         penalties::table
             .filter(penalties::table_id.eq(table_id))
             .filter(penalties::deal_number.eq(from)),
     )
-    .set(penalties::deal_number.eq(to))
+    .set((
+        penalties::deal_number.eq(to),
+        penalties::version.eq(penalties::version + 1),
+    ))
     .execute(conn)
     .map(drop)
+}
+
+/// Penalty `id` of table `table_id`, if it is there.
+pub fn find(conn: &mut DbConn, table_id: i64, id: i64) -> QueryResult<Option<PenaltyRow>> {
+    penalties::table
+        .filter(penalties::id.eq(id))
+        .filter(penalties::table_id.eq(table_id))
+        .select(PenaltyRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Replaces the ruling of penalty `id` if it still has `version`, raising the version
+/// (its table and recording time stay); how many rows changed (0 or 1).
+pub fn update(conn: &mut DbConn, id: i64, version: i32, p: &NewPenalty<'_>) -> QueryResult<usize> {
+    diesel::update(
+        penalties::table
+            .filter(penalties::id.eq(id))
+            .filter(penalties::version.eq(version)),
+    )
+    .set((
+        penalties::deal_number.eq(p.deal_number),
+        penalties::severity.eq(p.severity),
+        penalties::offender.eq(p.offender),
+        penalties::soloist.eq(p.soloist),
+        penalties::could_harm_soloist.eq(p.could_harm_soloist),
+        penalties::opposing_absagen.eq(p.opposing_absagen),
+        penalties::referee.eq(p.referee),
+        penalties::version.eq(version.saturating_add(1)),
+    ))
+    .execute(conn)
+}
+
+/// Deletes penalty `id` if it still has `version`; how many rows went (0 or 1).
+pub fn delete(conn: &mut DbConn, id: i64, version: i32) -> QueryResult<usize> {
+    diesel::delete(
+        penalties::table
+            .filter(penalties::id.eq(id))
+            .filter(penalties::version.eq(version)),
+    )
+    .execute(conn)
 }

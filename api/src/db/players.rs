@@ -4,7 +4,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::models::{NewPlayer, PlayerRow};
-use super::schema::players;
+use super::schema::{players, round_tables, rounds, table_seats};
 
 /// The start number after the highest one taken (1 for the first player).
 pub fn next_start_number(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i32> {
@@ -122,4 +122,20 @@ pub fn update(conn: &mut DbConn, id: i64, change: PlayerChange) -> QueryResult<(
             .execute(conn)?;
     }
     Ok(())
+}
+
+/// The numbers of the rounds in which a player has a seat, in order.
+pub fn seated_in_rounds(conn: &mut DbConn, id: i64) -> QueryResult<Vec<i32>> {
+    table_seats::table
+        .inner_join(round_tables::table.inner_join(rounds::table))
+        .filter(table_seats::player_id.eq(id))
+        .order(rounds::number.asc())
+        .select(rounds::number)
+        .distinct()
+        .load(conn)
+}
+
+/// Deletes a player: how many rows went (0 or 1), or `None` when a seat still names him.
+pub fn delete(conn: &mut DbConn, id: i64) -> QueryResult<Option<usize>> {
+    super::unless_referenced(diesel::delete(players::table.find(id)).execute(conn))
 }

@@ -113,6 +113,7 @@ diesel::table! {
         opposing_absagen -> Integer,
         referee -> Text,
         created_at -> Timestamp,
+        version -> Integer,
     }
 }
 
@@ -125,6 +126,18 @@ diesel::table! {
         action -> Text,
         before_json -> Nullable<Text>,
         after_json -> Nullable<Text>,
+        reason -> Nullable<Text>,
+        at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    organizer_audit (id) {
+        id -> BigInt,
+        organizer_id -> BigInt,
+        action -> Text,
+        subject_id -> BigInt,
+        before_json -> Nullable<Text>,
         reason -> Nullable<Text>,
         at -> Timestamp,
     }
@@ -161,6 +174,7 @@ diesel::joinable!(table_seats -> players (player_id));
 diesel::joinable!(join_codes -> round_tables (table_id));
 diesel::joinable!(deals -> round_tables (table_id));
 diesel::joinable!(penalties -> round_tables (table_id));
+diesel::joinable!(organizer_audit -> organizers (organizer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     organizers,
@@ -173,6 +187,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     deals,
     penalties,
     audit_log,
+    organizer_audit,
     idempotency_keys,
     seating_plans,
 );

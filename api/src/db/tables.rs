@@ -121,3 +121,11 @@ pub fn set_time_up_and_floor(
         .execute(conn)
         .map(drop)
 }
+
+/// Sets the deals planned at a table.
+pub fn set_planned_deals(conn: &mut DbConn, table_id: i64, planned: i32) -> QueryResult<()> {
+    diesel::update(round_tables::table.find(table_id))
+        .set(round_tables::planned_deals.eq(planned))
+        .execute(conn)
+        .map(drop)
+}

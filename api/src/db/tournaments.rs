@@ -1,11 +1,14 @@
-//! Tournaments: storing, listing and changing them, and what a tournament's start page
-//! counts (its players, its rounds with their tables, whether a plan exists).
+//! Tournaments: storing, listing, changing and deleting them, and what a tournament's start
+//! page counts (its players, its rounds with their tables, whether a plan exists).
 
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::models::{NewTournament, TournamentRow};
-use super::schema::{round_tables, rounds, seating_plans, tournaments};
+use super::models::{NewTournament, TournamentChanges, TournamentRow};
+use super::schema::{
+    audit_log, deals, join_codes, penalties, players, round_tables, rounds, seating_plans,
+    table_seats, tournaments,
+};
 
 /// A tournament by id.
 pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<TournamentRow>> {
@@ -39,6 +42,74 @@ pub fn set_published(conn: &mut DbConn, id: i64, published: bool) -> QueryResult
         .set(tournaments::published.eq(published))
         .execute(conn)
         .map(drop)
+}
+
+/// Changes a tournament's settings as `changes` says (nothing when it is empty).
+pub fn save(conn: &mut DbConn, id: i64, changes: &TournamentChanges) -> QueryResult<()> {
+    if changes.is_empty() {
+        return Ok(());
+    }
+    diesel::update(tournaments::table.find(id))
+        .set(changes)
+        .execute(conn)
+        .map(drop)
+}
+
+/// The ids of a tournament's tables, ascending (the order their locks are taken in).
+pub fn table_ids(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<i64>> {
+    round_tables::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .order(round_tables::id.asc())
+        .select(round_tables::id)
+        .load(conn)
+}
+
+/// What has been entered at a tournament's tables: deals and penalties.
+pub fn entries(conn: &mut DbConn, tournament_id: i64) -> QueryResult<(i64, i64)> {
+    let tables = round_tables::table
+        .inner_join(rounds::table)
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .select(round_tables::id);
+    let entered: i64 = deals::table
+        .filter(deals::table_id.eq_any(tables))
+        .count()
+        .get_result(conn)?;
+    let penalised: i64 = penalties::table
+        .filter(penalties::table_id.eq_any(tables))
+        .count()
+        .get_result(conn)?;
+    Ok((entered, penalised))
+}
+
+/// Deletes a tournament with everything that belongs to it: its rounds, their tables with
+/// seats and join codes, its seating plan, its players and its audit log. Deals and
+/// penalties are not deleted: for a tournament that has any (or anything else that refers
+/// to it) the foreign keys refuse, and the answer is `None`.
+pub fn delete(conn: &mut DbConn, id: i64) -> QueryResult<Option<()>> {
+    super::unless_referenced(delete_all(conn, id))
+}
+
+fn delete_all(conn: &mut DbConn, id: i64) -> QueryResult<()> {
+    let round_ids = rounds::table
+        .filter(rounds::tournament_id.eq(id))
+        .select(rounds::id);
+    let table_ids = round_tables::table
+        .filter(round_tables::round_id.eq_any(round_ids))
+        .select(round_tables::id);
+    diesel::delete(join_codes::table.filter(join_codes::table_id.eq_any(table_ids)))
+        .execute(conn)?;
+    diesel::delete(table_seats::table.filter(table_seats::table_id.eq_any(table_ids)))
+        .execute(conn)?;
+    diesel::delete(round_tables::table.filter(round_tables::round_id.eq_any(round_ids)))
+        .execute(conn)?;
+    diesel::delete(rounds::table.filter(rounds::tournament_id.eq(id))).execute(conn)?;
+    diesel::delete(seating_plans::table.filter(seating_plans::tournament_id.eq(id)))
+        .execute(conn)?;
+    diesel::delete(players::table.filter(players::tournament_id.eq(id))).execute(conn)?;
+    diesel::delete(audit_log::table.filter(audit_log::tournament_id.eq(id))).execute(conn)?;
+    diesel::delete(tournaments::table.find(id)).execute(conn)?;
+    Ok(())
 }
 
 /// A round as a tournament's start page lists it.

@@ -2,31 +2,17 @@
 //! version in `If-Match`, deleted with later deals moving up. A table that finished on
 //! paper has its deals keyed in by the organiser from the paper list (`"entry": "paper"`).
 
-use actix_web::http::header::{ETAG, IF_MATCH};
+use actix_web::http::header::ETAG;
 use actix_web::{HttpRequest, HttpResponse, delete, post, put, web};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, Problem};
-use crate::extract::RawBody;
+use crate::extract::{RawBody, if_match};
 use crate::services::access::require_token;
 use crate::services::deals;
 use crate::services::write::create;
 use crate::state::AppState;
 use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
-
-/// The version named by `If-Match` (`"3"`, `3` or `W/"3"`).
-fn if_match(req: &HttpRequest) -> Result<String, ApiError> {
-    let value = req
-        .headers()
-        .get(IF_MATCH)
-        .and_then(|v| v.to_str().ok())
-        .ok_or(ApiError::PreconditionRequired)?;
-    Ok(value
-        .trim()
-        .trim_start_matches("W/")
-        .trim_matches('"')
-        .to_owned())
-}
 
 /// Enter the next deal of a table (its captain while the round is open, or an organiser).
 ///

@@ -35,10 +35,12 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(tournaments::list_tournaments)
             .service(tournaments::get_tournament)
             .service(tournaments::update_tournament)
+            .service(tournaments::delete_tournament)
             .service(players::create_player)
             .service(players::list_players)
             .service(players::import_players)
             .service(players::update_player)
+            .service(players::delete_player)
             .service(rounds::create_round)
             .service(rounds::list_rounds)
             .service(rounds::close_round)
@@ -64,6 +66,8 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(round_clock::start_round)
             .service(round_clock::time_up_round)
             .service(round_clock::get_round_monitor)
-            .service(penalties::create_penalty),
+            .service(penalties::create_penalty)
+            .service(penalties::update_penalty)
+            .service(penalties::delete_penalty),
     );
 }

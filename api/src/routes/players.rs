@@ -1,7 +1,7 @@
-//! A tournament's players: registering one, importing many from CSV, listing them, and
-//! check-in, withdrawal or corrections.
+//! A tournament's players: registering one, importing many from CSV, listing them,
+//! check-in, withdrawal or corrections, and deleting one registered by mistake.
 
-use actix_web::{HttpRequest, HttpResponse, get, patch, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, web};
 
 use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
@@ -92,4 +92,22 @@ pub async fn update_player(
     Ok(web::Json(
         players::update(&state, organizer.0, id, body.0).await?,
     ))
+}
+
+/// Delete a player registered by mistake, before he has a seat in any round (afterwards he
+/// is withdrawn instead: 409 `player_seated`).
+#[utoipa::path(tag = "players", params(("id" = i64, Path, description = "Player id")),
+    security(("bearer" = [])), responses(
+    (status = 204),
+    (status = 409, description = "He has a seat in a round (`player_seated`)", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[delete("/players/{id}")]
+pub async fn delete_player(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    players::delete(&state, organizer.0, id.into_inner()).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

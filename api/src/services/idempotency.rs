@@ -153,3 +153,12 @@ pub fn remember(
         body,
     )?)
 }
+
+/// Forgets every stored answer to a request on `path` or below it (`/api/v1/tables/7`
+/// covers `/api/v1/tables/7/deals`), whoever sent it: the resource is being deleted, and
+/// a key must not replay an answer about it. Relies on a scope ending in the request's
+/// path, as [`key`] builds it.
+pub fn forget_under(conn: &mut DbConn, path: &str) -> Result<(), ApiError> {
+    rows::delete_under(conn, path)?;
+    Ok(())
+}

@@ -1,12 +1,17 @@
 //! Penalties the referee rules on a deal (TSR 9): their points come from the TSR's patterns
-//! and count in the totals.
+//! and count in the totals. The organiser records them, corrects a ruling (with its
+//! version in `If-Match`, as a deal is corrected) and withdraws one; each write takes the
+//! table's lock and re-derives the sheet before it commits.
 
 use domain::deal::TableSize;
 use domain::penalty::{Severity, Violation};
 
 use super::access::{self, Need};
+use super::sheet::Derived;
 use super::{audit, now, sheet};
 use crate::auth::Caller;
+use crate::db::models::PenaltyRow;
+use crate::db::penalties::NewPenalty;
 use crate::db::{self, DbConn};
 use crate::domain_errors::penalty_error;
 use crate::error::ApiError;
@@ -50,18 +55,11 @@ pub fn ruling(request: CreatePenaltyRequest) -> Result<Ruling, ApiError> {
     })
 }
 
-/// Records a penalty on a deal of a table (organisers; run inside the write's transaction).
-pub fn create(
-    conn: &mut DbConn,
-    table_id: i64,
-    caller: &Caller,
-    ruling: &Ruling,
-) -> Result<SheetResponse, ApiError> {
+/// The violation of a ruling on its deal of the sheet `on`, checked by the rules: the deal
+/// must be on the sheet, and the ruling must fit it (the offender plays that deal, …).
+fn violation(on: &Derived, ruling: &Ruling) -> Result<Violation, ApiError> {
     let p = &ruling.request;
-    access::organizer_only(caller)?;
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
-    let before = sheet::current(conn, &ctx)?;
-    let deal = before
+    let deal = on
         .sheet
         .deals
         .iter()
@@ -74,7 +72,7 @@ pub fn create(
                 format!("deal {} is not on the sheet", p.deal_number),
             )
         })?;
-    let size = TableSize::from_players(before.sheet.table_size).unwrap_or(TableSize::Four);
+    let size = TableSize::from_players(on.sheet.table_size).unwrap_or(TableSize::Four);
     let violation = Violation {
         severity: ruling.severity,
         offender: p.offender,
@@ -83,24 +81,149 @@ pub fn create(
         opposing_absagen: p.opposing_absagen,
     };
     domain::penalty::penalty(size, deal.sitting_out, &violation).map_err(|e| penalty_error(&e))?;
-    db::penalties::insert(
-        conn,
-        &db::penalties::NewPenalty {
-            table_id,
-            deal_number: i32::from(p.deal_number),
-            severity: ruling.severity.as_str(),
-            offender: i32::from(p.offender),
-            soloist: p.soloist.map(i32::from),
-            could_harm_soloist: p.could_harm_soloist,
-            opposing_absagen: i32::from(p.opposing_absagen),
-            referee: &ruling.referee,
-            at: now(),
-        },
-    )?;
+    Ok(violation)
+}
+
+/// The row a ruling is stored as at table `table_id`.
+fn row<'a>(table_id: i64, ruling: &'a Ruling, violation: &Violation) -> NewPenalty<'a> {
+    NewPenalty {
+        table_id,
+        deal_number: i32::from(ruling.request.deal_number),
+        severity: violation.severity.as_str(),
+        offender: i32::from(violation.offender),
+        soloist: violation.soloist.map(i32::from),
+        could_harm_soloist: violation.could_harm_soloist,
+        opposing_absagen: i32::from(violation.opposing_absagen),
+        referee: &ruling.referee,
+        at: now(),
+    }
+}
+
+/// Records a penalty on a deal of a table (organisers; run inside the write's transaction).
+pub fn create(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    ruling: &Ruling,
+) -> Result<SheetResponse, ApiError> {
+    access::organizer_only(caller)?;
+    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let before = sheet::current(conn, &ctx)?;
+    let violation = violation(&before, ruling)?;
+    db::penalties::insert(conn, &row(table_id, ruling, &violation))?;
     let after = sheet::current(conn, &ctx)?;
+    let deal_number = ruling.request.deal_number;
     audit::Change::new(ctx.tournament.id, caller, "penalty.create")
         .at_table(table_id)
-        .after(serde_json::to_value(after.deal_view(p.deal_number)?).ok())
+        .after(serde_json::to_value(after.deal_view(deal_number)?).ok())
+        .record(conn)?;
+    Ok(after.sheet)
+}
+
+/// Penalty `id` of a table, if `If-Match` names its version.
+fn stored(
+    conn: &mut DbConn,
+    table_id: i64,
+    id: i64,
+    version: &str,
+) -> Result<PenaltyRow, ApiError> {
+    let row = db::penalties::find(conn, table_id, id)?.ok_or(ApiError::NotFound)?;
+    if version != row.version.to_string() {
+        return Err(ApiError::PreconditionFailed {
+            given: version.to_owned(),
+            current: row.version,
+        });
+    }
+    Ok(row)
+}
+
+/// A penalty as the audit log keeps it: the ruling, its deal and its entries on the sheet
+/// (none when its deal is not on the sheet).
+fn audited(row: &PenaltyRow, sheet: &SheetResponse) -> serde_json::Value {
+    let scores = sheet
+        .deals
+        .iter()
+        .flat_map(|d| &d.penalties)
+        .find(|p| p.id == row.id)
+        .map(|p| p.scores.clone());
+    serde_json::json!({
+        "id": row.id,
+        "deal_number": row.deal_number,
+        "severity": row.severity,
+        "offender": row.offender,
+        "soloist": row.soloist,
+        "could_harm_soloist": row.could_harm_soloist,
+        "opposing_absagen": row.opposing_absagen,
+        "referee": row.referee,
+        "version": row.version,
+        "scores": scores,
+    })
+}
+
+/// The version a write expected, a 412 when the row moved on between reading and writing
+/// (it cannot under the table lock; this keeps a lost update impossible regardless).
+fn written(changed: usize, given: &str, row: &PenaltyRow) -> Result<(), ApiError> {
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(ApiError::PreconditionFailed {
+            given: given.to_owned(),
+            current: row.version.saturating_add(1),
+        })
+    }
+}
+
+/// Corrects penalty `id` of a table to `ruling` if it still has `version` (organisers; in
+/// the write's transaction, under the table's lock). The ruling may move it to another
+/// deal; it must fit the deal it then stands on.
+pub fn update(
+    conn: &mut DbConn,
+    table_id: i64,
+    id: i64,
+    version: &str,
+    caller: &Caller,
+    ruling: &Ruling,
+    reason: Option<&str>,
+) -> Result<(SheetResponse, i32), ApiError> {
+    access::organizer_only(caller)?;
+    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let old = stored(conn, table_id, id, version)?;
+    let before = sheet::current(conn, &ctx)?;
+    let violation = violation(&before, ruling)?;
+    let changed = db::penalties::update(conn, id, old.version, &row(table_id, ruling, &violation))?;
+    written(changed, version, &old)?;
+    let after = sheet::current(conn, &ctx)?;
+    let new = db::penalties::find(conn, table_id, id)?.ok_or(ApiError::NotFound)?;
+    audit::Change::new(ctx.tournament.id, caller, "penalty.update")
+        .at_table(table_id)
+        .reason(reason)
+        .before(Some(audited(&old, &before.sheet)))
+        .after(Some(audited(&new, &after.sheet)))
+        .record(conn)?;
+    Ok((after.sheet, new.version))
+}
+
+/// Withdraws penalty `id` of a table if it still has `version` (organisers; in the write's
+/// transaction, under the table's lock): its points leave the sheet and the standings.
+pub fn delete(
+    conn: &mut DbConn,
+    table_id: i64,
+    id: i64,
+    version: &str,
+    caller: &Caller,
+    reason: Option<&str>,
+) -> Result<SheetResponse, ApiError> {
+    access::organizer_only(caller)?;
+    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let old = stored(conn, table_id, id, version)?;
+    let before = sheet::current(conn, &ctx)?;
+    let changed = db::penalties::delete(conn, id, old.version)?;
+    written(changed, version, &old)?;
+    let after = sheet::current(conn, &ctx)?;
+    audit::Change::new(ctx.tournament.id, caller, "penalty.delete")
+        .at_table(table_id)
+        .reason(reason)
+        .before(Some(audited(&old, &before.sheet)))
         .record(conn)?;
     Ok(after.sheet)
 }

@@ -260,3 +260,42 @@ pub async fn update(
         .await?;
     Ok(row.into())
 }
+
+/// Deletes player `id` of one of the organiser's tournaments, a registration made by
+/// mistake: only before he has a seat in any round, since a seat is part of a sheet.
+/// (A player who leaves after playing is withdrawn instead.) A seating plan that still
+/// seats him keeps his id; the plan then shows him as gone and wants re-planning.
+pub async fn delete(state: &AppState, organizer_id: i64, id: i64) -> Result<(), ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    state
+        .db
+        .tx(move |conn| {
+            let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
+            access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
+            let seated = |rounds: &[i32]| {
+                let which = if rounds.is_empty() {
+                    "a round created at the same moment".to_owned()
+                } else {
+                    format!("round(s) {rounds:?}")
+                };
+                ApiError::conflict(
+                    "player_seated",
+                    format!("player {id} has a seat in {which}; withdraw him instead"),
+                )
+            };
+            let rounds = repo::seated_in_rounds(conn, id)?;
+            if !rounds.is_empty() {
+                return Err(seated(&rounds));
+            }
+            // A round seating him committed between the check and the delete (PostgreSQL):
+            // his seat's foreign key refuses the delete.
+            if repo::delete(conn, id)?.is_none() {
+                return Err(seated(&[]));
+            }
+            audit::Change::new(before.tournament_id, &caller, "player.delete")
+                .before(serde_json::to_value(PlayerResponse::from(before)).ok())
+                .record(conn)?;
+            Ok(())
+        })
+        .await
+}

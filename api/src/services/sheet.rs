@@ -351,6 +351,10 @@ fn view(
                             offender: p.violation.offender,
                             referee: row.referee.clone(),
                             scores: p.penalty.scores().to_vec(),
+                            soloist: p.violation.soloist,
+                            could_harm_soloist: p.violation.could_harm_soloist,
+                            opposing_absagen: p.violation.opposing_absagen,
+                            version: row.version,
                         })
                     })
                     .collect(),

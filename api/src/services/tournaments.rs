@@ -1,16 +1,18 @@
 //! Tournaments: creating one (checked field by field), listing an organiser's own,
-//! reading one, publishing it, and what its start page shows. Organisers create and change
-//! only their own; a published tournament is readable by everybody.
+//! reading one, changing its settings as far as play allows, deleting one that was never
+//! played, and what its start page shows. Organisers create, change and delete only their
+//! own; a published tournament is readable by everybody.
 
 use actix_web::{HttpRequest, HttpResponse};
 
 use super::access::{self, Need};
-use super::validate::{in_range, invalid, text};
-use super::write;
-use super::{audit, now};
+use super::validate::{in_range, invalid, optional, text};
+use super::{audit, idempotency, now, sheet, write};
 use crate::auth::Caller;
-use crate::db::models::{NewTournament, TournamentRow};
+use crate::db::models::{NewTournament, TournamentChanges, TournamentRow};
 use crate::db::tournaments::{self as repo, RoundOverview};
+use crate::db::{self, DbConn};
+use crate::domain_errors::replan_error;
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
 use crate::wire::tournaments::{
@@ -117,7 +119,125 @@ pub async fn get(
     Ok(row.into())
 }
 
-/// Publishes or unpublishes the organiser's tournament, with its audit line.
+/// Checks a change field by field (every fault in one 422), with the bounds of a new
+/// tournament, and makes its changeset.
+fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges, ApiError> {
+    let mut errors = Vec::new();
+    let name = request.name.map(|n| {
+        text("name", &n, 200)
+            .map_err(|e| errors.push(e))
+            .unwrap_or_default()
+    });
+    // An empty venue clears it, as on creation.
+    let venue = request
+        .venue
+        .map(|v| optional("venue", Some(&v), 200, &mut errors));
+    let max = i32::from(domain::sheet::MAX_PLANNED_DEALS);
+    let bounds = [
+        ("rounds", request.rounds, 1, 30),
+        ("deals_four", request.deals_four, 4, max),
+        ("deals_five", request.deals_five, 5, max),
+        ("minutes_four", request.minutes_four, 1, 600),
+        ("minutes_five", request.minutes_five, 1, 600),
+    ];
+    for (field, value, min, max) in bounds {
+        if let Some(value) = value {
+            in_range(field, value, min, max, &mut errors);
+        }
+    }
+    invalid(errors)?;
+    Ok(TournamentChanges {
+        name,
+        held_on: request.date,
+        venue,
+        rounds_planned: request.rounds,
+        deals_four: request.deals_four,
+        deals_five: request.deals_five,
+        minutes_four: request.minutes_four,
+        minutes_five: request.minutes_five,
+        published: request.published,
+    })
+}
+
+/// A table of an open round whose planned deals a change moves.
+struct Replan {
+    table_id: i64,
+    round: i32,
+    table: i32,
+    from: i32,
+    to: i32,
+}
+
+/// The tables whose planned deals `changes` moves: those of its size in rounds not yet
+/// closed. A closed round is over; its sheets keep the deals they were played with. Each
+/// is locked as every table write is, and its sheet must still score with the new number
+/// (the domain's [`domain::sheet::replan`]); every table that refuses is one field error.
+fn replans(
+    conn: &mut DbConn,
+    caller: &Caller,
+    tournament_id: i64,
+    changes: &TournamentChanges,
+    errors: &mut Vec<FieldError>,
+) -> Result<Vec<Replan>, ApiError> {
+    if changes.deals_four.is_none() && changes.deals_five.is_none() {
+        return Ok(Vec::new());
+    }
+    let mut moved = Vec::new();
+    for round in db::rounds::of_tournament(conn, tournament_id)? {
+        if round.closed {
+            continue;
+        }
+        for table in db::rounds::tables(conn, round.id)? {
+            let seats = db::tables::seats(conn, table.id)?.len();
+            let (field, wanted) = if seats == 5 {
+                ("deals_five", changes.deals_five)
+            } else {
+                ("deals_four", changes.deals_four)
+            };
+            if let Some(to) = wanted.filter(|&to| to != table.planned_deals) {
+                moved.push((field, table, round.number, to));
+            }
+        }
+    }
+    // Ascending ids, the order in which a tournament's deletion locks them too.
+    moved.sort_by_key(|(_, table, _, _)| table.id);
+    let mut replans = Vec::with_capacity(moved.len());
+    for (field, table, round, to) in moved {
+        let ctx = access::table(conn, table.id, caller, Need::Write)?;
+        let at = format!("round {round}, table {}", table.number);
+        let planned = u16::try_from(to).unwrap_or(u16::MAX);
+        let fits = match sheet::current(conn, &ctx) {
+            Ok(d) => {
+                domain::sheet::replan(d.config, planned, &d.deals, &d.penalties, d.time_up_after)
+                    .map(drop)
+                    .map_err(|e| replan_error(&e, field, &at))
+            }
+            // A sheet that does not score as it stands cannot be re-planned either.
+            Err(e) => Err(FieldError::new(
+                field,
+                "sheet_does_not_fit",
+                format!("{at}: {e}"),
+            )),
+        };
+        match fits {
+            Ok(()) => replans.push(Replan {
+                table_id: table.id,
+                round,
+                table: table.number,
+                from: table.planned_deals,
+                to,
+            }),
+            Err(e) => errors.push(e),
+        }
+    }
+    Ok(replans)
+}
+
+/// Changes the organiser's tournament: its name, day, venue, publication, and the shape of
+/// its rounds as far as play allows (fewer rounds than exist, or deals per round that an
+/// open round's sheet contradicts, are refused naming the field). New deals per round
+/// apply to the tables of open rounds at once. Audited with before and after, and each
+/// re-planned table with its own line.
 pub async fn update(
     state: &AppState,
     organizer_id: i64,
@@ -125,22 +245,128 @@ pub async fn update(
     change: UpdateTournamentRequest,
 ) -> Result<TournamentResponse, ApiError> {
     let caller = Caller::Organizer(organizer_id);
+    let changes = checked_change(change)?;
     let row = state
         .db
         .tx(move |conn| {
             let before = access::tournament(conn, id, &caller, Need::Write)?;
-            if let Some(published) = change.published {
-                repo::set_published(conn, id, published)?;
+            let mut errors = Vec::new();
+            if let Some(rounds) = changes.rounds_planned {
+                let created = db::rounds::next_number(conn, id)?.saturating_sub(1);
+                if rounds < created {
+                    errors.push(FieldError::new(
+                        "rounds",
+                        "below_rounds_created",
+                        format!("{created} rounds exist; the tournament cannot have {rounds}"),
+                    ));
+                }
+            }
+            let replans = replans(conn, &caller, id, &changes, &mut errors)?;
+            if !errors.is_empty() {
+                return Err(ApiError::unprocessable(
+                    "settings_contradict_play",
+                    format!("{} setting(s) contradict what was played", errors.len()),
+                    errors,
+                ));
+            }
+            repo::save(conn, id, &changes)?;
+            for r in &replans {
+                db::tables::set_planned_deals(conn, r.table_id, r.to)?;
+                let state = |planned: i32| {
+                    serde_json::json!({"round": r.round, "table": r.table, "planned_deals": planned})
+                };
+                audit::Change::new(id, &caller, "table.replan")
+                    .at_table(r.table_id)
+                    .before(Some(state(r.from)))
+                    .after(Some(state(r.to)))
+                    .record(conn)?;
             }
             let after = access::tournament(conn, id, &caller, Need::Write)?;
-            audit::Change::new(id, &caller, "tournament.update")
-                .before(serde_json::to_value(TournamentResponse::from(before)).ok())
-                .after(serde_json::to_value(TournamentResponse::from(after.clone())).ok())
-                .record(conn)?;
+            let before = serde_json::to_value(TournamentResponse::from(before)).ok();
+            let answer = serde_json::to_value(TournamentResponse::from(after.clone())).ok();
+            // A change to what it already is changes nothing, and is not logged.
+            if before != answer {
+                audit::Change::new(id, &caller, "tournament.update")
+                    .before(before)
+                    .after(answer)
+                    .record(conn)?;
+            }
             Ok(after)
         })
         .await?;
     Ok(row.into())
+}
+
+/// Deletes the organiser's tournament with everything that belongs to it, as long as no
+/// deal (or penalty) was entered at any of its tables; afterwards it is a record of play
+/// and stays. Its audit log goes with it (its lines name its players); one line in the
+/// organiser's own log keeps who deleted which tournament, when and why. Stored answers to
+/// idempotent requests on it are forgotten.
+pub async fn delete(
+    state: &AppState,
+    organizer_id: i64,
+    id: i64,
+    reason: Option<String>,
+) -> Result<(), ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    state
+        .db
+        .tx(move |conn| {
+            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+            // Every table locked first, as a deal entry locks its table: an entry racing
+            // the deletion either commits first and is counted below, or waits and then
+            // finds its table gone.
+            let table_ids = repo::table_ids(conn, id)?;
+            for &table_id in &table_ids {
+                db::locks::lock_table(conn, table_id)?;
+            }
+            let (deals, penalties) = repo::entries(conn, id)?;
+            if deals > 0 || penalties > 0 {
+                return Err(ApiError::conflict(
+                    "tournament_has_deals",
+                    format!(
+                        "{deals} deal(s) and {penalties} penalty(ies) are entered; a tournament \
+                         that has been played cannot be deleted"
+                    ),
+                ));
+            }
+            let players = db::players::in_id_order(conn, id)?;
+            let rounds = db::rounds::of_tournament(conn, id)?;
+            let mut paths = vec![format!("/api/v1/tournaments/{id}")];
+            paths.extend(rounds.iter().map(|r| format!("/api/v1/rounds/{}", r.id)));
+            paths.extend(table_ids.iter().map(|t| format!("/api/v1/tables/{t}")));
+            paths.extend(players.iter().map(|p| format!("/api/v1/players/{}", p.id)));
+            for path in &paths {
+                idempotency::forget_under(conn, path)?;
+            }
+            // What it was, without its players' names: those go with it.
+            let before = serde_json::json!({
+                "tournament": TournamentResponse::from(tournament),
+                "players": players.len(),
+                "rounds": rounds.len(),
+                "tables": table_ids.len(),
+            });
+            if repo::delete(conn, id)?.is_none() {
+                // Something was added to it while it was being deleted (PostgreSQL).
+                return Err(ApiError::conflict(
+                    "concurrent_change",
+                    "the tournament changed while it was being deleted; try again",
+                ));
+            }
+            db::audit::insert_organizer_line(
+                conn,
+                db::audit::NewOrganizerLine {
+                    organizer_id,
+                    action: "tournament.delete",
+                    subject_id: id,
+                    before_json: Some(before.to_string()),
+                    reason: reason.as_deref(),
+                    at: now(),
+                },
+            )?;
+            Ok(())
+        })
+        .await
 }
 
 /// What a tournament's start page shows.

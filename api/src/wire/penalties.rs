@@ -27,3 +27,49 @@ pub struct CreatePenaltyRequest {
     /// The referee who ruled it.
     pub referee: String,
 }
+
+/// A corrected ruling: the whole ruling as it now stands (it may move to another deal),
+/// with the reason for the correction.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct UpdatePenaltyRequest {
+    /// The deal in which it happened.
+    pub deal_number: u16,
+    /// insignificant, minor or serious.
+    #[schema(example = "insignificant")]
+    pub severity: String,
+    /// The offending seat.
+    pub offender: u8,
+    /// The soloist, when the deal was a solo at the time.
+    #[serde(default)]
+    pub soloist: Option<u8>,
+    /// For a Kontra player's minor violation in a solo: whether it could harm the soloist.
+    #[serde(default)]
+    pub could_harm_soloist: bool,
+    /// Absagen the offender's opponents had made before (keine 60 counts two).
+    #[serde(default)]
+    pub opposing_absagen: u8,
+    /// The referee who ruled it.
+    pub referee: String,
+    /// Why it is corrected (kept in the audit log).
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+impl UpdatePenaltyRequest {
+    /// The ruling as a new penalty would state it, and the reason.
+    pub fn split(self) -> (CreatePenaltyRequest, Option<String>) {
+        (
+            CreatePenaltyRequest {
+                deal_number: self.deal_number,
+                severity: self.severity,
+                offender: self.offender,
+                soloist: self.soloist,
+                could_harm_soloist: self.could_harm_soloist,
+                opposing_absagen: self.opposing_absagen,
+                referee: self.referee,
+            },
+            self.reason,
+        )
+    }
+}

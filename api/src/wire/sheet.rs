@@ -234,6 +234,14 @@ pub struct PenaltyView {
     pub referee: String,
     /// The penalty's entries per seat.
     pub scores: Vec<i32>,
+    /// The soloist, when the deal was a solo at the time.
+    pub soloist: Option<u8>,
+    /// For a Kontra player's minor violation in a solo: whether it could harm the soloist.
+    pub could_harm_soloist: bool,
+    /// Absagen the offender's opponents had made before.
+    pub opposing_absagen: u8,
+    /// The version `If-Match` must name to correct or withdraw this penalty.
+    pub version: i32,
 }
 
 /// One row of the sheet.

@@ -115,10 +115,40 @@ impl From<TournamentRow> for TournamentResponse {
     }
 }
 
-/// A change to a tournament's settings.
+/// A change to a tournament's settings; every field is optional and what is left out stays
+/// as it is. Settings that contradict what was played are refused (422
+/// `settings_contradict_play`, naming the field): fewer rounds than exist, or deals per
+/// round that a table of that size in an open round has already passed or whose sheet
+/// would no longer fit. Deals per round apply to the tables of open rounds and to rounds
+/// to come; closed rounds keep the deals they were played with.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateTournamentRequest {
+    /// Name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The day (YYYY-MM-DD).
+    #[serde(default)]
+    #[schema(value_type = Option<String>, format = Date, example = "2026-12-06")]
+    pub date: Option<NaiveDate>,
+    /// Where; an empty text clears it.
+    #[serde(default)]
+    pub venue: Option<String>,
+    /// Rounds planned: at least the rounds that exist.
+    #[serde(default)]
+    pub rounds: Option<i32>,
+    /// Deals per round at a 4-table.
+    #[serde(default)]
+    pub deals_four: Option<i32>,
+    /// Deals per round at a 5-table.
+    #[serde(default)]
+    pub deals_five: Option<i32>,
+    /// Minutes per round at a 4-table.
+    #[serde(default)]
+    pub minutes_four: Option<i32>,
+    /// Minutes per round at a 5-table.
+    #[serde(default)]
+    pub minutes_five: Option<i32>,
     /// Readable without a token.
     #[serde(default)]
     pub published: Option<bool>,

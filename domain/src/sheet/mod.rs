@@ -55,6 +55,7 @@ mod config;
 mod derive;
 mod edit;
 mod entry;
+mod replan;
 mod round;
 mod scored;
 #[cfg(test)]
@@ -71,6 +72,7 @@ pub use edit::{
     correct, delete,
 };
 pub use entry::{EntryFacts, PaperDeal, SheetEntry};
+pub use replan::{ReplanError, replan};
 pub use round::{EnteredDeal, NextDeal, Round, SheetDeal};
 pub use scored::{
     PenaltyId, RecordedDeal, RecordedPenalty, ScoredDeal, ScoredPenalty, ScoredSheet, SeatLine,

@@ -1,0 +1,2 @@
+DROP TABLE organizer_audit;
+ALTER TABLE penalties DROP COLUMN version;
