@@ -97,6 +97,12 @@ pub enum ApiError {
     /// does not say which of the two is wrong, so it cannot tell which e-mails exist.
     #[error("the e-mail or password is wrong")]
     InvalidCredentials,
+    /// A join code nobody can join with (401): unknown, revoked or replaced by a newer
+    /// one. One answer for all three, so codes cannot be probed.
+    #[error(
+        "this join code does not open a table (mistyped, revoked or replaced); ask the organiser for the table's current code"
+    )]
+    InvalidJoinCode,
     /// A valid token that does not reach this resource (403).
     #[error("this token does not allow that")]
     Forbidden,
@@ -227,6 +233,7 @@ impl ApiError {
             ApiError::Unprocessable { code, .. } => code,
             ApiError::Unauthenticated => "unauthenticated",
             ApiError::InvalidCredentials => "invalid_credentials",
+            ApiError::InvalidJoinCode => "invalid_join_code",
             ApiError::Forbidden => "forbidden",
             ApiError::NotFound => "not_found",
             ApiError::Conflict { code, .. } | ApiError::Refused { code, .. } => code,
@@ -280,7 +287,9 @@ impl ResponseError for ApiError {
             ApiError::MalformedBody(_) => StatusCode::BAD_REQUEST,
             ApiError::PayloadTooLarge { .. } => StatusCode::PAYLOAD_TOO_LARGE,
             ApiError::Unprocessable { .. } => StatusCode::UNPROCESSABLE_ENTITY,
-            ApiError::Unauthenticated | ApiError::InvalidCredentials => StatusCode::UNAUTHORIZED,
+            ApiError::Unauthenticated
+            | ApiError::InvalidCredentials
+            | ApiError::InvalidJoinCode => StatusCode::UNAUTHORIZED,
             ApiError::Forbidden => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } | ApiError::Refused { .. } => StatusCode::CONFLICT,
@@ -302,7 +311,7 @@ impl ResponseError for ApiError {
         // Every 401 names the scheme that would get in (RFC 9110), a failed log-in too.
         if matches!(
             self,
-            ApiError::Unauthenticated | ApiError::InvalidCredentials
+            ApiError::Unauthenticated | ApiError::InvalidCredentials | ApiError::InvalidJoinCode
         ) {
             response.insert_header(("WWW-Authenticate", "Bearer"));
         }

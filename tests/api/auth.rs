@@ -894,6 +894,7 @@ backend_test!(revoked_join_codes_lock_their_captains_out, |app| {
         again.text, unknown.text,
         "revoked and unknown codes look alike"
     );
+    assert_eq!(unknown.json["code"], "invalid_join_code");
 
     // A new code works; issuing yet another one keeps its captain in (only revoking logs
     // captains out), but nobody new can join with it.

@@ -221,7 +221,8 @@ backend_test!(a_closed_round_does_not_start, |app| {
         "POST",
         &round_path(t, "close"),
         Some(&t.org),
-        None,
+        // No deal entered: closing it anyway is the organiser's decision.
+        Some(&json!({"force": true})),
     )
     .await;
     expect(&closed, 200, "close");

@@ -382,7 +382,8 @@ backend_test!(more_deals_turn_forced_solos_into_declared_ones, |app| {
         "POST",
         &format!("/api/v1/rounds/{}/close", t.round),
         Some(&t.org),
-        None,
+        // 28 deals planned now, 24 played: closing it is the organiser's decision.
+        Some(&json!({"force": true})),
     )
     .await;
     expect(&close, 200, "close round 1");
@@ -913,10 +914,17 @@ backend_test!(
         )
         .await;
         expect(&plan, 200, "the plan still reads");
-        assert_eq!(
-            plan.json["rounds"], planned.json["rounds"],
-            "stored as it was"
-        );
+        // The stored rounds are read as they were, and marked out of date without him.
+        for (now, before) in plan.json["rounds"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .zip(planned.json["rounds"].as_array().unwrap())
+        {
+            assert_eq!(now["tables"], before["tables"], "stored as it was");
+            assert_eq!(now["status"], "outdated");
+            assert_eq!(now["outdated_because"]["withdrawn"], json!([ids[3]]));
+        }
         assert_eq!(
             plan.json["withdrawn"],
             json!([ids[3]]),

@@ -35,6 +35,7 @@ fn every_error_variant_has_its_status_and_code() {
         ),
         (ApiError::Unauthenticated, 401, "unauthenticated"),
         (ApiError::InvalidCredentials, 401, "invalid_credentials"),
+        (ApiError::InvalidJoinCode, 401, "invalid_join_code"),
         (ApiError::Forbidden, 403, "forbidden"),
         (ApiError::NotFound, 404, "not_found"),
         (
@@ -89,7 +90,11 @@ fn every_error_variant_has_its_status_and_code() {
         refused.current,
         Some(serde_json::json!({"open_rounds": [1]}))
     );
-    for error in [ApiError::Unauthenticated, ApiError::InvalidCredentials] {
+    for error in [
+        ApiError::Unauthenticated,
+        ApiError::InvalidCredentials,
+        ApiError::InvalidJoinCode,
+    ] {
         assert_eq!(
             error
                 .error_response()

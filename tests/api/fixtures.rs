@@ -181,14 +181,16 @@ pub async fn players<S: App>(service: &S, token: &str, tournament: i64, n: usize
     ids
 }
 
-/// Creates the next round from `tables` and returns the answer (checked to be 201).
+/// Creates the next round from `tables` and returns the answer (checked to be 201). It is
+/// drawn `early` (while an earlier round may still be open): the tests that use it are not
+/// about closing rounds; `day_rounds` tests the refusal.
 pub async fn round<S: App>(service: &S, token: &str, tournament: i64, tables: &Value) -> Reply {
     let round = call_json(
         service,
         "POST",
         &format!("/api/v1/tournaments/{tournament}/rounds"),
         Some(token),
-        Some(&json!({ "tables": tables })),
+        Some(&json!({ "tables": tables, "early": true })),
     )
     .await;
     expect(&round, 201, "create round");

@@ -72,7 +72,7 @@ pub async fn captain(
         .db
         .run(move |conn| Ok(captain_codes::active_table(conn, &lookup)?))
         .await?
-        .ok_or(ApiError::Unauthenticated)?;
+        .ok_or(ApiError::InvalidJoinCode)?;
     let claims = Claims::new(
         Role::Captain,
         table_id,
