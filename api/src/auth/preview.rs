@@ -29,7 +29,7 @@ pub struct PreviewClaims {
     pub tournament: i64,
     /// Issuer.
     pub iss: String,
-    /// Audience: always [`AUDIENCE`].
+    /// Audience: always `karlchen-preview`, never the API's, so neither token passes for the other.
     pub aud: String,
     /// Issued at (seconds since the epoch).
     pub iat: i64,
