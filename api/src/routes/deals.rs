@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, delete, post, put, web};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, Problem};
-use crate::extract::{RawBody, if_match};
+use crate::extract::{RawBody, if_match, x_reason};
 use crate::services::access::require_token;
 use crate::services::deals;
 use crate::services::write::create;
@@ -111,12 +111,7 @@ pub async fn delete_deal(
     require_token(&caller)?;
     let (table_id, number) = path.into_inner();
     let version = if_match(&req)?;
-    let reason = req
-        .headers()
-        .get("X-Reason")
-        .and_then(|v| v.to_str().ok())
-        .map(str::to_owned);
-    deals::check_reason(reason.as_deref())?;
+    let reason = x_reason(&req)?;
     let answer = state
         .db
         .tx(move |conn| deals::delete(conn, table_id, number, &version, &caller, reason.as_deref()))

@@ -19,7 +19,6 @@ use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
 use crate::domain_errors::{correction_error, deletion_error, entry_error, invalid_deal};
 use crate::error::ApiError;
-use crate::extract::TEXT_LIMIT;
 use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
 
 /// The entry as the domain reads it, checked as the next deal of `round`: the sheet must
@@ -234,19 +233,6 @@ pub fn update(
         deal,
         sheet: after.sheet,
     })
-}
-
-/// The reason for a deletion, as the `X-Reason` header gives it.
-pub fn check_reason(reason: Option<&str>) -> Result<(), ApiError> {
-    if reason.is_some_and(|r| r.chars().count() > TEXT_LIMIT) {
-        return Err(ApiError::field(
-            "invalid_header",
-            "X-Reason",
-            "too_long",
-            format!("at most {TEXT_LIMIT} characters"),
-        ));
-    }
-    Ok(())
 }
 
 /// Deletes deal `number` of a table if it still has `version`; later deals move up one
