@@ -13,6 +13,7 @@ use crate::error::ApiError;
 use crate::openapi::ApiDoc;
 use crate::routes;
 use crate::state::AppState;
+use crate::telemetry::AccessLogSpan;
 
 /// Builds the application around `state`: the documented API, its OpenAPI document and
 /// Swagger UI (served from the binary, no network), and problem+json for unknown routes.
@@ -44,7 +45,8 @@ pub fn build(
         .default_service(web::to(not_found))
         .wrap_fn(crate::catch_panic::catch_panics)
         .wrap_fn(security_headers)
-        .wrap(TracingLogger::default())
+        // Not `TracingLogger::default()`: its span logs the full URL, preview tokens included.
+        .wrap(TracingLogger::<AccessLogSpan>::new())
 }
 
 pub use crate::security::{API_CSP, DOCS_CSP, PAGE_CSP};

@@ -1,6 +1,17 @@
 //! Logging: `tracing` to stderr (stdout stays clean for the command line), filtered by
-//! `RUST_LOG`, as text or JSON.
+//! `RUST_LOG`, as text or JSON; the access log's request span, with credentials in a query
+//! string redacted.
 
+use std::borrow::Cow;
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::USER_AGENT;
+use actix_web::http::{Uri, Version};
+use actix_web::{Error, HttpMessage};
+use tracing::Span;
+use tracing::field::Empty;
+use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
 use tracing_subscriber::EnvFilter;
 
 /// Installs the global subscriber and the panic hook; a second call (as in tests) is ignored.
@@ -34,4 +45,169 @@ pub fn install_panic_hook() {
             .unwrap_or_default();
         tracing::error!(%location, "panic: {message}");
     }));
+}
+
+/// Query parameters whose value is a credential: an organiser's preview token opens his
+/// unpublished pages to whoever holds it, so it must not be readable by whoever reads logs.
+const SECRET_PARAMS: &[&str] = &["preview"];
+
+/// What the log shows instead of a secret parameter's value.
+pub const REDACTED: &str = "[redacted]";
+
+/// The request span of [`tracing_actix_web::TracingLogger`]: the fields of its default span
+/// (so log consumers see the same names), but `http.target` with the values of
+/// [`SECRET_PARAMS`] redacted. The default span records the full URL, and every line logged
+/// during a request (its error line included) carries the span's fields.
+pub struct AccessLogSpan;
+
+impl RootSpanBuilder for AccessLogSpan {
+    fn on_request_start(request: &ServiceRequest) -> Span {
+        let info = request.connection_info();
+        let user_agent = request
+            .headers()
+            .get(USER_AGENT)
+            .and_then(|h| h.to_str().ok())
+            .unwrap_or("");
+        let route = request
+            .match_pattern()
+            .unwrap_or_else(|| "default".to_owned());
+        let method = request.method().as_str();
+        // The middleware puts the id in before it asks for the span.
+        let request_id = request
+            .extensions()
+            .get::<RequestId>()
+            .map(ToString::to_string)
+            .unwrap_or_default();
+        tracing::info_span!(
+            "HTTP request",
+            http.method = %method,
+            http.route = %route,
+            http.flavor = %flavor(request.version()),
+            http.scheme = %info.scheme(),
+            http.host = %info.host(),
+            http.client_ip = %info.realip_remote_addr().unwrap_or(""),
+            http.user_agent = %user_agent,
+            http.target = %loggable_target(request.uri()),
+            http.status_code = Empty,
+            otel.name = %format_args!("{method} {route}"),
+            otel.kind = "server",
+            otel.status_code = Empty,
+            trace_id = Empty,
+            request_id = %request_id,
+            exception.message = Empty,
+            exception.details = Empty,
+        )
+    }
+
+    fn on_request_end<B: MessageBody>(span: Span, outcome: &Result<ServiceResponse<B>, Error>) {
+        DefaultRootSpanBuilder::on_request_end(span, outcome);
+    }
+}
+
+/// The HTTP version as the default span writes it (`1.1`, not `HTTP/1.1`).
+fn flavor(version: Version) -> Cow<'static, str> {
+    match version {
+        Version::HTTP_09 => "0.9".into(),
+        Version::HTTP_10 => "1.0".into(),
+        Version::HTTP_11 => "1.1".into(),
+        Version::HTTP_2 => "2.0".into(),
+        Version::HTTP_3 => "3.0".into(),
+        other => format!("{other:?}").into(),
+    }
+}
+
+/// The path and query of `uri` as the log may show them: each parameter named in
+/// [`SECRET_PARAMS`] keeps its name, its value becomes [`REDACTED`]; everything else is
+/// written as it came.
+pub fn loggable_target(uri: &Uri) -> Cow<'_, str> {
+    let Some(query) = uri.query() else {
+        return Cow::Borrowed(uri.path());
+    };
+    let secret = |pair: &&str| {
+        let name = pair.split_once('=').map_or(*pair, |(name, _)| name);
+        is_secret(name)
+    };
+    if !query.split('&').any(|pair| secret(&pair)) {
+        return uri
+            .path_and_query()
+            .map_or(Cow::Borrowed(uri.path()), |pq| Cow::Borrowed(pq.as_str()));
+    }
+    let redacted: Vec<Cow<'_, str>> = query
+        .split('&')
+        .map(|pair| {
+            if secret(&pair) {
+                let name = pair.split_once('=').map_or(pair, |(name, _)| name);
+                Cow::Owned(format!("{name}={REDACTED}"))
+            } else {
+                Cow::Borrowed(pair)
+            }
+        })
+        .collect();
+    Cow::Owned(format!("{}?{}", uri.path(), redacted.join("&")))
+}
+
+/// Whether a parameter's raw `name` is a secret one. The name is decoded first as the
+/// query extractor decodes it (`+` and `%XX`), so `pr%65view=…` still opens a preview and
+/// must be redacted too; the case is ignored, so that a near miss is hidden as well.
+fn is_secret(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    let mut decoded = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while let Some(&b) = bytes.get(i) {
+        let hex = bytes
+            .get(i + 1..i + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (b, hex) {
+            (b'%', Some(byte)) => {
+                decoded.push(byte);
+                i += 3;
+            }
+            (b'+', _) => {
+                decoded.push(b' ');
+                i += 1;
+            }
+            (other, _) => {
+                decoded.push(other);
+                i += 1;
+            }
+        }
+    }
+    let decoded = String::from_utf8_lossy(&decoded);
+    SECRET_PARAMS
+        .iter()
+        .any(|secret| decoded.eq_ignore_ascii_case(secret))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn target(uri: &str) -> String {
+        loggable_target(&uri.parse::<Uri>().unwrap()).into_owned()
+    }
+
+    #[test]
+    fn preview_values_are_redacted_and_the_rest_kept() {
+        assert_eq!(target("/tournaments/7"), "/tournaments/7");
+        assert_eq!(target("/tournaments/7?x=1&y"), "/tournaments/7?x=1&y");
+        assert_eq!(
+            target("/tournaments/7?preview=eyJ.abc.def"),
+            "/tournaments/7?preview=[redacted]"
+        );
+        assert_eq!(
+            target("/tournaments/7/plan?a=1&preview=tok&b=2&preview=other"),
+            "/tournaments/7/plan?a=1&preview=[redacted]&b=2&preview=[redacted]"
+        );
+        // Spelled so that the extractor still reads it as `preview`.
+        assert_eq!(target("/t?pr%65view=tok"), "/t?pr%65view=[redacted]");
+        assert_eq!(target("/t?Preview=tok"), "/t?Preview=[redacted]");
+        assert_eq!(target("/t?preview"), "/t?preview=[redacted]");
+        // Names that only look alike, and a broken escape, are left alone.
+        assert_eq!(
+            target("/t?previews=1&xpreview=2"),
+            "/t?previews=1&xpreview=2"
+        );
+        assert_eq!(target("/t?preview%=1"), "/t?preview%=1");
+    }
 }

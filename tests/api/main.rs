@@ -6,6 +6,7 @@
     reason = "test helpers fail the test loudly on unexpected answers"
 )]
 
+mod access_log;
 mod auth;
 mod browser;
 mod crash;
