@@ -782,3 +782,63 @@ backend_test!(
         );
     }
 );
+
+/// The tournament's round list.
+async fn round_list<S: App>(service: &S, t: &Table) -> Vec<Value> {
+    let list = call_json(
+        service,
+        "GET",
+        &format!("/api/v1/tournaments/{}/rounds", t.tournament),
+        Some(&t.org),
+        None,
+    )
+    .await;
+    expect(&list, 200, "round list");
+    list.json.as_array().unwrap().clone()
+}
+
+backend_test!(a_round_shows_when_its_clock_was_started, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let tables = day(&app, &service, &[4]).await;
+    let t = &tables[0];
+    let t0 = stopped_clock(&app);
+
+    // Not started: the round says so, as the list shows it.
+    let listed = round_list(&service, t).await;
+    assert_eq!(listed.len(), 1);
+    assert_eq!(listed[0]["id"], t.round);
+    assert_eq!(listed[0]["started_at"], Value::Null);
+
+    // Started 25 minutes later: the list shows that instant, and keeps it.
+    advance(&app, 25);
+    expect(&start(&service, t).await, 200, "start");
+    advance(&app, 40);
+    let listed = round_list(&service, t).await;
+    assert_eq!(at(&listed[0]["started_at"]), t0 + TimeDelta::minutes(25));
+
+    // A second round, drawn while the first plays, has not started; closing the first
+    // answers its start too.
+    let next = round(
+        &service,
+        &t.org,
+        t.tournament,
+        &json!([[t.players[1], t.players[2], t.players[3], t.players[0]]]),
+    )
+    .await;
+    assert_eq!(next.json["started_at"], Value::Null);
+    let closed = call_json(
+        &service,
+        "POST",
+        &round_path(t, "close"),
+        Some(&t.org),
+        Some(&json!({"force": true})),
+    )
+    .await;
+    expect(&closed, 200, "close");
+    assert_eq!(at(&closed.json["started_at"]), t0 + TimeDelta::minutes(25));
+    let listed = round_list(&service, t).await;
+    let started: Vec<&Value> = listed.iter().map(|r| &r["started_at"]).collect();
+    assert_eq!(started.len(), 2);
+    assert_eq!(at(started[0]), t0 + TimeDelta::minutes(25));
+    assert_eq!(started[1], &Value::Null);
+});

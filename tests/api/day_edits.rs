@@ -1286,3 +1286,150 @@ backend_test!(
         );
     }
 );
+
+/// The same application on a new pool over the same database: a second server process.
+/// The tournament's lock lives in the database, so it holds between the two.
+async fn second_instance(app: &TestApp) -> api::AppState {
+    api::AppState::open((*app.state.config).clone())
+        .await
+        .unwrap()
+}
+
+/// Every round's number, and per table its size and the deals planned there.
+async fn planned_deals<S: App>(service: &S, token: &str, id: i64) -> Vec<(i64, Vec<(usize, i64)>)> {
+    let list = call_json(
+        service,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/rounds"),
+        Some(token),
+        None,
+    )
+    .await;
+    expect(&list, 200, "round list");
+    list.json
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            let tables = r["tables"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|t| {
+                    (
+                        t["seats"].as_array().unwrap().len(),
+                        t["planned_deals"].as_i64().unwrap(),
+                    )
+                })
+                .collect();
+            (r["number"].as_i64().unwrap(), tables)
+        })
+        .collect()
+}
+
+/// Creates the next round of a 4-table and a 5-table, early.
+fn next_round(token: &str, id: i64, ids: &[i64]) -> actix_http::Request {
+    req(
+        "POST",
+        &format!("/api/v1/tournaments/{id}/rounds"),
+        Some(token),
+        Some(&json!({"tables": [&ids[..4], &ids[4..]], "early": true})),
+        &[],
+    )
+}
+
+backend_test!(
+    a_round_created_while_the_settings_change_follows_the_final_settings,
+    |app| {
+        // Two instances, as two processes behind a load balancer: the round is created
+        // through one while the deals per round change through the other.
+        let first = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let second =
+            actix_web::test::init_service(api::app::build(second_instance(&app).await)).await;
+        let org = organizer(&app, &first, "leitung@example.org").await;
+        let id = tournament(
+            &first,
+            &org,
+            &json!({"name": "Karlchen-Cup", "date": "2026-12-05", "rounds": 30,
+                    "deals_four": 24, "deals_five": 25}),
+        )
+        .await;
+        let ids = players(&first, &org, id, 9).await;
+        for race in 0..12_i64 {
+            let (four, five) = if race % 2 == 0 { (20, 25) } else { (24, 30) };
+            let change = json!({"deals_four": four, "deals_five": five});
+            let (created, changed) = tokio::join!(
+                send(&first, next_round(&org, id, &ids)),
+                patch(&second, &org, id, &change),
+            );
+            expect(&created, 201, &format!("race {race}: the round"));
+            expect(&changed, 200, &format!("race {race}: the change"));
+            // Whichever came first, every open round (the new one too) plays the deals
+            // the tournament now says: 20/25 after an even race, 24/30 after an odd one.
+            let settings = read(&first, &org, id).await;
+            assert_eq!(
+                (
+                    settings["deals_four"].clone(),
+                    settings["deals_five"].clone()
+                ),
+                (json!(four), json!(five))
+            );
+            let rounds = planned_deals(&second, &org, id).await;
+            assert_eq!(rounds.len(), usize::try_from(race + 1).unwrap());
+            for (number, tables) in rounds {
+                assert_eq!(
+                    tables,
+                    [(4, four), (5, five)],
+                    "race {race}: round {number} keeps deals the tournament no longer has"
+                );
+            }
+        }
+
+        // Fewer rounds against the next round: one of them is refused for the other.
+        for race in 0..6_i64 {
+            let existing = 12 + race;
+            let change = json!({ "rounds": existing });
+            let (created, changed) = tokio::join!(
+                send(&first, next_round(&org, id, &ids)),
+                patch(&second, &org, id, &change),
+            );
+            let settings = read(&first, &org, id).await;
+            let rounds = planned_deals(&second, &org, id).await.len();
+            match (created.status.as_u16(), changed.status.as_u16()) {
+                (201, 422) => {
+                    assert_eq!(changed.json["code"], "settings_contradict_play");
+                    assert_eq!(
+                        faults(&changed),
+                        [("rounds".to_owned(), "below_rounds_created".to_owned())]
+                    );
+                    assert_eq!(rounds, usize::try_from(existing + 1).unwrap());
+                    // Back to as many as exist, for the next race.
+                    let fit = patch(&first, &org, id, &json!({"rounds": existing + 1})).await;
+                    expect(&fit, 200, "as many rounds as exist");
+                }
+                (409, 200) => {
+                    assert_eq!(created.json["code"], "all_rounds_created");
+                    assert_eq!(rounds, usize::try_from(existing).unwrap());
+                    assert_eq!(settings["rounds"], existing);
+                    let round = send(&first, next_round(&org, id, &ids)).await;
+                    expect(&round, 409, "still all rounds");
+                    // Room for one more round, for the next race.
+                    let more = patch(&first, &org, id, &json!({"rounds": existing + 1})).await;
+                    expect(&more, 200, "one more round");
+                    expect(
+                        &send(&first, next_round(&org, id, &ids)).await,
+                        201,
+                        "the round",
+                    );
+                }
+                other => panic!(
+                    "race {race}: round {other:?} — {} / {}",
+                    created.text, changed.text
+                ),
+            }
+            let settings = read(&first, &org, id).await;
+            let rounds = planned_deals(&second, &org, id).await.len();
+            assert_eq!(settings["rounds"], json!(rounds), "race {race}");
+        }
+    }
+);

@@ -6,11 +6,17 @@
 //! second wait for the first to commit; its later statements then see the first one's
 //! rows. On SQLite the same statement takes the database's write lock at once, so a
 //! transaction never fails half-way when it upgrades from reading to writing.
+//!
+//! What a tournament's settings decide about its rounds (the deals planned at a new
+//! round's tables, how many rounds there may be) is read by the round's creation and
+//! re-derived by a change of the settings; those writes serialise on the tournament's row
+//! in the same way. The order is always tournament first, then tables, so two writers
+//! never wait on each other in a circle.
 
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::schema::round_tables;
+use super::schema::{round_tables, tournaments};
 
 /// Locks table `table_id` until the transaction ends (a no-op update: both backends lock
 /// the row they update, and no portable `SELECT … FOR UPDATE` exists through the generic
@@ -18,6 +24,20 @@ use super::schema::round_tables;
 pub fn lock_table(conn: &mut DbConn, table_id: i64) -> QueryResult<()> {
     diesel::update(round_tables::table.find(table_id))
         .set(round_tables::version_floor.eq(round_tables::version_floor))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Locks tournament `tournament_id` until the transaction ends, as [`lock_table`] locks a
+/// table. Must run before the transaction reads what it checks of the tournament (its
+/// settings, its rounds), and before it locks any of its tables. On PostgreSQL the no-op
+/// update takes a `FOR NO KEY UPDATE` row lock: it waits for another such lock, but not
+/// for the key-share locks that inserting a player or a round (a foreign key to the row)
+/// takes, so only the writers that ask for it serialise. A tournament that does not exist
+/// locks nothing; the read after it reports that.
+pub fn lock_tournament(conn: &mut DbConn, tournament_id: i64) -> QueryResult<()> {
+    diesel::update(tournaments::table.find(tournament_id))
+        .set(tournaments::published.eq(tournaments::published))
         .execute(conn)
         .map(drop)
 }

@@ -21,6 +21,7 @@ use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
+use crate::wire::clock::rfc3339;
 use crate::wire::rounds::{
     CloseRoundRequest, CreateRoundRequest, CreatedRoundResponse, DrawRequest, DrawResponse,
     IncompleteTable, ReseatRequest, ReseatResponse, RoundResponse, SeatChangeBody, TableResponse,
@@ -41,6 +42,7 @@ fn round_response(conn: &mut DbConn, round: &RoundRow) -> Result<RoundResponse, 
         id: round.id,
         number: round.number,
         closed: round.closed,
+        started_at: round.started_at.map(rfc3339),
         tables: tables_of(conn, round.id)?,
         draw: stored_draw(round),
     })
@@ -172,6 +174,10 @@ pub async fn create_round(
     };
     let audit_caller = caller.clone();
     create(state, req, &caller, move |conn| {
+        // The tournament's deals per round go onto the new tables and its rounds decide
+        // the number: a change of its settings must wait for this round, or this for it,
+        // so that the change re-plans the round or the round is built on the change.
+        db::locks::lock_tournament(conn, id)?;
         let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
         let inputs = draw::inputs(conn, &tournament)?;
         let (number, roster) = (inputs.number, &inputs.roster);
@@ -503,6 +509,7 @@ pub async fn reseat_round(
                 id: round.id,
                 number: round.number,
                 closed: round.closed,
+                started_at: round.started_at.map(rfc3339),
                 tables,
                 draw: stored_draw(&round),
             },
@@ -520,6 +527,10 @@ pub async fn delete_round(state: &AppState, caller: Caller, id: i64) -> Result<(
     state
         .db
         .tx(move |conn| {
+            // Which rounds exist is the tournament's: lock it as a round's creation does,
+            // then read the round again, as it is now (a twin deletion may have taken it).
+            let tournament_id = round_row(conn, id)?.tournament_id;
+            db::locks::lock_tournament(conn, tournament_id)?;
             let round = round_row(conn, id)?;
             let tournament = access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
             let later = db::rounds::count_after(conn, tournament.id, round.number)?;

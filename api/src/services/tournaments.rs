@@ -249,6 +249,9 @@ pub async fn update(
     let row = state
         .db
         .tx(move |conn| {
+            // Locked before its rounds are read: a round being created either is among
+            // them and is re-planned, or waits and is built on the new settings.
+            db::locks::lock_tournament(conn, id)?;
             let before = access::tournament(conn, id, &caller, Need::Write)?;
             let mut errors = Vec::new();
             if let Some(rounds) = changes.rounds_planned {
@@ -312,6 +315,9 @@ pub async fn delete(
     state
         .db
         .tx(move |conn| {
+            // The tournament first (no round is created or deleted meanwhile), then its
+            // tables, in the order every writer takes them.
+            db::locks::lock_tournament(conn, id)?;
             let tournament = access::tournament(conn, id, &caller, Need::Write)?;
             // Every table locked first, as a deal entry locks its table: an entry racing
             // the deletion either commits first and is counted below, or waits and then

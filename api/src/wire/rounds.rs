@@ -75,6 +75,10 @@ pub struct RoundResponse {
     pub number: i32,
     /// No more captain entries.
     pub closed: bool,
+    /// When the organiser started its clock (UTC, RFC 3339); `null` before
+    /// (`POST /rounds/{id}/start`).
+    #[schema(example = "2026-12-05T10:00:00.000000Z")]
+    pub started_at: Option<String>,
     /// The tables.
     pub tables: Vec<TableResponse>,
     /// How it was drawn (absent for explicit tables).
