@@ -471,8 +471,21 @@ pub async fn reseat_round(
     let changes = seat_changes(changes)?;
     let audit_caller = caller.clone();
     once(state, req, &caller, 200, move |conn| {
+        // Tournament first, then the round's tables, the order every writer takes: a
+        // deals-per-round change cannot slip between reading the settings and writing the
+        // tables, and no deal can be entered between "not started" and the new seats.
+        let tournament_id = round_row(conn, id)?.tournament_id;
+        db::locks::lock_tournament(conn, tournament_id)?;
         let round = round_row(conn, id)?;
         let tournament = access::tournament(conn, round.tournament_id, &audit_caller, Need::Write)?;
+        let mut table_ids: Vec<i64> = db::rounds::tables(conn, round.id)?
+            .iter()
+            .map(|t| t.id)
+            .collect();
+        table_ids.sort_unstable();
+        for table_id in table_ids {
+            db::locks::lock_table(conn, table_id)?;
+        }
         not_started(conn, &round)?;
         let roster = db::players::in_id_order(conn, tournament.id)?;
         let history = db::rounds::history(conn, tournament.id, round.number)?;
