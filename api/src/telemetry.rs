@@ -56,7 +56,7 @@ pub const REDACTED: &str = "[redacted]";
 
 /// The request span of [`tracing_actix_web::TracingLogger`]: the fields of its default span
 /// (so log consumers see the same names), but `http.target` with the values of
-/// [`SECRET_PARAMS`] redacted. The default span records the full URL, and every line logged
+/// `SECRET_PARAMS` redacted. The default span records the full URL, and every line logged
 /// during a request (its error line included) carries the span's fields.
 pub struct AccessLogSpan;
 
@@ -117,7 +117,7 @@ fn flavor(version: Version) -> Cow<'static, str> {
 }
 
 /// The path and query of `uri` as the log may show them: each parameter named in
-/// [`SECRET_PARAMS`] keeps its name, its value becomes [`REDACTED`]; everything else is
+/// `SECRET_PARAMS` keeps its name, its value becomes [`REDACTED`]; everything else is
 /// written as it came.
 pub fn loggable_target(uri: &Uri) -> Cow<'_, str> {
     let Some(query) = uri.query() else {
