@@ -1433,3 +1433,72 @@ backend_test!(
         }
     }
 );
+
+/// Deals stored for table `table`, whether or not the table still exists.
+async fn deals_of_table(app: &TestApp, table: i64) -> i64 {
+    use api::db::schema::deals;
+    app.state
+        .db
+        .run(move |conn| {
+            Ok(deals::table
+                .filter(deals::table_id.eq(table))
+                .count()
+                .get_result(conn)?)
+        })
+        .await
+        .unwrap()
+}
+
+backend_test!(
+    a_deal_entered_while_its_round_is_deleted_is_stored_with_its_round_or_refused,
+    |app| {
+        // Two instances: the organiser deletes the last round through one while the first
+        // deal of one of its tables is entered through the other.
+        let first = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let second =
+            actix_web::test::init_service(api::app::build(second_instance(&app).await)).await;
+        let org = organizer(&app, &first, "leitung@example.org").await;
+        let id = tournament(
+            &first,
+            &org,
+            &json!({"name": "Karlchen-Cup", "date": "2026-12-05", "rounds": 30}),
+        )
+        .await;
+        let ids = players(&first, &org, id, 9).await;
+        let (mut kept, mut deleted) = (0, 0);
+        for race in 0..10 {
+            let created = send(&first, next_round(&org, id, &ids)).await;
+            expect(&created, 201, &format!("race {race}: the round"));
+            let round = created.json["id"].as_i64().unwrap();
+            let table = created.json["tables"][0]["id"].as_i64().unwrap();
+            let (deal_path, round_path) = (
+                format!("/api/v1/tables/{table}/deals"),
+                format!("/api/v1/rounds/{round}"),
+            );
+            let deal = crate::fixtures::normal([0, 2]);
+            let (entered, dropped) = tokio::join!(
+                call_json(&second, "POST", &deal_path, Some(&org), Some(&deal)),
+                call_json(&first, "DELETE", &round_path, Some(&org), None),
+            );
+            let stored = deals_of_table(&app, table).await;
+            match (entered.status.as_u16(), dropped.status.as_u16()) {
+                // The deal came first: the round has begun and stays, with its deal.
+                (201, 409) => {
+                    assert_eq!(dropped.json["code"], "round_started", "race {race}");
+                    assert_eq!(stored, 1, "race {race}");
+                    kept += 1;
+                }
+                // The deletion came first: the deal finds no table, and none is stored.
+                (404, 204) => {
+                    assert_eq!(stored, 0, "race {race}: a deal without its table");
+                    deleted += 1;
+                }
+                other => panic!(
+                    "race {race}: {other:?}: {} / {}",
+                    entered.text, dropped.text
+                ),
+            }
+        }
+        assert_eq!(kept + deleted, 10);
+    }
+);

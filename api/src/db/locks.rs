@@ -16,7 +16,7 @@
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::schema::{round_tables, tournaments};
+use super::schema::{round_tables, rounds, tournaments};
 
 /// Locks table `table_id` until the transaction ends (a no-op update: both backends lock
 /// the row they update, and no portable `SELECT … FOR UPDATE` exists through the generic
@@ -40,4 +40,35 @@ pub fn lock_tournament(conn: &mut DbConn, tournament_id: i64) -> QueryResult<()>
         .set(tournaments::published.eq(tournaments::published))
         .execute(conn)
         .map(drop)
+}
+
+/// Locks every table of round `round_id`, one by one in id order (the order every writer
+/// that locks several tables takes, so none waits on another in a circle). For writes that
+/// change a round's tables as a whole (reseating, deletion) while a deal might be entered.
+pub fn lock_round_tables(conn: &mut DbConn, round_id: i64) -> QueryResult<()> {
+    let ids: Vec<i64> = round_tables::table
+        .filter(round_tables::round_id.eq(round_id))
+        .order(round_tables::id.asc())
+        .select(round_tables::id)
+        .load(conn)?;
+    ids.into_iter().try_for_each(|id| lock_table(conn, id))
+}
+
+/// Locks the tournament of round `round_id`, as [`lock_tournament`] does, in one statement:
+/// a write as the transaction's first statement. Reading the round first and locking
+/// after would make SQLite upgrade a read transaction to a write one, which fails at once
+/// (busy) while another connection writes.
+pub fn lock_tournament_of_round(conn: &mut DbConn, round_id: i64) -> QueryResult<()> {
+    diesel::update(
+        tournaments::table.filter(
+            tournaments::id.eq_any(
+                rounds::table
+                    .filter(rounds::id.eq(round_id))
+                    .select(rounds::tournament_id),
+            ),
+        ),
+    )
+    .set(tournaments::published.eq(tournaments::published))
+    .execute(conn)
+    .map(drop)
 }

@@ -474,18 +474,10 @@ pub async fn reseat_round(
         // Tournament first, then the round's tables, the order every writer takes: a
         // deals-per-round change cannot slip between reading the settings and writing the
         // tables, and no deal can be entered between "not started" and the new seats.
-        let tournament_id = round_row(conn, id)?.tournament_id;
-        db::locks::lock_tournament(conn, tournament_id)?;
+        db::locks::lock_tournament_of_round(conn, id)?;
         let round = round_row(conn, id)?;
         let tournament = access::tournament(conn, round.tournament_id, &audit_caller, Need::Write)?;
-        let mut table_ids: Vec<i64> = db::rounds::tables(conn, round.id)?
-            .iter()
-            .map(|t| t.id)
-            .collect();
-        table_ids.sort_unstable();
-        for table_id in table_ids {
-            db::locks::lock_table(conn, table_id)?;
-        }
+        db::locks::lock_round_tables(conn, round.id)?;
         not_started(conn, &round)?;
         let roster = db::players::in_id_order(conn, tournament.id)?;
         let history = db::rounds::history(conn, tournament.id, round.number)?;
@@ -540,12 +532,14 @@ pub async fn delete_round(state: &AppState, caller: Caller, id: i64) -> Result<(
     state
         .db
         .tx(move |conn| {
-            // Which rounds exist is the tournament's: lock it as a round's creation does,
-            // then read the round again, as it is now (a twin deletion may have taken it).
-            let tournament_id = round_row(conn, id)?.tournament_id;
-            db::locks::lock_tournament(conn, tournament_id)?;
+            // Which rounds exist is the tournament's: lock it as a round's creation does
+            // (a twin deletion waits, then finds no round).
+            db::locks::lock_tournament_of_round(conn, id)?;
             let round = round_row(conn, id)?;
             let tournament = access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
+            // A deal being entered at one of its tables finishes first (and then the round
+            // has begun) or finds the table gone: never a deal without its table.
+            db::locks::lock_round_tables(conn, round.id)?;
             let later = db::rounds::count_after(conn, tournament.id, round.number)?;
             if later > 0 {
                 return Err(ApiError::conflict(
