@@ -28,7 +28,7 @@ use super::access::{self, Need, TableContext};
 use super::validate::text;
 use super::{audit, sheet};
 use crate::auth::Caller;
-use crate::db::models::{DealRow, PenaltyRow, RoundRow, TournamentRow};
+use crate::db::models::{RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::domain_errors::clock_error;
 use crate::error::ApiError;
@@ -312,20 +312,8 @@ fn monitor_of(
 ) -> Result<RoundMonitorResponse, ApiError> {
     let tables = db::rounds::tables(conn, round.id)?;
     let table_ids: Vec<i64> = tables.iter().map(|t| t.id).collect();
-    let mut seats: HashMap<i64, Vec<(i32, i64)>> = HashMap::new();
-    for (table, seat, player) in db::tables::seats_of_tables(conn, &table_ids)? {
-        seats.entry(table).or_default().push((seat, player));
-    }
-    let player_ids: Vec<i64> = seats.values().flatten().map(|&(_, p)| p).collect();
-    let players = db::players::by_ids(conn, &player_ids)?;
-    let mut deal_rows: HashMap<i64, Vec<DealRow>> = HashMap::new();
-    for row in db::deals::of_tables(conn, &table_ids)? {
-        deal_rows.entry(row.table_id).or_default().push(row);
-    }
-    let mut penalty_rows: HashMap<i64, Vec<PenaltyRow>> = HashMap::new();
-    for row in db::penalties::of_tables(conn, &table_ids)? {
-        penalty_rows.entry(row.table_id).or_default().push(row);
-    }
+    let mut stored = sheet::TablesRows::load(conn, &table_ids)?;
+    let players = db::players::by_ids(conn, &stored.player_ids())?;
     let last_entered: HashMap<i64, NaiveDateTime> = db::deals::last_entered(conn, &table_ids)?
         .into_iter()
         .filter_map(|(table, at)| Some((table, at?)))
@@ -333,25 +321,9 @@ fn monitor_of(
 
     let mut rows = Vec::with_capacity(tables.len());
     for table in tables {
-        let mut table_seats = seats.remove(&table.id).unwrap_or_default();
-        table_seats.sort_unstable();
-        let ctx = TableContext {
-            table: table.clone(),
-            round: round.clone(),
-            tournament: tournament.clone(),
-            seats: table_seats.into_iter().map(|(_, p)| p).collect(),
-        };
-        let deals = deal_rows.remove(&table.id).unwrap_or_default();
-        let entered = u16::try_from(deals.len()).unwrap_or(u16::MAX);
+        let entered = u16::try_from(stored.deal_count(table.id)).unwrap_or(u16::MAX);
         let last_entry_at = last_entered.get(&table.id).copied().map(rfc3339);
-        let derived = sheet::check_numbers(&deals).and_then(|()| {
-            sheet::derive_with(
-                &ctx,
-                deals,
-                penalty_rows.get(&table.id).map_or(&[], Vec::as_slice),
-                &players,
-            )
-        });
+        let (ctx, derived) = stored.derive(&table, round, tournament, &players);
         rows.push(match derived {
             Ok(derived) => monitor_row(&derived.sheet, last_entry_at),
             Err(e) => MonitorTableView {

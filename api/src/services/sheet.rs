@@ -8,6 +8,8 @@
 //! write after that stores it ([`super::round_clock::settle`]), so reads and writes see the
 //! same sheet.
 
+use std::collections::HashMap;
+
 use domain::deal::TableSize;
 use domain::penalty::{Severity, Violation};
 use domain::sheet::{
@@ -20,7 +22,7 @@ use crate::db::deals::{
     StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
     StoredPaperMark,
 };
-use crate::db::models::{DealRow, PenaltyRow, PlayerRow};
+use crate::db::models::{DealRow, PenaltyRow, PlayerRow, RoundRow, TableRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::domain_errors::{invalid_deal, sheet_score_error};
 use crate::error::ApiError;
@@ -222,18 +224,8 @@ fn recorded_penalty(row: &PenaltyRow) -> Result<Option<RecordedPenalty>, ApiErro
     }))
 }
 
-/// Derives the sheet from stored rows; a deal that no longer fits is a 409 naming it. The
-/// sheet names no players (the standings need none); see [`derive_with`].
-pub fn derive(
-    ctx: &TableContext,
-    rows: Vec<DealRow>,
-    penalty_rows: &[PenaltyRow],
-) -> Result<Derived, ApiError> {
-    derive_with(ctx, rows, penalty_rows, &[])
-}
-
-/// Derives the sheet from stored rows, naming the seats' players from `players` (a player
-/// not among them is left out of the sheet's `players`).
+/// Derives the sheet from stored rows (a deal that no longer fits is a 409 naming it),
+/// naming the seats' players from `players` (a player not among them is left out).
 pub fn derive_with(
     ctx: &TableContext,
     rows: Vec<DealRow>,
@@ -416,5 +408,69 @@ pub fn check_numbers(rows: &[DealRow]) -> Result<(), ApiError> {
             format!("deal {expected} is stored as number {}", row.number),
         )),
         None => Ok(()),
+    }
+}
+
+/// The stored rows of many tables (a round's, a tournament's), read in three queries and
+/// grouped in memory, for the reads that derive every one of their sheets.
+pub struct TablesRows {
+    seats: HashMap<i64, Vec<(i32, i64)>>,
+    deals: HashMap<i64, Vec<DealRow>>,
+    penalties: HashMap<i64, Vec<PenaltyRow>>,
+}
+
+impl TablesRows {
+    /// Reads the seats, deals and penalties of `table_ids`.
+    pub fn load(conn: &mut DbConn, table_ids: &[i64]) -> Result<TablesRows, ApiError> {
+        let mut rows = TablesRows {
+            seats: HashMap::new(),
+            deals: HashMap::new(),
+            penalties: HashMap::new(),
+        };
+        for (table, seat, player) in db::tables::seats_of_tables(conn, table_ids)? {
+            rows.seats.entry(table).or_default().push((seat, player));
+        }
+        for row in db::deals::of_tables(conn, table_ids)? {
+            rows.deals.entry(row.table_id).or_default().push(row);
+        }
+        for row in db::penalties::of_tables(conn, table_ids)? {
+            rows.penalties.entry(row.table_id).or_default().push(row);
+        }
+        Ok(rows)
+    }
+
+    /// Every seated player's id.
+    pub fn player_ids(&self) -> Vec<i64> {
+        self.seats.values().flatten().map(|&(_, p)| p).collect()
+    }
+
+    /// The deals stored for `table_id`.
+    pub fn deal_count(&self, table_id: i64) -> usize {
+        self.deals.get(&table_id).map_or(0, Vec::len)
+    }
+
+    /// Derives `table`'s sheet as a reader of it gets it (numbers checked first), its seats
+    /// named from `players`; takes the table's rows out. Answers the table's context too,
+    /// which a sheet that does not derive still has.
+    pub fn derive(
+        &mut self,
+        table: &TableRow,
+        round: &RoundRow,
+        tournament: &TournamentRow,
+        players: &[PlayerRow],
+    ) -> (TableContext, Result<Derived, ApiError>) {
+        let mut seats = self.seats.remove(&table.id).unwrap_or_default();
+        seats.sort_unstable();
+        let ctx = TableContext {
+            table: table.clone(),
+            round: round.clone(),
+            tournament: tournament.clone(),
+            seats: seats.into_iter().map(|(_, p)| p).collect(),
+        };
+        let deals = self.deals.remove(&table.id).unwrap_or_default();
+        let penalties = self.penalties.remove(&table.id).unwrap_or_default();
+        let derived =
+            check_numbers(&deals).and_then(|()| derive_with(&ctx, deals, &penalties, players));
+        (ctx, derived)
     }
 }

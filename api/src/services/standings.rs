@@ -6,10 +6,10 @@ use std::collections::HashMap;
 
 use domain::standings::{Standing, TieBreak};
 
-use super::access::{self, Need, TableContext};
+use super::access::{self, Need};
 use super::sheet;
 use crate::auth::Caller;
-use crate::db::models::{DealRow, PenaltyRow, PlayerRow, RoundRow, TournamentRow};
+use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
 use crate::wire::players::public_name;
@@ -51,18 +51,7 @@ pub fn compute(
     let tables = db::tables::of_rounds(conn, &round_ids)?;
     let table_ids: Vec<i64> = tables.iter().map(|t| t.id).collect();
     // Four queries for the whole tournament, grouped in memory, instead of three per table.
-    let mut seats: HashMap<i64, Vec<(i32, i64)>> = HashMap::new();
-    for (table, seat, player) in db::tables::seats_of_tables(conn, &table_ids)? {
-        seats.entry(table).or_default().push((seat, player));
-    }
-    let mut deal_rows: HashMap<i64, Vec<DealRow>> = HashMap::new();
-    for row in db::deals::of_tables(conn, &table_ids)? {
-        deal_rows.entry(row.table_id).or_default().push(row);
-    }
-    let mut penalty_rows: HashMap<i64, Vec<PenaltyRow>> = HashMap::new();
-    for row in db::penalties::of_tables(conn, &table_ids)? {
-        penalty_rows.entry(row.table_id).or_default().push(row);
-    }
+    let mut stored = sheet::TablesRows::load(conn, &table_ids)?;
 
     let rounds_by_id: HashMap<i64, &RoundRow> = round_rows.iter().map(|r| (r.id, r)).collect();
     let mut lines = Vec::new();
@@ -71,24 +60,10 @@ pub fn compute(
         let Some(round_row) = rounds_by_id.get(&table.round_id) else {
             continue;
         };
-        let mut table_seats = seats.remove(&table.id).unwrap_or_default();
-        table_seats.sort_unstable();
-        let ctx = TableContext {
-            table: table.clone(),
-            round: (*round_row).clone(),
-            tournament: tournament.clone(),
-            seats: table_seats.into_iter().map(|(_, p)| p).collect(),
-        };
-        let rows = deal_rows.remove(&table.id).unwrap_or_default();
         // One broken sheet must not take the whole tournament's standings down: it is
-        // named for the organiser and everyone else is still ranked.
-        let derived = sheet::check_numbers(&rows).and_then(|()| {
-            sheet::derive(
-                &ctx,
-                rows,
-                penalty_rows.get(&table.id).map_or(&[], Vec::as_slice),
-            )
-        });
+        // named for the organiser and everyone else is still ranked. (The standings need
+        // no names on the sheets.)
+        let (ctx, derived) = stored.derive(&table, round_row, tournament, &[]);
         let derived = match derived {
             Ok(derived) => derived,
             Err(e) => {
