@@ -2,7 +2,7 @@
 
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header::CONTENT_TYPE;
+use actix_web::http::header::{CONTENT_TYPE, REFERRER_POLICY};
 use actix_web::{App, HttpRequest, HttpResponse, web};
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
@@ -74,6 +74,14 @@ where
             (true, false) => PAGE_CSP,
             (false, _) => API_CSP,
         };
+        if csp == PAGE_CSP && !headers.contains_key(REFERRER_POLICY) {
+            // Pages send their own origin with a form they post (the captain's forms are
+            // checked against it); `no-referrer` would make the browser send `Origin: null`.
+            headers.insert(
+                REFERRER_POLICY,
+                actix_web::http::header::HeaderValue::from_static("same-origin"),
+            );
+        }
         crate::security::set_headers(headers, csp);
         Ok(answer)
     }

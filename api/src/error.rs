@@ -226,7 +226,9 @@ impl ApiError {
         }
     }
 
-    fn code(&self) -> &'static str {
+    /// The stable code of this error, as the problem document names it; pages pick their
+    /// translated message by it.
+    pub fn code(&self) -> &'static str {
         match self {
             ApiError::MalformedBody(_) => "malformed_body",
             ApiError::PayloadTooLarge { .. } => "payload_too_large",

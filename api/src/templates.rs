@@ -5,7 +5,7 @@
 use tera::Tera;
 
 /// Every template, by name, as compiled into the binary.
-pub const TEMPLATES: [(&str, &str); 7] = [
+pub const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     (
         "partials/_quality.html",
@@ -24,6 +24,10 @@ pub const TEMPLATES: [(&str, &str); 7] = [
         include_str!("../../templates/pages/plan/plan.html"),
     ),
     (
+        "pages/join/join.html",
+        include_str!("../../templates/pages/join/join.html"),
+    ),
+    (
         "errors/404.html",
         include_str!("../../templates/errors/404.html"),
     ),
@@ -40,7 +44,7 @@ pub const TEMPLATES: [(&str, &str); 7] = [
 /// The template that does not compile, with tera's reason.
 pub fn load() -> Result<Tera, tera::Error> {
     let mut tera = Tera::default();
-    tera.add_raw_templates(TEMPLATES)?;
+    tera.add_raw_templates(TEMPLATES.iter().copied())?;
     tera.autoescape_on(vec![".html"]);
     Ok(tera)
 }

@@ -24,6 +24,7 @@ mod fixtures;
 mod fuzz;
 mod hardening;
 mod health;
+mod join_page;
 mod migrations;
 mod openapi;
 mod pages;

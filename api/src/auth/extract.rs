@@ -8,6 +8,7 @@ use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 
 use super::jwt::{self, Role};
 use crate::error::ApiError;
+use crate::keys::SigningKeys;
 use crate::state::AppState;
 
 /// Whoever calls: an organiser, a captain, or nobody in particular.
@@ -49,7 +50,13 @@ pub(crate) fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
     let state = req
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no application state")))?;
-    let claims = jwt::decode(&state.keys, token.trim()).ok_or(ApiError::Unauthenticated)?;
+    caller_from_token(&state.keys, token.trim())
+}
+
+/// The caller a token names, after checking it (signature, issuer, audience, expiry); the
+/// bearer header and the captain's page cookie carry the same tokens.
+pub(crate) fn caller_from_token(keys: &SigningKeys, token: &str) -> Result<Caller, ApiError> {
+    let claims = jwt::decode(keys, token).ok_or(ApiError::Unauthenticated)?;
     let subject: i64 = claims.sub.parse().map_err(|_| ApiError::Unauthenticated)?;
     Ok(match (claims.role, claims.code) {
         (Role::Organizer, None) => Caller::Organizer(subject),

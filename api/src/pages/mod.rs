@@ -5,8 +5,12 @@
 //! Pages read what the JSON API reads, with the same access rules: a published tournament
 //! is public; with a bearer token (organiser or captain) its own tournament is readable too.
 
+mod assets;
+pub mod i18n;
+mod join;
 mod plan;
 mod rounds;
+pub mod session;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -14,30 +18,23 @@ use actix_web::{HttpRequest, HttpResponse, web};
 use serde::{Deserialize, Serialize};
 use tera::{Context, Tera};
 
+use self::i18n::Lang;
 use crate::auth::Caller;
 use crate::auth::extract::caller;
 use crate::error::ApiError;
 use crate::services::preview;
 use crate::state::AppState;
 
-/// The pages' stylesheet, compiled into the binary. It is a file of its own rather than a
-/// `<style>` in `base.html` so that the pages' Content-Security-Policy can allow only the
-/// service's own styles (`style-src 'self'`).
-const STYLESHEET: &str = include_str!("../../../templates/karlchen.css");
-
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(tournaments::show)
         .service(rounds::round_list)
         .service(plan::plan_page)
-        .route("/assets/karlchen.css", web::get().to(stylesheet));
-}
-
-async fn stylesheet() -> HttpResponse {
-    HttpResponse::Ok()
-        .content_type("text/css; charset=utf-8")
-        .insert_header(("Cache-Control", "public, max-age=3600"))
-        .body(STYLESHEET)
+        .service(join::form)
+        .service(join::submit)
+        .service(join::by_link)
+        .service(join::leave);
+    assets::configure(cfg);
 }
 
 /// Why a page cannot be shown.
@@ -112,31 +109,99 @@ impl Viewer {
     }
 }
 
+/// What every page shows around its content: the language, the switch to the other one,
+/// and the preview banner.
+struct Chrome {
+    lang: Lang,
+    /// The visitor chose the language with `?lang=` (the answer keeps it in a cookie).
+    chosen: bool,
+    switch: String,
+}
+
+impl Chrome {
+    fn of(req: &HttpRequest) -> Chrome {
+        let (lang, chosen) = Lang::of(req);
+        Chrome {
+            lang,
+            chosen,
+            switch: i18n::switch_link(req, lang.other()),
+        }
+    }
+
+    /// The context every template gets: `lang`, the texts `t`, `lang_switch`, `preview`
+    /// and `preview_query`.
+    fn context(&self, preview: Option<&PreviewView>) -> Context {
+        let mut context = Context::new();
+        context.insert("lang", self.lang.code());
+        context.insert("t", self.lang.texts());
+        context.insert("lang_switch", &self.switch);
+        context.insert("preview", &preview);
+        context.insert(
+            "preview_query",
+            &preview.map_or_else(String::new, |p| format!("?preview={}", p.token)),
+        );
+        context
+    }
+
+    /// Sets the language cookie when the visitor just chose one.
+    fn finish(&self, mut page: HttpResponse) -> HttpResponse {
+        if self.chosen
+            && let Err(e) = page.add_cookie(&self.lang.cookie())
+        {
+            tracing::warn!(error = %e, "language cookie not set");
+        }
+        page
+    }
+}
+
 /// Renders `model` with `template`, or the error page for `result`'s error. A page read
 /// through `preview` says it is a preview, its links carry the token on (`preview_query`,
 /// empty otherwise), and it is kept out of search engines and shared caches, since its
 /// address holds the token.
 fn respond<T: Serialize>(
     tera: &Tera,
+    req: &HttpRequest,
+    template: &str,
+    result: Result<T, PageError>,
+    preview: Option<&PreviewView>,
+) -> HttpResponse {
+    let chrome = Chrome::of(req);
+    respond_with(tera, &chrome, StatusCode::OK, template, result, preview)
+}
+
+/// As [`respond`], with the status of a page that renders (a form shown again with its
+/// error is a 4xx, not a 200).
+fn respond_status<T: Serialize>(
+    tera: &Tera,
+    req: &HttpRequest,
+    status: StatusCode,
+    template: &str,
+    model: &T,
+) -> HttpResponse {
+    let chrome = Chrome::of(req);
+    respond_with(tera, &chrome, status, template, Ok(model), None)
+}
+
+fn respond_with<T: Serialize>(
+    tera: &Tera,
+    chrome: &Chrome,
+    status: StatusCode,
     template: &str,
     result: Result<T, PageError>,
     preview: Option<&PreviewView>,
 ) -> HttpResponse {
     let rendered = result.and_then(|model| {
+        let mut context = chrome.context(preview);
         Context::from_serialize(&model)
-            .and_then(|mut context| {
-                context.insert("preview", &preview);
-                context.insert(
-                    "preview_query",
-                    &preview.map_or_else(String::new, |p| format!("?preview={}", p.token)),
-                );
+            .and_then(|model| {
+                context.extend(model);
                 tera.render(template, &context)
             })
             .map_err(|e| PageError::Internal(e.into()))
     });
-    match rendered {
+    let page = match rendered {
         Ok(html) if preview.is_some() => {
-            let mut page = html_response(StatusCode::OK, html);
+            let mut page = html_response(status, html);
             let headers = page.headers_mut();
             for (name, value) in [
                 ("x-robots-tag", "noindex, nofollow"),
@@ -149,17 +214,25 @@ fn respond<T: Serialize>(
             }
             page
         }
-        Ok(html) => html_response(StatusCode::OK, html),
-        Err(PageError::NotFound) => error_page(tera, StatusCode::NOT_FOUND, "errors/404.html"),
+        Ok(html) => html_response(status, html),
+        Err(PageError::NotFound) => {
+            error_page(tera, chrome, StatusCode::NOT_FOUND, "errors/404.html")
+        }
         Err(PageError::Internal(e)) => {
             tracing::error!(error = ?e, template, "page failed");
-            error_page(tera, StatusCode::INTERNAL_SERVER_ERROR, "errors/500.html")
+            error_page(
+                tera,
+                chrome,
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "errors/500.html",
+            )
         }
-    }
+    };
+    chrome.finish(page)
 }
 
-fn error_page(tera: &Tera, status: StatusCode, template: &str) -> HttpResponse {
-    match tera.render(template, &Context::new()) {
+fn error_page(tera: &Tera, chrome: &Chrome, status: StatusCode, template: &str) -> HttpResponse {
+    match tera.render(template, &chrome.context(None)) {
         Ok(html) => html_response(status, html),
         Err(e) => {
             tracing::error!(error = ?e, template, "error page failed");
@@ -202,16 +275,18 @@ mod tests {
     fn every_template_compiles() {
         let tera = crate::templates::load().expect("templates compile");
         for (name, _) in crate::templates::TEMPLATES {
-            assert!(tera.get_template_names().any(|n| n == name), "{name}");
+            assert!(tera.get_template_names().any(|n| n == *name), "{name}");
         }
     }
 
     #[test]
     fn error_pages_render_without_a_model() {
         let tera = crate::templates::load().expect("templates compile");
-        let page = error_page(&tera, StatusCode::NOT_FOUND, "errors/404.html");
+        let req = actix_web::test::TestRequest::get().to_http_request();
+        let chrome = Chrome::of(&req);
+        let page = error_page(&tera, &chrome, StatusCode::NOT_FOUND, "errors/404.html");
         assert_eq!(page.status(), StatusCode::NOT_FOUND);
-        let page = error_page(&tera, StatusCode::NOT_FOUND, "errors/missing.html");
+        let page = error_page(&tera, &chrome, StatusCode::NOT_FOUND, "errors/missing.html");
         assert_eq!(page.status(), StatusCode::NOT_FOUND, "plain-text fallback");
     }
 }

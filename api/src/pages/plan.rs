@@ -73,6 +73,7 @@ pub async fn plan_page(
     };
     respond(
         &state.pages,
+        &req,
         "pages/plan/plan.html",
         result,
         viewer.preview.as_ref(),

@@ -91,6 +91,7 @@ pub async fn round_list(
     };
     respond(
         &state.pages,
+        &req,
         "pages/rounds/list.html",
         result,
         viewer.preview.as_ref(),

@@ -63,6 +63,7 @@ pub async fn show(
     };
     respond(
         &state.pages,
+        &req,
         "pages/tournaments/show.html",
         result,
         viewer.preview.as_ref(),

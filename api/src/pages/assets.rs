@@ -1,0 +1,29 @@
+//! The pages' static files, compiled into the binary: one stylesheet and a few small
+//! scripts. Files of their own rather than inline `<style>`/`<script>`, so that the pages'
+//! Content-Security-Policy allows only the service's own (`'self'`) and browsers cache them.
+
+use actix_web::{HttpResponse, web};
+
+/// Every asset: its name under `/assets/`, its content type and its text.
+const ASSETS: &[(&str, &str, &str)] = &[(
+    "karlchen.css",
+    "text/css; charset=utf-8",
+    include_str!("../../../templates/karlchen.css"),
+)];
+
+/// Registers `/assets/{name}`.
+pub fn configure(cfg: &mut web::ServiceConfig) {
+    cfg.route("/assets/{name}", web::get().to(asset));
+}
+
+async fn asset(name: web::Path<String>) -> HttpResponse {
+    match ASSETS.iter().find(|(n, _, _)| *n == name.as_str()) {
+        Some((_, content_type, body)) => HttpResponse::Ok()
+            .content_type(*content_type)
+            .insert_header(("Cache-Control", "public, max-age=3600"))
+            .body(*body),
+        None => HttpResponse::NotFound()
+            .content_type("text/plain; charset=utf-8")
+            .body("not found"),
+    }
+}
