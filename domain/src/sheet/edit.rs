@@ -95,10 +95,23 @@ pub fn check_at(
     index: usize,
     deal: &SheetEntry,
 ) -> Result<SheetDeal, CorrectionError> {
+    let round =
+        round_before(config, deals, time_up_after, index).map_err(CorrectionError::EarlierDeals)?;
+    check_entry(&round, deal).map_err(CorrectionError::DoesNotFit)
+}
+
+/// The round as it stood before the deal at `index` was entered: the deals before it
+/// re-derived, with the time-up only if it was called at or before that index. Its
+/// [`Round::next`] is the deal at `index` as it was announced, which a correction must fit.
+pub fn round_before(
+    config: RoundConfig,
+    deals: &[SheetEntry],
+    time_up_after: Option<usize>,
+    index: usize,
+) -> Result<Round, DeriveError> {
     let before: Vec<_> = deals.iter().take(index).map(SheetEntry::entered).collect();
     let time_up = time_up_after.filter(|&after| after <= index);
-    let round = derive(config, &before, time_up).map_err(CorrectionError::EarlierDeals)?;
-    check_entry(&round, deal).map_err(CorrectionError::DoesNotFit)
+    derive(config, &before, time_up)
 }
 
 /// Corrects the deal at `index` to `deal`: it must fit where it stands ([`check_at`]), and

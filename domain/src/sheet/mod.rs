@@ -69,7 +69,7 @@ pub use config::{DealKind, MAX_PLANNED_DEALS, RoundConfig, SheetError, standard_
 pub use derive::{DeriveError, derive};
 pub use edit::{
     CorrectionError, Deletion, DeletionError, EntryError, Renumbering, check_at, check_entry,
-    correct, delete,
+    correct, delete, round_before,
 };
 pub use entry::{EntryFacts, PaperDeal, SheetEntry};
 pub use replan::{ReplanError, replan};

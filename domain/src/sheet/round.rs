@@ -26,6 +26,22 @@ pub struct NextDeal {
     pub forced_soloist: Option<Seat>,
 }
 
+impl NextDeal {
+    /// Whether the deal may be entered as `contract`: any contract, except that a forced
+    /// solo (Vorführen, TSR 4.2.3) is fulfilled only by a declared solo; a wedding solo or
+    /// silent wedding is no Pflichtsolo. [`Round::record`] refuses exactly the others.
+    pub const fn allows(&self, contract: Contract) -> bool {
+        self.forced_soloist.is_none() || contract.is_declared_solo()
+    }
+
+    /// Whether `seat` may be in the Re party of the deal: never the dealer who sits out at
+    /// a 5-table (TSR 10.1), and only the forced soloist when a solo is forced. A form
+    /// offers no other seat; [`Round::record`] refuses any other.
+    pub fn may_be_re(&self, seat: Seat) -> bool {
+        self.sitting_out != Some(seat) && self.forced_soloist.is_none_or(|forced| forced == seat)
+    }
+}
+
 /// One deal as it stands on the sheet.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct SheetDeal {
@@ -325,6 +341,42 @@ mod tests {
         );
         let (round, _, _) = play(four(), &worked_steps()[..20]);
         assert_eq!(round.next().unwrap().forced_soloist, None);
+    }
+
+    #[test]
+    fn the_next_deal_offers_exactly_what_record_takes() {
+        // Deal 21 of a plain 4-table round: seat 1 is forced (four owed, four left).
+        let (round, _, _) = play(four(), &repeat(Normal, 20));
+        let next = round.next().unwrap();
+        assert_eq!(next.forced_soloist, Some(1));
+        // At a 5-table after one normal game: seat 1 deals and sits out.
+        let (five_round, _, _) = play(five(), &[Normal]);
+        let five_next = five_round.next().unwrap();
+        assert_eq!(five_next.sitting_out, Some(1));
+        for (round, next) in [(&round, next), (&five_round, five_next)] {
+            let seats = round.config().table_size().seats();
+            for contract in Contract::ALL {
+                for soloist in 0..seats {
+                    let re = if contract.re_size() == 1 {
+                        vec![soloist]
+                    } else {
+                        vec![soloist, (soloist + 2) % seats]
+                    };
+                    let offered = next.allows(contract) && re.iter().all(|&s| next.may_be_re(s));
+                    let taken = round.clone().record(&entry(contract, &re)).is_ok();
+                    assert_eq!(
+                        offered, taken,
+                        "{contract} by {re:?} at deal {}",
+                        next.number
+                    );
+                }
+            }
+        }
+        assert!(next.allows(Contract::SoloClubs));
+        assert!(!next.allows(Contract::SilentWedding));
+        assert!(next.may_be_re(1) && !next.may_be_re(0));
+        assert!(five_next.allows(Contract::Normal));
+        assert!(!five_next.may_be_re(1) && five_next.may_be_re(0));
     }
 
     #[test]
