@@ -49,33 +49,60 @@ pub fn key(req: &HttpRequest, caller: &Caller) -> Result<Option<Key>, ApiError> 
     let Some(value) = req.headers().get("Idempotency-Key") else {
         return Ok(None);
     };
-    let key = value
-        .to_str()
-        .ok()
-        .map(str::trim)
-        .filter(|k| !k.is_empty() && k.len() <= MAX_KEY_LENGTH)
-        .ok_or_else(|| {
-            ApiError::field(
-                "invalid_header",
-                "Idempotency-Key",
-                "invalid_value",
-                format!("a key is 1-{MAX_KEY_LENGTH} visible ASCII characters"),
-            )
-        })?;
-    let acting_for = match caller {
-        Caller::Captain { table_id, .. } => format!("table:{table_id}"),
-        other => other.actor(),
-    };
+    let key = checked(value.to_str().ok(), "Idempotency-Key", "invalid_header")?;
     // Requests without a body (a new join code) have the empty body's digest.
     let digest = req
         .extensions()
         .get::<BodyDigest>()
         .map_or_else(|| crate::extract::digest(b""), |d| d.0.clone());
     Ok(Some(Key {
-        scope: format!("{acting_for} {} {}", req.method(), req.path()),
+        scope: scope(caller, req.method().as_str(), req.path()),
         key: key.to_owned(),
         digest,
     }))
+}
+
+/// The key a page's form carries in its field `field` (the captain's entry form renders a
+/// fresh one with every form, so a form posted twice, or a reload that posts it again,
+/// enters once), for a `POST` to `path`. `request` is what the key stands for, as its
+/// digest tells a retry from another request: the form's meaning rather than its bytes,
+/// so that a script that sends the same form in another order is a retry too.
+pub fn form_key(
+    caller: &Caller,
+    path: &str,
+    field: &str,
+    key: &str,
+    request: &[u8],
+) -> Result<Key, ApiError> {
+    let key = checked(Some(key), field, "invalid_body")?;
+    Ok(Key {
+        scope: scope(caller, "POST", path),
+        key: key.to_owned(),
+        digest: crate::extract::digest(request),
+    })
+}
+
+/// A key as sent, trimmed, if it is one.
+fn checked<'a>(key: Option<&'a str>, field: &str, code: &'static str) -> Result<&'a str, ApiError> {
+    key.map(str::trim)
+        .filter(|k| !k.is_empty() && k.len() <= MAX_KEY_LENGTH)
+        .ok_or_else(|| {
+            ApiError::field(
+                code,
+                field,
+                "invalid_value",
+                format!("a key is 1-{MAX_KEY_LENGTH} visible ASCII characters"),
+            )
+        })
+}
+
+/// What a key belongs to: what the caller acts for, the method and the path.
+fn scope(caller: &Caller, method: &str, path: &str) -> String {
+    let acting_for = match caller {
+        Caller::Captain { table_id, .. } => format!("table:{table_id}"),
+        other => other.actor(),
+    };
+    format!("{acting_for} {method} {path}")
 }
 
 fn cutoff() -> chrono::NaiveDateTime {

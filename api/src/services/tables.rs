@@ -6,7 +6,10 @@ use super::sheet::{self, conflict_with_sheet};
 use crate::auth::Caller;
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
+use crate::wire::score::ContractName;
 use crate::wire::sheet::SheetResponse;
+use domain::deal::Contract;
+use domain::sheet::NextDeal;
 
 /// A sheet (or a round's monitor) as sent: its JSON and its tag, which is its content.
 #[derive(Debug)]
@@ -64,6 +67,108 @@ pub fn read(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<SheetRe
     // The sheet's tag is its content: a phone on a poor line polls with If-None-Match and
     // gets an empty 304 while nothing changed.
     SheetRead::of(&derived.sheet)
+}
+
+/// A table as its captain's phone shows it: the sheet, and what the sheet takes next.
+#[derive(Debug, Clone)]
+pub struct CaptainTable {
+    /// The tournament's name.
+    pub tournament: String,
+    /// The sheet, as the JSON API answers it.
+    pub sheet: SheetResponse,
+    /// Deals still to play: the planned ones, or after time-up the owed Pflichtsoli.
+    pub deals_left: u16,
+    /// What the entry form may offer for the deal asked about; `None` when the sheet takes
+    /// no further deal (or the deal asked about is not on the sheet).
+    pub choices: Option<DealChoices>,
+}
+
+/// What a deal can be entered as, so that a form offers nothing the sheet would refuse
+/// (the domain's [`domain::sheet::NextDeal::allows`] and `may_be_re`).
+#[derive(Debug, Clone)]
+pub struct DealChoices {
+    /// The deal's number.
+    pub number: u16,
+    /// The seat that deals.
+    pub dealer: u8,
+    /// At a 5-table, the seat that sits out.
+    pub sitting_out: Option<u8>,
+    /// When Vorführen applies: the only seat whose solo is accepted.
+    pub forced_soloist: Option<u8>,
+    /// Every contract, and whether this deal may be one.
+    pub contracts: Vec<ContractChoice>,
+    /// Every seat, and whether it may be in the Re party.
+    pub seats: Vec<(u8, bool)>,
+}
+
+/// One contract a form offers.
+#[derive(Debug, Clone, Copy)]
+pub struct ContractChoice {
+    /// The contract.
+    pub contract: ContractName,
+    /// Whether the deal may be entered as it.
+    pub allowed: bool,
+    /// Players in its Re party: 1 (the soloist) or 2.
+    pub re_size: u8,
+}
+
+fn choices(next: &NextDeal, seats: u8) -> DealChoices {
+    DealChoices {
+        number: next.number,
+        dealer: next.dealer,
+        sitting_out: next.sitting_out,
+        forced_soloist: next.forced_soloist,
+        contracts: Contract::ALL
+            .into_iter()
+            .map(|contract| ContractChoice {
+                contract: contract.into(),
+                allowed: next.allows(contract),
+                re_size: contract.re_size(),
+            })
+            .collect(),
+        seats: (0..seats)
+            .map(|seat| (seat, next.may_be_re(seat)))
+            .collect(),
+    }
+}
+
+/// The captain's view of a table: its sheet and what deal `number` may be entered as (the
+/// next deal when `None`; a deal on the sheet when it is being corrected, as it stood when
+/// it was entered).
+pub fn for_captain(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    number: Option<u16>,
+) -> Result<CaptainTable, ApiError> {
+    let ctx = access::table(conn, table_id, caller, Need::Read)?;
+    let derived = sheet::current(conn, &ctx)?;
+    let round = derived.round();
+    let seats = round.config().table_size().seats();
+    let next = match number {
+        None => round.next(),
+        Some(number) => {
+            let index = usize::from(number).saturating_sub(1);
+            if number == 0 || index >= derived.deals.len() {
+                None
+            } else {
+                domain::sheet::round_before(
+                    derived.config,
+                    &derived.deals,
+                    derived.time_up_after,
+                    index,
+                )
+                .ok()
+                .and_then(|before| before.next())
+            }
+        }
+    };
+    Ok(CaptainTable {
+        tournament: ctx.tournament.name.clone(),
+        deals_left: round.deals_left(),
+        choices: next.map(|next| choices(&next, seats)),
+        sheet: derived.sheet,
+    })
 }
 
 /// Ends the round's time at a table (organisers): normal games not yet begun are struck;

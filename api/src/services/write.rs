@@ -72,6 +72,27 @@ where
     F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
 {
     let key = idempotency::key(req, caller)?;
+    let seen = keyed(state, key, status, f).await?;
+    let status = actix_web::http::StatusCode::from_u16(seen.status)
+        .unwrap_or(actix_web::http::StatusCode::CREATED);
+    Ok(HttpResponse::build(status)
+        .content_type("application/json")
+        .body(seen.body))
+}
+
+/// Runs a change as [`once`] does, under `key` (a page's form carries its key in a field,
+/// see [`idempotency::form_key`]), and answers what was stored: the first answer for a
+/// repeated key, or `f`'s, with `status`.
+pub async fn keyed<T, F>(
+    state: &AppState,
+    key: Option<idempotency::Key>,
+    status: u16,
+    f: F,
+) -> Result<idempotency::Seen, ApiError>
+where
+    T: Serialize,
+    F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+{
     let claimed = key.clone();
     let written = state
         .db
@@ -99,9 +120,5 @@ where
         }
         (Err(e), None) => return Err(e),
     };
-    let status = actix_web::http::StatusCode::from_u16(seen.status)
-        .unwrap_or(actix_web::http::StatusCode::CREATED);
-    Ok(HttpResponse::build(status)
-        .content_type("application/json")
-        .body(seen.body))
+    Ok(seen)
 }
