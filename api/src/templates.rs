@@ -28,6 +28,26 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/join/join.html"),
     ),
     (
+        "pages/captain/table.html",
+        include_str!("../../templates/pages/captain/table.html"),
+    ),
+    (
+        "pages/captain/_form.html",
+        include_str!("../../templates/pages/captain/_form.html"),
+    ),
+    (
+        "pages/captain/_preview.html",
+        include_str!("../../templates/pages/captain/_preview.html"),
+    ),
+    (
+        "pages/captain/sheet.html",
+        include_str!("../../templates/pages/captain/sheet.html"),
+    ),
+    (
+        "pages/captain/correct.html",
+        include_str!("../../templates/pages/captain/correct.html"),
+    ),
+    (
         "errors/404.html",
         include_str!("../../templates/errors/404.html"),
     ),

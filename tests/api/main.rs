@@ -9,6 +9,7 @@
 mod access_log;
 mod auth;
 mod browser;
+mod captain_pages;
 mod crash;
 mod day_clock;
 mod day_codes;

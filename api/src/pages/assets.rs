@@ -5,11 +5,18 @@
 use actix_web::{HttpResponse, web};
 
 /// Every asset: its name under `/assets/`, its content type and its text.
-const ASSETS: &[(&str, &str, &str)] = &[(
-    "karlchen.css",
-    "text/css; charset=utf-8",
-    include_str!("../../../templates/karlchen.css"),
-)];
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "karlchen.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../templates/karlchen.css"),
+    ),
+    (
+        "captain.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/captain.js"),
+    ),
+];
 
 /// Registers `/assets/{name}`.
 pub fn configure(cfg: &mut web::ServiceConfig) {

@@ -30,16 +30,30 @@ struct JoinForm {
     code: String,
 }
 
-/// The form asking for the table's code.
+#[derive(Debug, Deserialize)]
+struct JoinQuery {
+    /// Why the table's pages sent the phone here: `revoked` (the code no longer opens the
+    /// table) or `gone` (the table is no more).
+    reason: Option<String>,
+}
+
+/// The form asking for the table's code, saying why the phone was sent here if it was.
 #[get("/join")]
 pub async fn form(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
-    respond_status(
-        &state.pages,
-        &req,
-        StatusCode::OK,
-        TEMPLATE,
-        &JoinPage::default(),
-    )
+    let (lang, _) = Lang::of(&req);
+    let reason = web::Query::<JoinQuery>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.into_inner().reason);
+    let error = match reason.as_deref() {
+        Some("revoked") => Some(lang.text("join_error_revoked")),
+        Some("gone") => Some(lang.text("join_error_gone")),
+        _ => None,
+    };
+    let page = JoinPage {
+        code: String::new(),
+        error,
+    };
+    respond_status(&state.pages, &req, StatusCode::OK, TEMPLATE, &page)
 }
 
 /// The typed code.

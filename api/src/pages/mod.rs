@@ -6,6 +6,7 @@
 //! is public; with a bearer token (organiser or captain) its own tournament is readable too.
 
 mod assets;
+mod captain;
 pub mod i18n;
 mod join;
 mod plan;
@@ -34,6 +35,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(join::submit)
         .service(join::by_link)
         .service(join::leave);
+    captain::configure(cfg);
     assets::configure(cfg);
 }
 

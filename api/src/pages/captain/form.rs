@@ -1,0 +1,494 @@
+//! The entry form on the captain's phone and the API's deal body: a translation, not rules.
+//!
+//! The form asks what a captain reads off the table: the card points of the party he
+//! counted (Re's or Kontra's, `points_of`), that party's tricks, each party's call and
+//! extras. The API takes Re's points and tricks, so Kontra's count becomes
+//! `240 − points` and `12 − tricks`. Everything else is the field's value under the API's
+//! name. Whether the deal could have happened, and whether the sheet takes it, is for the
+//! service to say when the body arrives.
+//!
+//! The values are kept as typed, so that a refused form is shown again as the captain left
+//! it.
+
+use serde::Serialize;
+
+use crate::error::ApiError;
+use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts};
+use crate::wire::sheet::{DealBody, DealEntry};
+
+/// All card points of a deal.
+const ALL_POINTS: u16 = 240;
+/// All tricks of a deal.
+const ALL_TRICKS: u16 = 12;
+
+/// The six extras fields: the form's name, and which party and count it fills.
+const EXTRAS: [(&str, Party, Count); 6] = [
+    ("fox_re", Party::Re, Count::Fox),
+    ("fox_kontra", Party::Kontra, Count::Fox),
+    ("doppelkopf_re", Party::Re, Count::Doppelkopf),
+    ("doppelkopf_kontra", Party::Kontra, Count::Doppelkopf),
+    ("karlchen_re", Party::Re, Count::Karlchen),
+    ("karlchen_kontra", Party::Kontra, Count::Karlchen),
+];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Party {
+    Re,
+    Kontra,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum Count {
+    Fox,
+    Doppelkopf,
+    Karlchen,
+}
+
+/// The entry form's fields as posted, as text.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct DealForm {
+    /// The contract's wire name (`normal`, `solo_queens`, …).
+    pub contract: String,
+    /// The Re seats ticked, 0-based; what cannot be a seat is dropped and remembered in
+    /// `re_unreadable`.
+    pub re: Vec<u8>,
+    /// A ticked Re value that is no seat.
+    #[serde(skip)]
+    pub re_unreadable: bool,
+    /// The card points of the party `points_of`.
+    pub points: String,
+    /// `re` or `kontra`: whose points and tricks were counted.
+    pub points_of: String,
+    /// That party's tricks.
+    pub tricks: String,
+    /// Re's highest call (`none`, `re`, `no90` … `schwarz`).
+    pub call_re: String,
+    /// Kontra's highest call (`none`, `kontra`, `no90` … `schwarz`).
+    pub call_kontra: String,
+    /// The extras, by the form's field name (`fox_re`, …), as typed.
+    pub extras: std::collections::BTreeMap<String, String>,
+    /// The deal's number, as the form was rendered for it.
+    pub number: String,
+    /// The key that makes a form posted twice enter once.
+    pub idempotency_key: String,
+    /// A correction's deal version (`If-Match`).
+    pub version: String,
+    /// `preview` or `save`.
+    pub action: String,
+}
+
+impl DealForm {
+    /// An empty form for deal `number` with a fresh `key`.
+    pub fn empty(number: Option<u16>, key: String) -> DealForm {
+        DealForm {
+            points_of: "re".to_owned(),
+            call_re: "none".to_owned(),
+            call_kontra: "none".to_owned(),
+            number: number.map(|n| n.to_string()).unwrap_or_default(),
+            idempotency_key: key,
+            ..DealForm::default()
+        }
+    }
+
+    /// The form from the posted `name=value` pairs (a field sent twice: the last counts,
+    /// except `re`, which collects every ticked seat).
+    pub fn from_pairs(pairs: &[(String, String)]) -> DealForm {
+        let mut form = DealForm::empty(None, String::new());
+        for (name, value) in pairs {
+            let value = value.trim().to_owned();
+            match name.as_str() {
+                "contract" => form.contract = value,
+                "re" => match value.parse::<u8>() {
+                    Ok(seat) if !form.re.contains(&seat) => form.re.push(seat),
+                    Ok(_) => {}
+                    Err(_) => form.re_unreadable = true,
+                },
+                "points" => form.points = value,
+                "points_of" => form.points_of = value,
+                "tricks" => form.tricks = value,
+                "call_re" => form.call_re = value,
+                "call_kontra" => form.call_kontra = value,
+                "number" => form.number = value,
+                "idempotency_key" => form.idempotency_key = value,
+                "version" => form.version = value,
+                "action" => form.action = value,
+                other if EXTRAS.iter().any(|(field, _, _)| *field == other) => {
+                    form.extras.insert(other.to_owned(), value);
+                }
+                // Unknown fields (a button's name, a script's extra) change nothing.
+                _ => {}
+            }
+        }
+        form.re.sort_unstable();
+        form
+    }
+
+    /// The form of a deal as the sheet holds it, for correcting it: Re's points and tricks,
+    /// as entered.
+    pub fn from_entry(entry: &DealEntry, key: String) -> DealForm {
+        let mut form = DealForm::empty(entry.number, key);
+        form.contract = wire_name(&entry.contract);
+        form.re = entry.re.clone();
+        form.re.sort_unstable();
+        form.points = entry.re_points.to_string();
+        form.tricks = entry.re_tricks.to_string();
+        form.call_re = wire_name(&entry.announcements.re);
+        form.call_kontra = wire_name(&entry.announcements.kontra);
+        let extras = entry.extras.unwrap_or_default();
+        for (field, party, count) in EXTRAS {
+            let counts = match party {
+                Party::Re => extras.re,
+                Party::Kontra => extras.kontra,
+            };
+            let n = match count {
+                Count::Fox => counts.fox,
+                Count::Doppelkopf => counts.doppelkopf,
+                Count::Karlchen => counts.karlchen,
+            };
+            if n > 0 {
+                form.extras.insert(field.to_owned(), n.to_string());
+            }
+        }
+        form
+    }
+
+    /// Whether the captain asked for the preview (else: save).
+    pub fn is_preview(&self) -> bool {
+        self.action == "preview"
+    }
+
+    /// The other party's card points as the form derives them (shown beside the field),
+    /// when the points typed are a number the deal can have.
+    pub fn points_other(&self) -> Option<u16> {
+        self.points
+            .parse::<u16>()
+            .ok()
+            .and_then(|p| ALL_POINTS.checked_sub(p))
+    }
+
+    /// The other party's tricks, likewise.
+    pub fn tricks_other(&self) -> Option<u16> {
+        self.tricks
+            .parse::<u16>()
+            .ok()
+            .and_then(|t| ALL_TRICKS.checked_sub(t))
+    }
+
+    /// The API's body for this form. A field that is missing or not a value of its kind is
+    /// a 422 naming the form's field; whether the deal can have happened is the service's.
+    pub fn to_body(&self) -> Result<DealBody, ApiError> {
+        let contract: ContractName = enum_value("contract", &self.contract)?
+            .ok_or_else(|| invalid("contract", "required", "required"))?;
+        if self.re_unreadable {
+            return Err(invalid("re", "invalid_value", "a seat is a number"));
+        }
+        let kontra_counted = match self.points_of.as_str() {
+            "" | "re" => false,
+            "kontra" => true,
+            _ => return Err(invalid("points_of", "invalid_value", "re or kontra")),
+        };
+        let points = number("points", &self.points, ALL_POINTS)?;
+        let tricks = number("tricks", &self.tricks, ALL_TRICKS)?;
+        let (re_points, re_tricks) = if kontra_counted {
+            (ALL_POINTS - points, ALL_TRICKS - tricks)
+        } else {
+            (points, tricks)
+        };
+        let announcements = AnnouncementsBody {
+            re: enum_value("call_re", &self.call_re)?.unwrap_or_default(),
+            kontra: enum_value("call_kontra", &self.call_kontra)?.unwrap_or_default(),
+        };
+        let mut extras = ExtrasBody::default();
+        for (field, party, count) in EXTRAS {
+            let typed = self.extras.get(field).map_or("", String::as_str);
+            let n = if typed.is_empty() {
+                0
+            } else {
+                typed
+                    .parse::<u8>()
+                    .map_err(|_| invalid(field, "invalid_value", "a count from 0"))?
+            };
+            let counts: &mut ExtrasCounts = match party {
+                Party::Re => &mut extras.re,
+                Party::Kontra => &mut extras.kontra,
+            };
+            match count {
+                Count::Fox => counts.fox = n,
+                Count::Doppelkopf => counts.doppelkopf = n,
+                Count::Karlchen => counts.karlchen = n,
+            }
+        }
+        let number = if self.number.is_empty() {
+            None
+        } else {
+            Some(
+                self.number
+                    .parse::<u16>()
+                    .map_err(|_| invalid("number", "invalid_value", "a deal's number"))?,
+            )
+        };
+        Ok(DealBody::Full(DealEntry {
+            number,
+            reason: None,
+            contract,
+            re: self.re.clone(),
+            re_points,
+            re_tricks,
+            announcements,
+            // No extras at all is what the API's own clients send: the field left out.
+            extras: (!no_extras(&extras)).then_some(extras),
+        }))
+    }
+}
+
+fn no_extras(extras: &ExtrasBody) -> bool {
+    [extras.re, extras.kontra]
+        .iter()
+        .all(|c| c.fox == 0 && c.doppelkopf == 0 && c.karlchen == 0)
+}
+
+fn invalid(field: &str, code: &str, message: &str) -> ApiError {
+    ApiError::unprocessable(
+        "invalid_body",
+        format!("{field}: {message}"),
+        vec![crate::error::FieldError::new(field, code, message)],
+    )
+}
+
+/// A whole number from 0 to `max`.
+fn number(field: &str, typed: &str, max: u16) -> Result<u16, ApiError> {
+    if typed.is_empty() {
+        return Err(invalid(field, "required", "required"));
+    }
+    let value = typed
+        .parse::<u16>()
+        .map_err(|_| invalid(field, "invalid_value", "a whole number"))?;
+    if value > max {
+        return Err(invalid(field, "out_of_range", "too large"));
+    }
+    Ok(value)
+}
+
+/// One of an enumeration's wire names, or `None` for an empty field.
+fn enum_value<T: serde::de::DeserializeOwned>(
+    field: &str,
+    typed: &str,
+) -> Result<Option<T>, ApiError> {
+    if typed.is_empty() {
+        return Ok(None);
+    }
+    serde_json::from_value(serde_json::Value::String(typed.to_owned()))
+        .map(Some)
+        .map_err(|_| invalid(field, "invalid_value", "not one of the choices"))
+}
+
+/// The wire name of an enumeration value (`solo_queens`, `no90`).
+fn wire_name<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => String::new(),
+    }
+}
+
+/// The form field an API problem's field names (`re_points` is the form's `points`), if
+/// the form has one.
+pub fn form_field(api_field: &str) -> Option<&'static str> {
+    Some(match api_field {
+        "contract" => "contract",
+        "re" | "sitting_out" => "re",
+        "re_points" | "points" => "points",
+        "re_tricks" | "tricks" => "tricks",
+        "points_of" => "points_of",
+        "announcements.re" | "call_re" => "call_re",
+        "announcements.kontra" | "call_kontra" => "call_kontra",
+        "extras.re.fox" | "fox_re" => "fox_re",
+        "extras.kontra.fox" | "fox_kontra" => "fox_kontra",
+        "extras.re.doppelkopf" | "doppelkopf_re" => "doppelkopf_re",
+        "extras.kontra.doppelkopf" | "doppelkopf_kontra" => "doppelkopf_kontra",
+        "extras.re.karlchen" | "karlchen_re" => "karlchen_re",
+        "extras.kontra.karlchen" | "karlchen_kontra" => "karlchen_kontra",
+        "number" => "number",
+        _ => return None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pairs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, v)| ((*k).to_owned(), (*v).to_owned()))
+            .collect()
+    }
+
+    fn json(body: &DealBody) -> serde_json::Value {
+        serde_json::to_value(body).expect("serialises")
+    }
+
+    #[test]
+    fn re_counted_points_go_through_as_they_are() {
+        let form = DealForm::from_pairs(&pairs(&[
+            ("contract", "normal"),
+            ("re", "2"),
+            ("re", "0"),
+            ("points", "145"),
+            ("points_of", "re"),
+            ("tricks", "8"),
+            ("call_re", "no90"),
+            ("call_kontra", "none"),
+            ("fox_re", "1"),
+            ("doppelkopf_re", "1"),
+            ("fox_kontra", ""),
+            ("number", "3"),
+            ("idempotency_key", "k1"),
+            ("action", "save"),
+        ]));
+        assert!(!form.is_preview());
+        assert_eq!(
+            json(&form.to_body().expect("a body")),
+            serde_json::json!({
+                "number": 3, "contract": "normal", "re": [0, 2], "re_points": 145,
+                "re_tricks": 8, "announcements": {"re": "no90", "kontra": "none"},
+                "extras": {"re": {"doppelkopf": 1, "fox": 1, "karlchen": 0},
+                           "kontra": {"doppelkopf": 0, "fox": 0, "karlchen": 0}}
+            })
+        );
+    }
+
+    #[test]
+    fn kontra_counted_points_and_tricks_become_res() {
+        let form = DealForm::from_pairs(&pairs(&[
+            ("contract", "solo_hearts"),
+            ("re", "1"),
+            ("points", "100"),
+            ("points_of", "kontra"),
+            ("tricks", "5"),
+        ]));
+        assert_eq!(form.points_other(), Some(140));
+        assert_eq!(form.tricks_other(), Some(7));
+        let DealBody::Full(entry) = form.to_body().expect("a body") else {
+            panic!("a full entry");
+        };
+        assert_eq!((entry.re_points, entry.re_tricks), (140, 7));
+        assert_eq!(
+            entry.extras.map(|_| ()),
+            None,
+            "no extras: the field left out"
+        );
+        assert_eq!(entry.number, None);
+        // All or nothing for Kontra is nothing or all for Re.
+        let all = DealForm::from_pairs(&pairs(&[
+            ("contract", "normal"),
+            ("re", "0"),
+            ("re", "1"),
+            ("points", "240"),
+            ("points_of", "kontra"),
+            ("tricks", "12"),
+        ]));
+        let DealBody::Full(entry) = all.to_body().expect("a body") else {
+            panic!("a full entry");
+        };
+        assert_eq!((entry.re_points, entry.re_tricks), (0, 0));
+    }
+
+    #[test]
+    fn a_deal_from_the_sheet_fills_the_form_and_comes_back_the_same() {
+        let entries = [
+            serde_json::json!({"number": 7, "contract": "wedding", "re": [3, 1], "re_points": 121,
+                "re_tricks": 6, "announcements": {"re": "re", "kontra": "no60"},
+                "extras": {"re": {"doppelkopf": 2, "fox": 0, "karlchen": 1},
+                           "kontra": {"doppelkopf": 0, "fox": 2, "karlchen": 0}}}),
+            serde_json::json!({"number": 1, "contract": "silent_wedding", "re": [2],
+                "re_points": 0, "re_tricks": 0,
+                "announcements": {"re": "none", "kontra": "schwarz"}}),
+        ];
+        for sent in entries {
+            let entry: DealEntry = serde_json::from_value(sent.clone()).expect("an entry");
+            let form = DealForm::from_entry(&entry, "key".to_owned());
+            assert_eq!(form.points_of, "re");
+            let mut expected = sent.clone();
+            if let Some(re) = expected["re"].as_array_mut() {
+                re.sort_by_key(|s| s.as_u64());
+            }
+            assert_eq!(json(&form.to_body().expect("a body")), expected);
+            // Posted back as the browser sends it.
+            let mut posted = vec![
+                ("contract".to_owned(), form.contract.clone()),
+                ("points".to_owned(), form.points.clone()),
+                ("points_of".to_owned(), form.points_of.clone()),
+                ("tricks".to_owned(), form.tricks.clone()),
+                ("call_re".to_owned(), form.call_re.clone()),
+                ("call_kontra".to_owned(), form.call_kontra.clone()),
+                ("number".to_owned(), form.number.clone()),
+            ];
+            posted.extend(form.re.iter().map(|s| ("re".to_owned(), s.to_string())));
+            posted.extend(form.extras.iter().map(|(k, v)| (k.clone(), v.clone())));
+            let again = DealForm::from_pairs(&posted);
+            assert_eq!(json(&again.to_body().expect("a body")), expected);
+        }
+    }
+
+    #[test]
+    fn a_missing_or_unreadable_field_is_named() {
+        let field_of = |list: &[(&str, &str)]| match DealForm::from_pairs(&pairs(list)).to_body() {
+            Err(ApiError::Unprocessable { code, errors, .. }) => {
+                assert_eq!(code, "invalid_body");
+                (errors[0].field.clone(), errors[0].code.clone())
+            }
+            other => panic!("refused, not {other:?}"),
+        };
+        let base = [("contract", "normal"), ("points", "130"), ("tricks", "7")];
+        assert_eq!(
+            field_of(&base[1..]),
+            ("contract".to_owned(), "required".to_owned())
+        );
+        assert_eq!(
+            field_of(&[("contract", "grand"), base[1], base[2]]),
+            ("contract".to_owned(), "invalid_value".to_owned())
+        );
+        assert_eq!(
+            field_of(&[base[0], base[2]]),
+            ("points".to_owned(), "required".to_owned())
+        );
+        assert_eq!(
+            field_of(&[base[0], ("points", "241"), base[2]]),
+            ("points".to_owned(), "out_of_range".to_owned())
+        );
+        assert_eq!(
+            field_of(&[base[0], base[1], ("tricks", "-1")]),
+            ("tricks".to_owned(), "invalid_value".to_owned())
+        );
+        assert_eq!(
+            field_of(&[base[0], base[1], ("tricks", "13"), ("points_of", "kontra")]),
+            ("tricks".to_owned(), "out_of_range".to_owned())
+        );
+        assert_eq!(
+            field_of(&[base[0], base[1], base[2], ("call_re", "kontra")]),
+            ("call_re".to_owned(), "invalid_value".to_owned())
+        );
+        assert_eq!(
+            field_of(&[base[0], base[1], base[2], ("fox_re", "x")]),
+            ("fox_re".to_owned(), "invalid_value".to_owned())
+        );
+        assert_eq!(
+            field_of(&[base[0], base[1], base[2], ("re", "first")]),
+            ("re".to_owned(), "invalid_value".to_owned())
+        );
+        assert_eq!(
+            field_of(&[base[0], base[1], base[2], ("number", "x")]),
+            ("number".to_owned(), "invalid_value".to_owned())
+        );
+    }
+
+    #[test]
+    fn api_fields_map_to_the_forms() {
+        assert_eq!(form_field("re_points"), Some("points"));
+        assert_eq!(
+            form_field("extras.kontra.doppelkopf"),
+            Some("doppelkopf_kontra")
+        );
+        assert_eq!(form_field("sitting_out"), Some("re"));
+        assert_eq!(form_field("extras"), None);
+    }
+}

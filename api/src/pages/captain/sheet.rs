@@ -1,0 +1,401 @@
+//! `/table/sheet`: the table's sheet on the phone (every deal with its dealer, kind,
+//! contract, Re party and scores; the totals), and the mending of its last deal: the
+//! correction form (`/table/deals/{n}`, saved with the deal's version as `If-Match`) and
+//! the deletion (`/table/deals/{n}/delete`), each saying what it changes before it does.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
+use serde::Serialize;
+
+use super::form::DealForm;
+use super::table::{entry_key, flash_text, problem_json};
+use super::view::{self, FormView, Named, Refusal};
+use super::{
+    captain, clear_flash, failed, form_pairs, fresh_key, see_other_with, shut_out, to_join,
+};
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::pages::i18n::Lang;
+use crate::pages::session::same_origin;
+use crate::pages::{PageError, respond, respond_status};
+use crate::services::tables::{self, CaptainTable};
+use crate::services::{deals, idempotency, write};
+use crate::state::AppState;
+use crate::wire::sheet::{DealBody, SheetDealView, SheetResponse};
+
+const SHEET: &str = "pages/captain/sheet.html";
+const CORRECTION: &str = "pages/captain/correct.html";
+
+/// One seat's cell of a deal's row.
+#[derive(Debug, Serialize)]
+struct Cell {
+    seat: u8,
+    score: i32,
+    /// The seat sat this deal out (5-table).
+    out: bool,
+}
+
+/// A row of the sheet.
+#[derive(Debug, Serialize)]
+struct DealLine {
+    number: u16,
+    dealer: Named,
+    /// `normal`, `pflichtsolo`, `lustsolo` or `vorgefuehrt`.
+    kind_code: &'static str,
+    kind: String,
+    contract: String,
+    re: String,
+    cells: Vec<Cell>,
+    penalties: bool,
+    paper: bool,
+}
+
+/// The last deal, with what mending it needs.
+#[derive(Debug, Serialize)]
+struct LastDeal {
+    number: u16,
+    version: i32,
+    summary: String,
+    /// The deletion form's key.
+    key: String,
+}
+
+#[derive(Debug, Serialize)]
+struct SheetPage {
+    tournament: String,
+    round: i32,
+    table_number: i32,
+    players: Vec<Named>,
+    deals: Vec<DealLine>,
+    totals: Vec<Cell>,
+    complete: bool,
+    round_closed: bool,
+    time_up: bool,
+    deals_left: u16,
+    last: Option<LastDeal>,
+    flash: Option<String>,
+    error: Option<Refusal>,
+}
+
+fn text_or(lang: Lang, key: &str, fallback: &str) -> String {
+    lang.texts()
+        .get(key)
+        .cloned()
+        .unwrap_or_else(|| fallback.to_owned())
+}
+
+fn line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
+    DealLine {
+        number: deal.number,
+        dealer: view::named(sheet, deal.dealer),
+        kind_code: deal.kind,
+        kind: text_or(lang, &format!("captain_kind_{}", deal.kind), deal.kind),
+        contract: lang.text(&format!(
+            "captain_contract_{}",
+            view::wire_name(&deal.contract)
+        )),
+        re: deal
+            .re
+            .iter()
+            .map(|&s| view::named(sheet, s).name)
+            .collect::<Vec<_>>()
+            .join(" & "),
+        cells: (0..sheet.table_size)
+            .map(|seat| Cell {
+                seat,
+                score: deal.scores.get(usize::from(seat)).copied().unwrap_or(0),
+                out: deal.sitting_out == Some(seat),
+            })
+            .collect(),
+        penalties: !deal.penalties.is_empty(),
+        paper: deal.entry.is_paper(),
+    }
+}
+
+impl SheetPage {
+    fn of(lang: Lang, table: &CaptainTable) -> SheetPage {
+        let sheet = &table.sheet;
+        SheetPage {
+            tournament: table.tournament.clone(),
+            round: sheet.round,
+            table_number: sheet.table_number,
+            players: sheet.players.iter().map(Named::from).collect(),
+            deals: sheet.deals.iter().map(|d| line(lang, sheet, d)).collect(),
+            totals: (0..sheet.table_size)
+                .map(|seat| Cell {
+                    seat,
+                    score: sheet.totals.get(usize::from(seat)).copied().unwrap_or(0),
+                    out: false,
+                })
+                .collect(),
+            complete: sheet.complete,
+            round_closed: sheet.round_closed,
+            time_up: sheet.time_up,
+            deals_left: table.deals_left,
+            last: sheet
+                .deals
+                .last()
+                .filter(|_| !sheet.round_closed)
+                .map(|d| LastDeal {
+                    number: d.number,
+                    version: d.version,
+                    summary: view::deal_summary(lang, sheet, d),
+                    key: fresh_key(),
+                }),
+            flash: None,
+            error: None,
+        }
+    }
+}
+
+async fn load(
+    state: &AppState,
+    caller: &Caller,
+    table_id: i64,
+    number: Option<u16>,
+) -> Result<CaptainTable, ApiError> {
+    let caller = caller.clone();
+    state
+        .db
+        .run(move |conn| tables::for_captain(conn, table_id, &caller, number))
+        .await
+}
+
+/// The sheet, with `error` when a mending was refused.
+async fn sheet_page(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: &Caller,
+    table_id: i64,
+    error: Option<&ApiError>,
+) -> HttpResponse {
+    let (lang, _) = Lang::of(req);
+    let table = match load(state, caller, table_id, None).await {
+        Ok(table) => table,
+        Err(e) => return failed(state, req, e),
+    };
+    let mut page = SheetPage::of(lang, &table);
+    page.flash = flash_text(lang, req, &table.sheet);
+    page.error = error.map(|e| view::refusal(lang, e));
+    let status = error.map_or(StatusCode::OK, ResponseError::status_code);
+    let mut answer = respond_status(&state.pages, req, status, SHEET, &page);
+    clear_flash(req, &mut answer);
+    answer
+}
+
+/// The table's sheet.
+#[get("/table/sheet")]
+pub async fn show(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    match captain(&state, &req) {
+        Some((caller, table_id)) => sheet_page(&state, &req, &caller, table_id, None).await,
+        None => to_join(None),
+    }
+}
+
+/// The correction page: the deal's form, pre-filled, and what saving it changes.
+#[derive(Debug, Serialize)]
+struct CorrectionPage {
+    tournament: String,
+    round: i32,
+    table_number: i32,
+    number: u16,
+    summary: String,
+    form: FormView,
+    error: Option<Refusal>,
+}
+
+/// The correction page for deal `number` holding `values` (the stored deal when `None`).
+async fn correction_page(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: &Caller,
+    table_id: i64,
+    number: u16,
+    values: Option<DealForm>,
+    error: Option<&ApiError>,
+) -> HttpResponse {
+    let (lang, _) = Lang::of(req);
+    let table = match load(state, caller, table_id, Some(number)).await {
+        Ok(table) => table,
+        Err(e) => return failed(state, req, e),
+    };
+    let sheet = &table.sheet;
+    let deal = sheet.deals.iter().find(|d| d.number == number);
+    let (Some(deal), Some(choices)) = (deal, table.choices.as_ref()) else {
+        return respond::<()>(
+            &state.pages,
+            req,
+            CORRECTION,
+            Err(PageError::NotFound),
+            None,
+        );
+    };
+    let DealBody::Full(entry) = &deal.entry else {
+        // Paper deals are the organiser's: the sheet says so and offers no form.
+        return sheet_page(state, req, caller, table_id, Some(&ApiError::Forbidden)).await;
+    };
+    let values = values.unwrap_or_else(|| {
+        let mut entry = entry.clone();
+        entry.number = Some(number);
+        let mut form = DealForm::from_entry(&entry, fresh_key());
+        form.version = deal.version.to_string();
+        form
+    });
+    let refusal = error.map(|e| view::refusal(lang, e));
+    let form = view::form_view(
+        lang,
+        &table,
+        choices,
+        values,
+        Some(number),
+        refusal.as_ref().and_then(|r| r.field),
+    );
+    let page = CorrectionPage {
+        tournament: table.tournament.clone(),
+        round: sheet.round,
+        table_number: sheet.table_number,
+        number,
+        summary: view::deal_summary(lang, sheet, deal),
+        form,
+        error: refusal,
+    };
+    let status = error.map_or(StatusCode::OK, ResponseError::status_code);
+    respond_status(&state.pages, req, status, CORRECTION, &page)
+}
+
+/// The form to correct deal `number`.
+#[get("/table/deals/{number}")]
+pub async fn correction(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    number: web::Path<u16>,
+) -> HttpResponse {
+    match captain(&state, &req) {
+        Some((caller, table_id)) => {
+            correction_page(
+                &state,
+                &req,
+                &caller,
+                table_id,
+                number.into_inner(),
+                None,
+                None,
+            )
+            .await
+        }
+        None => to_join(None),
+    }
+}
+
+/// Saves a correction of deal `number` if it still has the form's `version`.
+#[post("/table/deals/{number}")]
+pub async fn correct(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    number: web::Path<u16>,
+    body: web::Bytes,
+) -> HttpResponse {
+    let (lang, _) = Lang::of(&req);
+    let (caller, table_id) = match captain(&state, &req) {
+        Some(c) => c,
+        None => return to_join(None),
+    };
+    if !same_origin(&req) {
+        return problem_json(lang, &ApiError::Forbidden);
+    }
+    let number = number.into_inner();
+    let form = match form_pairs(&body) {
+        Ok(pairs) => DealForm::from_pairs(&pairs),
+        Err(e) => return problem_json(lang, &e),
+    };
+    let path = format!("/table/deals/{number}");
+    let saved = async {
+        let entry = form.to_body()?;
+        deals::check_correction_number(&entry, number)?;
+        if form.version.is_empty() {
+            return Err(ApiError::PreconditionRequired);
+        }
+        let key = entry_key(&req, &caller, &path, &form, &entry)?;
+        let (acting, version) = (caller.clone(), form.version.clone());
+        write::keyed(&state, key, 200, move |conn| {
+            deals::update(conn, table_id, number, &version, &acting, &entry).map(|r| r.deal.number)
+        })
+        .await
+    }
+    .await;
+    match saved {
+        Ok(_) => see_other_with("/table/sheet", &format!("corrected-{number}")),
+        Err(e) => match shut_out(&e) {
+            Some(out) => out,
+            None => {
+                correction_page(
+                    &state,
+                    &req,
+                    &caller,
+                    table_id,
+                    number,
+                    Some(form),
+                    Some(&e),
+                )
+                .await
+            }
+        },
+    }
+}
+
+/// The deletion form's fields.
+#[derive(Debug, serde::Deserialize)]
+struct DeleteForm {
+    version: String,
+    #[serde(default)]
+    idempotency_key: String,
+}
+
+/// Deletes deal `number` if it still has the form's `version`.
+#[post("/table/deals/{number}/delete")]
+pub async fn delete(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    number: web::Path<u16>,
+    body: web::Bytes,
+) -> HttpResponse {
+    let (lang, _) = Lang::of(&req);
+    let (caller, table_id) = match captain(&state, &req) {
+        Some(c) => c,
+        None => return to_join(None),
+    };
+    if !same_origin(&req) {
+        return problem_json(lang, &ApiError::Forbidden);
+    }
+    let number = number.into_inner();
+    let deleted = async {
+        let form: DeleteForm = serde_urlencoded::from_bytes(&body)
+            .map_err(|e| ApiError::MalformedBody(format!("not a form: {e}")))?;
+        let path = format!("/table/deals/{number}/delete");
+        let key = if form.idempotency_key.is_empty() {
+            None
+        } else {
+            let request = format!("{number} {}", form.version);
+            Some(idempotency::form_key(
+                &caller,
+                &path,
+                "idempotency_key",
+                &form.idempotency_key,
+                request.as_bytes(),
+            )?)
+        };
+        let acting = caller.clone();
+        write::keyed(&state, key, 200, move |conn| {
+            deals::delete(conn, table_id, number, &form.version, &acting, None).map(|_| number)
+        })
+        .await
+    }
+    .await;
+    match deleted {
+        Ok(_) => see_other_with("/table/sheet", &format!("deleted-{number}")),
+        Err(e) => match shut_out(&e) {
+            Some(out) => out,
+            None => sheet_page(&state, &req, &caller, table_id, Some(&e)).await,
+        },
+    }
+}

@@ -1,0 +1,402 @@
+//! `/table`: the captain's table (who plays, whose deal it is, who sits out, who still
+//! owes his Pflichtsolo, the banners for a forced solo and time-up, the totals) with the
+//! entry form, and `POST /table/deals`, which previews or saves the form's deal.
+//!
+//! Saving goes through `services::write` with the form's key (`idempotency_key`, or the
+//! script's `Idempotency-Key` header): a form posted twice, a reload that posts it again,
+//! or the outbox sending an entry whose answer was lost, enters the deal once. The script
+//! asks with `Accept: application/json` and gets the JSON answer (or the problem with its
+//! message in the page's language); a plain form post gets a page.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
+use serde::Serialize;
+
+use super::form::DealForm;
+use super::view::{self, FormView, Named, PreviewView, Refusal};
+use super::{captain, clear_flash, flash, form_pairs, fresh_key, preview, see_other_with, to_join};
+use super::{failed, shut_out, wants_json};
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::pages::i18n::Lang;
+use crate::pages::respond_status;
+use crate::pages::session::same_origin;
+use crate::services::tables::{self, CaptainTable};
+use crate::services::{deals, idempotency, write};
+use crate::state::AppState;
+use crate::wire::sheet::{DealBody, DealResponse, SheetDealView};
+
+const TEMPLATE: &str = "pages/captain/table.html";
+const PREVIEW: &str = "pages/captain/_preview.html";
+
+/// The path the entry form posts to, which is also its keys' scope.
+const ENTER: &str = "/table/deals";
+
+/// A seat's line at the top of the page.
+#[derive(Debug, Serialize)]
+struct PlayerLine {
+    #[serde(flatten)]
+    player: Named,
+    start_number: i32,
+    total: i32,
+}
+
+/// The next deal's number and dealer.
+#[derive(Debug, Serialize)]
+struct NextLine {
+    number: u16,
+    dealer: Named,
+}
+
+/// The table page.
+#[derive(Debug, Serialize)]
+struct TablePage {
+    table_id: i64,
+    tournament: String,
+    round: i32,
+    table_number: i32,
+    players: Vec<PlayerLine>,
+    /// The next deal, unless the sheet is complete.
+    next: Option<NextLine>,
+    sitting_out: Option<Named>,
+    forced: Option<Named>,
+    owed: Vec<Named>,
+    time_up: bool,
+    time_up_by: Option<&'static str>,
+    deals_left: u16,
+    deals_played: usize,
+    planned_deals: u16,
+    complete: bool,
+    round_closed: bool,
+    /// Whole minutes until the table's time runs out, once the round is started.
+    minutes_left: Option<u64>,
+    flash: Option<String>,
+    form: Option<FormView>,
+    /// The entry's preview (`preview` is the organiser's preview link in every page).
+    deal_preview: Option<PreviewView>,
+    deal_preview_error: Option<Refusal>,
+    error: Option<Refusal>,
+}
+
+impl TablePage {
+    /// The page for `table`, its form holding `values` (a fresh form when `None`).
+    fn of(lang: Lang, table: &CaptainTable, values: Option<DealForm>) -> TablePage {
+        let sheet = &table.sheet;
+        let choices = table.choices.as_ref();
+        let form = choices.filter(|_| !sheet.round_closed).map(|choices| {
+            let values =
+                values.unwrap_or_else(|| DealForm::empty(Some(choices.number), fresh_key()));
+            view::form_view(lang, table, choices, values, None, None)
+        });
+        TablePage {
+            table_id: sheet.table_id,
+            tournament: table.tournament.clone(),
+            round: sheet.round,
+            table_number: sheet.table_number,
+            players: sheet
+                .players
+                .iter()
+                .map(|p| PlayerLine {
+                    player: Named::from(p),
+                    start_number: p.start_number,
+                    total: sheet.totals.get(usize::from(p.seat)).copied().unwrap_or(0),
+                })
+                .collect(),
+            next: sheet.next.as_ref().map(|n| NextLine {
+                number: n.number,
+                dealer: view::named(sheet, n.dealer),
+            }),
+            sitting_out: sheet
+                .next
+                .as_ref()
+                .and_then(|n| n.sitting_out)
+                .map(|s| view::named(sheet, s)),
+            forced: sheet
+                .next
+                .as_ref()
+                .and_then(|n| n.forced_soloist)
+                .map(|s| view::named(sheet, s)),
+            owed: sheet
+                .pflichtsolo_owed
+                .iter()
+                .map(|&s| view::named(sheet, s))
+                .collect(),
+            time_up: sheet.time_up,
+            time_up_by: sheet.time_up_by,
+            deals_left: table.deals_left,
+            deals_played: sheet.deals.len(),
+            planned_deals: sheet.planned_deals,
+            complete: sheet.complete,
+            round_closed: sheet.round_closed,
+            minutes_left: sheet
+                .clock
+                .as_ref()
+                .filter(|_| !sheet.time_up)
+                .map(|c| c.seconds_left.div_ceil(60)),
+            flash: None,
+            form,
+            deal_preview: None,
+            deal_preview_error: None,
+            error: None,
+        }
+    }
+}
+
+/// What a write left to say, about `sheet`'s deal it names.
+pub(super) fn flash_text(
+    lang: Lang,
+    req: &HttpRequest,
+    sheet: &crate::wire::sheet::SheetResponse,
+) -> Option<String> {
+    let (what, n) = flash(req)?;
+    let text = lang.text(&format!("captain_flash_{what}"));
+    let deal = u16::try_from(n)
+        .ok()
+        .and_then(|n| sheet.deals.iter().find(|d| d.number == n));
+    Some(match (what.as_str(), deal) {
+        ("deleted", _) => format!("{text} {n}."),
+        (_, Some(deal)) => format!("{text} {}", view::deal_summary(lang, sheet, deal)),
+        _ => return None,
+    })
+}
+
+async fn load(state: &AppState, caller: &Caller, table_id: i64) -> Result<CaptainTable, ApiError> {
+    let caller = caller.clone();
+    state
+        .db
+        .run(move |conn| tables::for_captain(conn, table_id, &caller, None))
+        .await
+}
+
+/// The captain's table.
+#[get("/table")]
+pub async fn show(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    let (caller, table_id) = match captain(&state, &req) {
+        Some(c) => c,
+        None => return to_join(None),
+    };
+    let (lang, _) = Lang::of(&req);
+    let table = match load(&state, &caller, table_id).await {
+        Ok(table) => table,
+        Err(e) => return failed(&state, &req, e),
+    };
+    let mut page = TablePage::of(lang, &table, None);
+    page.flash = flash_text(lang, &req, &table.sheet);
+    let mut answer = respond_status(&state.pages, &req, StatusCode::OK, TEMPLATE, &page);
+    clear_flash(&req, &mut answer);
+    answer
+}
+
+/// What a saved entry answers the script: its number, the deal and the totals after it.
+#[derive(Debug, Serialize)]
+struct Saved {
+    number: u16,
+    deal: SheetDealView,
+    totals: Vec<i32>,
+    complete: bool,
+}
+
+impl From<DealResponse> for Saved {
+    fn from(r: DealResponse) -> Saved {
+        Saved {
+            number: r.deal.number,
+            deal: r.deal,
+            totals: r.sheet.totals,
+            complete: r.sheet.complete,
+        }
+    }
+}
+
+/// Whether the request asks for the preview alone (the script shows it in place).
+fn wants_fragment(req: &HttpRequest) -> bool {
+    let in_accept = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("fragment=preview"));
+    in_accept
+        || req
+            .query_string()
+            .split('&')
+            .any(|pair| pair == "fragment=preview")
+}
+
+/// The key the entry is saved under: the script's header, else the form's field. The
+/// digest is of the deal the form means, so a retry matches however its fields are ordered.
+pub(super) fn entry_key(
+    req: &HttpRequest,
+    caller: &Caller,
+    path: &str,
+    form: &DealForm,
+    entry: &DealBody,
+) -> Result<Option<idempotency::Key>, ApiError> {
+    let header = req
+        .headers()
+        .get("Idempotency-Key")
+        .map(|v| v.to_str().unwrap_or_default().to_owned());
+    let (field, key) = match header {
+        Some(key) => ("Idempotency-Key", key),
+        None if form.idempotency_key.is_empty() => return Ok(None),
+        None => ("idempotency_key", form.idempotency_key.clone()),
+    };
+    let request = serde_json::to_vec(entry).map_err(|e| ApiError::Internal(e.into()))?;
+    idempotency::form_key(caller, path, field, &key, &request).map(Some)
+}
+
+/// The problem as the script's outbox reads it: the API's problem document with the
+/// message in the page's language.
+pub(super) fn problem_json(lang: Lang, e: &ApiError) -> HttpResponse {
+    let refusal = view::refusal(lang, e);
+    let mut problem = serde_json::to_value(e.problem()).unwrap_or_default();
+    if let Some(fields) = problem.as_object_mut() {
+        fields.insert("message".to_owned(), refusal.message.into());
+        // A sheet attached to a conflict is for API clients; the phone reloads its page.
+        fields.remove("current");
+    }
+    HttpResponse::build(e.status_code())
+        .content_type(crate::error::PROBLEM_JSON)
+        .json(problem)
+}
+
+/// Previews (`action=preview`) or saves the entry form's deal.
+#[post("/table/deals")]
+pub async fn enter(state: web::Data<AppState>, req: HttpRequest, body: web::Bytes) -> HttpResponse {
+    let (lang, _) = Lang::of(&req);
+    let json = wants_json(&req);
+    let (caller, table_id) = match captain(&state, &req) {
+        Some(c) => c,
+        None if json => return problem_json(lang, &ApiError::Unauthenticated),
+        None => return to_join(None),
+    };
+    if !same_origin(&req) {
+        return problem_json(lang, &ApiError::Forbidden);
+    }
+    let form = match form_pairs(&body) {
+        Ok(pairs) => DealForm::from_pairs(&pairs),
+        Err(e) => return problem_json(lang, &e),
+    };
+    if form.is_preview() {
+        return preview_answer(&state, &req, lang, caller, table_id, form).await;
+    }
+    let saved = save(&state, &req, caller.clone(), table_id, &form).await;
+    match saved {
+        Ok(seen) if json => {
+            HttpResponse::build(StatusCode::from_u16(seen.status).unwrap_or(StatusCode::CREATED))
+                .content_type("application/json")
+                .body(seen.body)
+        }
+        Ok(seen) => {
+            let number = serde_json::from_str::<serde_json::Value>(&seen.body)
+                .ok()
+                .and_then(|v| v["number"].as_u64())
+                .unwrap_or_default();
+            see_other_with("/table", &format!("saved-{number}"))
+        }
+        Err(e) if json => problem_json(lang, &e),
+        Err(e) => refused(&state, &req, lang, &caller, table_id, form, &e).await,
+    }
+}
+
+async fn save(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: Caller,
+    table_id: i64,
+    form: &DealForm,
+) -> Result<idempotency::Seen, ApiError> {
+    let entry = form.to_body()?;
+    let key = entry_key(req, &caller, ENTER, form, &entry)?;
+    let acting = caller.clone();
+    let created = write::keyed(state, key, 201, move |conn| {
+        deals::create(conn, table_id, &acting, &entry).map(Saved::from)
+    })
+    .await;
+    match created {
+        // Two phones raced and the other one's deal got the number first.
+        Err(ApiError::Conflict {
+            code: "concurrent_change",
+            ..
+        }) => Err(state
+            .db
+            .run(move |conn| Ok(deals::number_taken(conn, table_id, &caller)))
+            .await?),
+        other => other,
+    }
+}
+
+/// The table page again after a refused entry: the form as the captain left it (its key
+/// too: nothing was stored under it), the reason by the problem's code, the API's status.
+async fn refused(
+    state: &AppState,
+    req: &HttpRequest,
+    lang: Lang,
+    caller: &Caller,
+    table_id: i64,
+    form: DealForm,
+    e: &ApiError,
+) -> HttpResponse {
+    if let Some(out) = shut_out(e) {
+        return out;
+    }
+    let table = match load(state, caller, table_id).await {
+        Ok(table) => table,
+        Err(e) => return failed(state, req, e),
+    };
+    let refusal = view::refusal(lang, e);
+    let mut page = TablePage::of(lang, &table, Some(form));
+    if let Some(form) = page.form.as_mut() {
+        form.error_field = refusal.field;
+    }
+    page.error = Some(refusal);
+    respond_status(&state.pages, req, e.status_code(), TEMPLATE, &page)
+}
+
+/// The preview alone (for the script) or the table page with it.
+async fn preview_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    lang: Lang,
+    caller: Caller,
+    table_id: i64,
+    form: DealForm,
+) -> HttpResponse {
+    let previewed = match form.to_body() {
+        Ok(entry) => preview::preview(state, caller.clone(), table_id, entry).await,
+        Err(e) => Err(e),
+    };
+    if let Err(e) = &previewed
+        && let Some(out) = shut_out(e)
+    {
+        return out;
+    }
+    let table = match load(state, &caller, table_id).await {
+        Ok(table) => table,
+        Err(e) => return failed(state, req, e),
+    };
+    let status = previewed
+        .as_ref()
+        .map_or_else(ResponseError::status_code, |_| StatusCode::OK);
+    let (preview, preview_error) = match &previewed {
+        Ok(p) => (Some(view::preview_view(lang, &table.sheet, p)), None),
+        Err(e) => (None, Some(view::refusal(lang, e))),
+    };
+    if wants_fragment(req) {
+        #[derive(Serialize)]
+        struct Fragment {
+            deal_preview: Option<PreviewView>,
+            deal_preview_error: Option<Refusal>,
+        }
+        let fragment = Fragment {
+            deal_preview: preview,
+            deal_preview_error: preview_error,
+        };
+        return respond_status(&state.pages, req, status, PREVIEW, &fragment);
+    }
+    let mut page = TablePage::of(lang, &table, Some(form));
+    if let (Some(form), Some(e)) = (page.form.as_mut(), preview_error.as_ref()) {
+        form.error_field = e.field;
+    }
+    page.deal_preview = preview;
+    page.deal_preview_error = preview_error;
+    respond_status(&state.pages, req, status, TEMPLATE, &page)
+}

@@ -1,0 +1,519 @@
+//! What the captain's templates print, built from what the services answer: players by
+//! seat, the entry form with only the choices the sheet takes, the preview, and a
+//! refusal's message chosen by the problem's stable code in the page's language.
+
+use serde::Serialize;
+
+use super::form::{self, DealForm};
+use super::preview::Preview;
+use crate::error::ApiError;
+use crate::pages::i18n::Lang;
+use crate::services::tables::{CaptainTable, DealChoices};
+use crate::wire::clock::SeatPlayerView;
+use crate::wire::sheet::{SheetDealView, SheetResponse};
+
+/// A player by seat: `seat` as the API counts (0-based), `position` as the table does.
+#[derive(Debug, Clone, Serialize)]
+pub struct Named {
+    /// 0-based.
+    pub seat: u8,
+    /// 1-based, as printed.
+    pub position: u8,
+    /// The player's id.
+    pub player_id: i64,
+    /// The name the sheet shows.
+    pub name: String,
+}
+
+impl From<&SeatPlayerView> for Named {
+    fn from(p: &SeatPlayerView) -> Named {
+        Named {
+            seat: p.seat,
+            position: p.seat.saturating_add(1),
+            player_id: p.player_id,
+            name: p.name.clone(),
+        }
+    }
+}
+
+/// The player at `seat` of `sheet`, or a stand-in naming the position.
+pub fn named(sheet: &SheetResponse, seat: u8) -> Named {
+    sheet.players.iter().find(|p| p.seat == seat).map_or_else(
+        || Named {
+            seat,
+            position: seat.saturating_add(1),
+            player_id: 0,
+            name: format!("{}", seat.saturating_add(1)),
+        },
+        Named::from,
+    )
+}
+
+/// Why the service refused, for the page: the message in the page's language and the
+/// form field it is about.
+#[derive(Debug, Clone, Serialize)]
+pub struct Refusal {
+    /// The problem's stable code.
+    pub code: String,
+    /// The form field at fault, if the form has it.
+    pub field: Option<&'static str>,
+    /// What to tell the captain.
+    pub message: String,
+}
+
+/// The message for `e` in `lang`, chosen by the problem's stable code (and, for a deal
+/// that cannot have happened, by the field's code: "points do not fit the tricks" says
+/// more than "invalid").
+pub fn refusal(lang: Lang, e: &ApiError) -> Refusal {
+    let problem = e.problem();
+    let first = problem.errors.first();
+    let field = first.and_then(|f| form::form_field(&f.field));
+    let texts = lang.texts();
+    let mut keys = Vec::new();
+    if let Some(f) = first {
+        keys.push(format!("captain_error_{}_{}", problem.code, f.field));
+        keys.push(format!("captain_error_{}", f.code));
+    }
+    keys.push(format!("captain_error_{}", problem.code));
+    let text = keys
+        .iter()
+        .find_map(|k| texts.get(k))
+        .cloned()
+        .unwrap_or_else(|| lang.text("captain_error_other"));
+    let message = match field {
+        // The field's name leads a message about one field of the form.
+        Some(f) if matches!(problem.code.as_str(), "invalid_body" | "invalid_deal") => {
+            format!("{}: {text}", lang.text(&format!("captain_field_{f}")))
+        }
+        // A field's text standing alone starts a sentence.
+        _ => capitalised(&text),
+    };
+    if matches!(e, ApiError::Internal(_) | ApiError::Unavailable(_)) {
+        tracing::error!(error = %e, "captain's write failed");
+    }
+    Refusal {
+        code: problem.code,
+        field,
+        message,
+    }
+}
+
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
+/// A radio or checkbox of the form.
+#[derive(Debug, Clone, Serialize)]
+pub struct Choice {
+    /// The value posted.
+    pub value: String,
+    /// The label.
+    pub label: String,
+    /// Whether it is ticked.
+    pub checked: bool,
+    /// Whether the sheet takes it (else disabled, with `note` saying why).
+    pub allowed: bool,
+    /// Players in the Re party of a contract (1 for a solo), for the script's Re picking.
+    pub re_size: u8,
+    /// Why it cannot be chosen, or what it means here.
+    pub note: Option<String>,
+}
+
+/// A number field of the extras.
+#[derive(Debug, Clone, Serialize)]
+pub struct Count {
+    /// The field's name (`fox_re`, …).
+    pub name: &'static str,
+    /// The label.
+    pub label: String,
+    /// As typed.
+    pub value: String,
+    /// The most it can be, as a hint to the phone's keyboard (the service checks).
+    pub max: u8,
+}
+
+/// The entry form as the template prints it.
+#[derive(Debug, Clone, Serialize)]
+pub struct FormView {
+    /// Where it posts.
+    pub action: String,
+    /// The deal being corrected, if this is a correction.
+    pub correcting: Option<u16>,
+    /// The deal's number as the sheet announces it.
+    pub number: u16,
+    /// The values as typed.
+    pub values: DealForm,
+    /// Every contract.
+    pub contracts: Vec<Choice>,
+    /// Every seat, for the Re party.
+    pub seats: Vec<Choice>,
+    /// When Vorführen applies: who must play his solo.
+    pub forced: Option<Named>,
+    /// At a 5-table: who sits out.
+    pub sitting_out: Option<Named>,
+    /// Who deals.
+    pub dealer: Named,
+    /// Re's calls.
+    pub re_calls: Vec<Choice>,
+    /// Kontra's calls.
+    pub kontra_calls: Vec<Choice>,
+    /// Re's extras.
+    pub re_extras: Vec<Count>,
+    /// Kontra's extras.
+    pub kontra_extras: Vec<Count>,
+    /// The other party's points and tricks as typed so far (the script updates them).
+    pub points_other: Option<u16>,
+    /// The other party's tricks.
+    pub tricks_other: Option<u16>,
+    /// The field the last refusal was about.
+    pub error_field: Option<&'static str>,
+}
+
+const RE_CALLS: [&str; 6] = ["none", "re", "no90", "no60", "no30", "schwarz"];
+const KONTRA_CALLS: [&str; 6] = ["none", "kontra", "no90", "no60", "no30", "schwarz"];
+
+fn calls(lang: Lang, values: &[&str], chosen: &str) -> Vec<Choice> {
+    values
+        .iter()
+        .map(|v| Choice {
+            value: (*v).to_owned(),
+            label: lang.text(&format!("captain_call_{v}")),
+            checked: *v == chosen || (chosen.is_empty() && *v == "none"),
+            allowed: true,
+            re_size: 0,
+            note: None,
+        })
+        .collect()
+}
+
+fn extras(lang: Lang, values: &DealForm, party: &str) -> Vec<Count> {
+    [("fox", 2), ("doppelkopf", 12), ("karlchen", 1)]
+        .into_iter()
+        .filter_map(|(kind, max)| {
+            let name = form_field_name(kind, party)?;
+            Some(Count {
+                name,
+                label: lang.text(&format!("captain_extra_{kind}")),
+                value: values.extras.get(name).cloned().unwrap_or_default(),
+                max,
+            })
+        })
+        .collect()
+}
+
+fn form_field_name(kind: &str, party: &str) -> Option<&'static str> {
+    form::form_field(&format!("{kind}_{party}"))
+}
+
+/// The entry form for the deal `choices` describes: every contract and seat, those the
+/// sheet would refuse disabled with the reason.
+pub fn form_view(
+    lang: Lang,
+    table: &CaptainTable,
+    choices: &DealChoices,
+    values: DealForm,
+    correcting: Option<u16>,
+    error_field: Option<&'static str>,
+) -> FormView {
+    let sheet = &table.sheet;
+    let forced = choices.forced_soloist.map(|s| named(sheet, s));
+    let sitting_out = choices.sitting_out.map(|s| named(sheet, s));
+    let contracts = choices
+        .contracts
+        .iter()
+        .map(|c| {
+            let value = wire_name(&c.contract);
+            Choice {
+                label: lang.text(&format!("captain_contract_{value}")),
+                checked: values.contract == value,
+                allowed: c.allowed,
+                re_size: c.re_size,
+                note: (!c.allowed).then(|| lang.text("captain_contract_forced_note")),
+                value,
+            }
+        })
+        .collect();
+    let seats = choices
+        .seats
+        .iter()
+        .map(|&(seat, allowed)| {
+            let player = named(sheet, seat);
+            let note = if choices.sitting_out == Some(seat) {
+                Some(lang.text("captain_seat_sits_out"))
+            } else if choices.forced_soloist == Some(seat) {
+                Some(lang.text("captain_seat_forced"))
+            } else if !allowed {
+                Some(lang.text("captain_seat_not_forced"))
+            } else {
+                None
+            };
+            Choice {
+                value: seat.to_string(),
+                label: format!("{} {}", player.position, player.name),
+                checked: values.re.contains(&seat),
+                allowed,
+                re_size: 0,
+                note,
+            }
+        })
+        .collect();
+    FormView {
+        action: correcting.map_or_else(
+            || "/table/deals".to_owned(),
+            |n| format!("/table/deals/{n}"),
+        ),
+        correcting,
+        number: choices.number,
+        re_calls: calls(lang, &RE_CALLS, &values.call_re),
+        kontra_calls: calls(lang, &KONTRA_CALLS, &values.call_kontra),
+        re_extras: extras(lang, &values, "re"),
+        kontra_extras: extras(lang, &values, "kontra"),
+        points_other: values.points_other(),
+        tricks_other: values.tricks_other(),
+        values,
+        contracts,
+        seats,
+        forced,
+        sitting_out,
+        dealer: named(sheet, choices.dealer),
+        error_field,
+    }
+}
+
+/// The wire name of an enumeration value (`solo_queens`).
+pub fn wire_name<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => String::new(),
+    }
+}
+
+/// One seat's line of the preview.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeatScore {
+    /// The player.
+    pub player: Named,
+    /// His entry for the deal.
+    pub score: i32,
+    /// His total after it.
+    pub total: i32,
+}
+
+/// One line of the scorer's breakdown.
+#[derive(Debug, Clone, Serialize)]
+pub struct Item {
+    /// What the point is for.
+    pub label: String,
+    /// For whom.
+    pub party: String,
+    /// How many.
+    pub points: u8,
+}
+
+/// A plausibility hint.
+#[derive(Debug, Clone, Serialize)]
+pub struct HintLine {
+    /// Its stable code.
+    pub code: String,
+    /// What to check.
+    pub message: String,
+}
+
+/// The preview as the template prints it.
+#[derive(Debug, Clone, Serialize)]
+pub struct PreviewView {
+    /// The deal's number.
+    pub number: u16,
+    /// Who deals.
+    pub dealer: Named,
+    /// Where the deal goes on the sheet, when the service says.
+    pub kind: Option<String>,
+    /// The game value.
+    pub value: i32,
+    /// Who won.
+    pub winner: String,
+    /// Each seat.
+    pub scores: Vec<SeatScore>,
+    /// The breakdown.
+    pub items: Vec<Item>,
+    /// Hints.
+    pub hints: Vec<HintLine>,
+}
+
+/// The preview in `lang`, its players named from `sheet`.
+pub fn preview_view(lang: Lang, sheet: &SheetResponse, preview: &Preview) -> PreviewView {
+    let text_or = |key: String, fallback: &str| {
+        lang.texts()
+            .get(&key)
+            .cloned()
+            .unwrap_or_else(|| fallback.to_owned())
+    };
+    PreviewView {
+        number: preview.number,
+        dealer: named(sheet, preview.dealer),
+        kind: preview
+            .kind
+            .map(|k| text_or(format!("captain_kind_{k}"), k)),
+        value: preview.score.value,
+        winner: lang.text(&format!(
+            "captain_winner_{}",
+            wire_name(&preview.score.winner)
+        )),
+        scores: sheet
+            .players
+            .iter()
+            .map(|p| SeatScore {
+                player: Named::from(p),
+                score: preview
+                    .scores
+                    .get(usize::from(p.seat))
+                    .copied()
+                    .unwrap_or(0),
+                total: preview
+                    .totals_after
+                    .get(usize::from(p.seat))
+                    .copied()
+                    .unwrap_or(0),
+            })
+            .collect(),
+        items: preview
+            .score
+            .items
+            .iter()
+            .map(|i| Item {
+                label: text_or(format!("captain_item_{}", i.code), i.code),
+                party: lang.text(&format!("captain_party_{}", wire_name(&i.party))),
+                points: i.points,
+            })
+            .collect(),
+        hints: preview
+            .hints
+            .iter()
+            .map(|h| HintLine {
+                code: h.code.clone(),
+                message: text_or(format!("captain_hint_{}", h.code), &h.message),
+            })
+            .collect(),
+    }
+}
+
+/// A deal in a few words: "Spiel 7 (Damensolo, Re: Anna): Anna +9, Bert −3, …".
+pub fn deal_summary(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> String {
+    let contract = lang.text(&format!("captain_contract_{}", wire_name(&deal.contract)));
+    let re: Vec<String> = deal.re.iter().map(|&s| named(sheet, s).name).collect();
+    let scores: Vec<String> = sheet
+        .players
+        .iter()
+        .map(|p| {
+            let score = deal.scores.get(usize::from(p.seat)).copied().unwrap_or(0);
+            format!("{} {score:+}", p.name)
+        })
+        .collect();
+    format!(
+        "{} {} ({contract}, Re: {}): {}",
+        lang.text("captain_deal"),
+        deal.number,
+        re.join(" & "),
+        scores.join(", ")
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use domain::deal::Contract;
+    use domain::sheet::DealKind;
+
+    /// Every text the pages pick by a code exists in both languages: a missing one would
+    /// print its key.
+    #[test]
+    fn every_text_picked_by_a_code_exists() {
+        let mut keys: Vec<String> = Vec::new();
+        keys.extend(
+            Contract::ALL
+                .iter()
+                .map(|c| format!("captain_contract_{}", c.as_str())),
+        );
+        keys.extend(
+            DealKind::ALL
+                .iter()
+                .map(|k| format!("captain_kind_{}", k.as_str())),
+        );
+        keys.extend(
+            RE_CALLS
+                .iter()
+                .chain(&KONTRA_CALLS)
+                .map(|c| format!("captain_call_{c}")),
+        );
+        keys.extend(["re", "kontra", "none"].map(|w| format!("captain_winner_{w}")));
+        keys.extend(["re", "kontra"].map(|p| format!("captain_party_{p}")));
+        keys.extend(["fox", "doppelkopf", "karlchen"].map(|x| format!("captain_extra_{x}")));
+        keys.extend(["saved", "corrected", "deleted"].map(|f| format!("captain_flash_{f}")));
+        let fields = [
+            "contract",
+            "re",
+            "points",
+            "tricks",
+            "points_of",
+            "call_re",
+            "call_kontra",
+            "fox_re",
+            "fox_kontra",
+            "doppelkopf_re",
+            "doppelkopf_kontra",
+            "karlchen_re",
+            "karlchen_kontra",
+            "number",
+        ];
+        for f in fields {
+            assert_eq!(form::form_field(f), Some(f));
+            keys.push(format!("captain_field_{f}"));
+        }
+        // The breakdown's codes, as the scorer names them: one of each.
+        let facts = domain::deal::DealFacts {
+            table_size: domain::deal::TableSize::Four,
+            contract: Contract::Normal,
+            re: domain::deal::SeatSet::from_seats(&[0, 1]).expect("seats"),
+            sitting_out: None,
+            re_points: 240,
+            re_tricks: 12,
+            announcements: domain::deal::Announcements {
+                re: domain::deal::CallLevel::Schwarz,
+                kontra: domain::deal::CallLevel::None,
+            },
+            extras: domain::deal::PartyExtras::default(),
+        };
+        let scored = domain::score(&facts).expect("scores");
+        keys.extend(
+            scored
+                .items()
+                .iter()
+                .map(|i| format!("captain_item_{}", i.code.as_str())),
+        );
+        for key in &keys {
+            for lang in [Lang::De, Lang::En] {
+                assert!(lang.texts().contains_key(key), "{key} in {lang:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_refusal_names_the_field_and_picks_the_most_specific_text() {
+        let e = crate::domain_errors::invalid_deal(&domain::deal::FactsError::PointsOutOfRange {
+            points: 250,
+        });
+        let r = refusal(Lang::De, &e);
+        assert_eq!((r.code.as_str(), r.field), ("invalid_deal", Some("points")));
+        assert_eq!(r.message, "Augen: der Wert ist zu groß oder zu klein.");
+        let r = refusal(
+            Lang::En,
+            &ApiError::conflict("deal_number_taken", "deal 3 has been entered already"),
+        );
+        assert!(r.message.starts_with("This deal has been entered already"));
+        let r = refusal(Lang::De, &ApiError::conflict("no_such_code", "?"));
+        assert_eq!(r.message, Lang::De.text("captain_error_other"));
+    }
+}
