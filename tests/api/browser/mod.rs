@@ -1,10 +1,11 @@
 //! Pages in a real headless Chromium driven over WebDriver (`service_tests::browser`): what
-//! renders and the network cut.
+//! renders, what a user can walk to, accessibility and the network cut.
 //!
 //! Skipped with a note when Chromium or chromedriver is not installed, unless
-//! `KARLCHEN_REQUIRE_BROWSER=1` (set by `scripts/test`, which installs them).
+//! `KARLCHEN_REQUIRE_BROWSER=1` (set by `scripts/test`, which installs them and axe-core).
 //! Screenshots land in `target/artefacts/screenshots` (or `$KARLCHEN_ARTEFACTS`).
 
+mod accessibility;
 mod network;
 
 use std::time::Duration;

@@ -14,12 +14,15 @@
 //! page.wait_for("#table-heading", Duration::from_secs(5)).await;
 //! page.set_offline(true).await;
 //! page.screenshot("table-offline").await;
+//! page.assert_accessible("table").await;
 //! page.close().await;
 //! ```
 //!
 //! Without Chromium or chromedriver, [`open`] answers `None` after a note, so the tests are
 //! skipped; `KARLCHEN_REQUIRE_BROWSER=1` (set by `scripts/test`) turns that into a failure.
+//! The same holds for axe-core (`npm ci` in `tests/`, done by `scripts/test`).
 
+mod audit;
 mod driver;
 mod network;
 mod page;
@@ -27,6 +30,7 @@ mod page;
 use std::path::PathBuf;
 use std::process::Command;
 
+pub use audit::{Audit, SmallTarget, Violation};
 pub use network::Throttle;
 pub use page::Page;
 
