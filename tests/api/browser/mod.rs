@@ -1,11 +1,12 @@
 //! Pages in a real headless Chromium driven over WebDriver (`service_tests::browser`): what
-//! renders, what a user can walk to, accessibility and the network cut.
+//! renders, what a user can walk to, accessibility, the network cut, and the page budgets.
 //!
 //! Skipped with a note when Chromium or chromedriver is not installed, unless
 //! `KARLCHEN_REQUIRE_BROWSER=1` (set by `scripts/test`, which installs them and axe-core).
 //! Screenshots land in `target/artefacts/screenshots` (or `$KARLCHEN_ARTEFACTS`).
 
 mod accessibility;
+mod budgets;
 mod network;
 
 use std::time::Duration;

@@ -1,4 +1,5 @@
-//! Pages in a real headless Chromium, driven over WebDriver: the harness of the browser tests.
+//! Pages in a real headless Chromium, driven over WebDriver: the harness of the browser tests
+//! and of the budgets tool.
 //!
 //! One `chromedriver` per test process (`driver.rs`), started on first use on a port of its
 //! own choosing; one WebDriver session, with a fresh Chromium profile, per [`Page`]. The
@@ -23,6 +24,7 @@
 //! The same holds for axe-core (`npm ci` in `tests/`, done by `scripts/test`).
 
 mod audit;
+pub mod budgets;
 mod driver;
 mod network;
 mod page;
