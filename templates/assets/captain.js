@@ -48,7 +48,9 @@
 
   function render() {
     var list = document.getElementById("outbox");
+    var heading = document.getElementById("outbox-heading");
     if (!list) { return; }
+    if (heading) { heading.hidden = entries.length === 0; }
     list.textContent = "";
     entries.forEach(function (e) {
       var li = document.createElement("li");
@@ -84,6 +86,9 @@
     n.value = next;
     var shown = document.querySelector("#entry-heading .deal-number");
     if (shown) { shown.textContent = next; }
+    // Who deals a deal after the waiting ones is the server's to say once it has them.
+    var dealer = document.getElementById("form-dealer");
+    if (dealer) { dealer.hidden = next !== +f.getAttribute("data-number"); }
   }
 
   function other(input) {

@@ -7,6 +7,7 @@
 
 mod accessibility;
 mod budgets;
+mod captain;
 mod network;
 
 use std::time::Duration;

@@ -94,10 +94,12 @@ fn line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
             "captain_contract_{}",
             view::wire_name(&deal.contract)
         )),
+        // Positions, as the players' legend above the sheet lists them: narrow enough
+        // for a phone held upright.
         re: deal
             .re
             .iter()
-            .map(|&s| view::named(sheet, s).name)
+            .map(|&s| s.saturating_add(1).to_string())
             .collect::<Vec<_>>()
             .join(" & "),
         cells: (0..sheet.table_size)

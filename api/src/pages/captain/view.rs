@@ -80,9 +80,15 @@ pub fn refusal(lang: Lang, e: &ApiError) -> Refusal {
         .find_map(|k| texts.get(k))
         .cloned()
         .unwrap_or_else(|| lang.text("captain_error_other"));
+    let generic = first.is_some_and(|f| {
+        matches!(
+            f.code.as_str(),
+            "required" | "invalid_value" | "out_of_range"
+        )
+    });
     let message = match field {
-        // The field's name leads a message about one field of the form.
-        Some(f) if matches!(problem.code.as_str(), "invalid_body" | "invalid_deal") => {
+        // A generic text ("please fill in") needs the field's name before it.
+        Some(f) if generic => {
             format!("{}: {text}", lang.text(&format!("captain_field_{f}")))
         }
         // A field's text standing alone starts a sentence.

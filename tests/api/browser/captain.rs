@@ -1,0 +1,536 @@
+//! The captain's whole round on a phone in Chromium (390x844): joining by the table's code,
+//! every deal of a 4-table (a wedding, a silent wedding, a Pflichtsolo, a Lustsolo, the
+//! forced solos at the end) and of a 5-table through the entry form, three of them while
+//! the network is cut (kept in the outbox, sent when it is back, each stored once), the
+//! preview, and the correction of the last deal on the sheet. Every page is checked with
+//! axe-core and for 44 px touch targets; screenshots go to the artefacts.
+
+use serde_json::{Value, json};
+use service_tests::TestApp;
+use service_tests::browser::{self, Page, Viewport};
+
+use super::WAIT;
+use crate::fixtures::{App, Table, call_json, expect};
+
+/// What one deal is entered as.
+struct Deal {
+    contract: &'static str,
+    /// The Re seats (the soloist alone in a solo).
+    re: Vec<u8>,
+    /// Card points and tricks of the party `points_of`.
+    points: u16,
+    tricks: u16,
+    points_of: &'static str,
+}
+
+impl Deal {
+    fn normal(re: [u8; 2]) -> Deal {
+        Deal {
+            contract: "normal",
+            re: re.to_vec(),
+            points: 130,
+            tricks: 7,
+            points_of: "re",
+        }
+    }
+
+    fn solo(contract: &'static str, soloist: u8) -> Deal {
+        // Counted for Kontra, as a captain often does: Kontra took 90 in 4 tricks.
+        Deal {
+            contract,
+            re: vec![soloist],
+            points: 90,
+            tricks: 4,
+            points_of: "kontra",
+        }
+    }
+}
+
+/// The join code of `table`, as the organiser reads it for the table card.
+async fn code<S: App>(service: &S, table: &Table) -> String {
+    let code = call_json(
+        service,
+        "GET",
+        &table.path("join-code"),
+        Some(&table.org),
+        None,
+    )
+    .await;
+    expect(&code, 200, "the table's code");
+    code.json["code"].as_str().unwrap().to_owned()
+}
+
+/// Joins by typing the code on `/join`, as from the table card.
+async fn join(page: &Page, base: &str, code: &str) {
+    page.goto(&format!("{base}/join")).await;
+    page.assert_accessible("join").await;
+    page.fill("#code", code).await;
+    page.click("#join-submit").await;
+    page.wait_for("#table-heading", WAIT).await;
+    assert_eq!(page.current_url().await, format!("{base}/table"));
+}
+
+/// The number of the deal the form enters now.
+async fn form_number(page: &Page) -> u64 {
+    page.eval(
+        "return +document.querySelector('#deal-form input[name=number]').value;",
+        vec![],
+    )
+    .await
+    .as_u64()
+    .unwrap()
+}
+
+/// Fills the entry form with `deal` by tapping and typing, and saves it.
+async fn enter(page: &Page, deal: &Deal) {
+    page.click(&format!("input[name=contract][value={}]", deal.contract))
+        .await;
+    for seat in &deal.re {
+        page.click(&format!("input[name=re][value='{seat}']")).await;
+    }
+    page.click(&format!("input[name=points_of][value={}]", deal.points_of))
+        .await;
+    page.fill("#points", &deal.points.to_string()).await;
+    page.fill("#tricks", &deal.tricks.to_string()).await;
+    let ticked = page
+        .eval(
+            "return Array.from(document.querySelectorAll('input[name=re]:checked')).map(e => +e.value);",
+            vec![],
+        )
+        .await;
+    assert_eq!(ticked, json!(deal.re), "the Re party as tapped");
+    page.click("#save-button").await;
+}
+
+/// Enters `deal` online and waits until the server has it and the page shows the next.
+async fn enter_online(page: &Page, deal: &Deal) {
+    let number = form_number(page).await;
+    enter(page, deal).await;
+    page.wait_until(
+        &format!(
+            "document.querySelectorAll('#outbox li').length === 0 && \
+             (document.querySelector('#next-deal') ? \
+              +document.querySelector('#next-deal').dataset.number === {} : \
+              !!document.querySelector('#sheet-complete'))",
+            number + 1
+        ),
+        WAIT,
+    )
+    .await;
+}
+
+/// The page's `#next-deal` as (number, dealer), or `None` once the sheet is complete.
+async fn next(page: &Page) -> Option<(u64, u8)> {
+    let next = page
+        .eval(
+            "const n = document.querySelector('#next-deal');
+             return n ? [+n.dataset.number, +n.dataset.dealer] : null;",
+            vec![],
+        )
+        .await;
+    next.as_array().map(|n| {
+        (
+            n[0].as_u64().unwrap(),
+            u8::try_from(n[1].as_u64().unwrap()).unwrap(),
+        )
+    })
+}
+
+/// The seat the `#forced-solo` banner names, if shown.
+async fn forced(page: &Page) -> Option<u8> {
+    page.eval(
+        "const f = document.getElementById('forced-solo'); return f ? +f.dataset.seat : null;",
+        vec![],
+    )
+    .await
+    .as_u64()
+    .map(|s| u8::try_from(s).unwrap())
+}
+
+/// The seats the form lets play Re now.
+async fn open_seats(page: &Page) -> Vec<u8> {
+    let seats = page
+        .eval(
+            "return Array.from(document.querySelectorAll('input[name=re]:not(:disabled)')).map(e => +e.value);",
+            vec![],
+        )
+        .await;
+    serde_json::from_value(seats).unwrap()
+}
+
+/// The totals the page shows, by seat.
+async fn shown_totals(page: &Page, selector: &str) -> Value {
+    page.eval(
+        &format!(
+            "return Array.from(document.querySelectorAll('{selector}')).map(td => +td.textContent);"
+        ),
+        vec![],
+    )
+    .await
+}
+
+/// The sheet as the organiser reads it through the API.
+async fn sheet<S: App>(service: &S, table: &Table) -> Value {
+    table.sheet(service).await
+}
+
+#[actix_web::test]
+async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for_three() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::new(&app, &service, 4).await;
+    let code = code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    join(&page, &base, &code).await;
+    assert_eq!(page.count("#table-players li").await, 4);
+    assert_eq!(page.count("#pflichtsolo-owed li[data-seat]").await, 4);
+    page.screenshot("captain-table").await;
+    page.assert_accessible("the captain's table").await;
+
+    // The preview of the first deal, shown in place.
+    page.click("input[name=contract][value=normal]").await;
+    page.click("input[name=re][value='1']").await;
+    page.click("input[name=re][value='3']").await;
+    page.fill("#points", "100").await;
+    assert_eq!(page.text_of("#points-other").await, "Andere Partei: 140");
+    page.fill("#tricks", "5").await;
+    page.click("#preview-button").await;
+    page.wait_for("#preview-scores", WAIT).await;
+    let scored = call_json(
+        &service,
+        "POST",
+        "/api/v1/score",
+        None,
+        Some(&json!({"contract": "normal", "re": [1, 3], "re_points": 100, "re_tricks": 5})),
+    )
+    .await;
+    let previewed = shown_totals(&page, "#preview-scores td[data-seat]").await;
+    assert_eq!(previewed, scored.json["scores"], "the scorer's entries");
+    assert_eq!(
+        page.current_url().await,
+        format!("{base}/table"),
+        "no reload"
+    );
+    page.eval(
+        "document.getElementById('preview').scrollIntoView();",
+        vec![],
+    )
+    .await;
+    page.screenshot("captain-preview").await;
+    page.assert_accessible("the preview").await;
+    // Tapping a third Re player lets the first go.
+    page.click("input[name=re][value='0']").await;
+    assert_eq!(open_seats(&page).await, vec![0, 1, 2, 3]);
+    let ticked = page
+        .eval(
+            "return Array.from(document.querySelectorAll('input[name=re]:checked')).map(e => +e.value);",
+            vec![],
+        )
+        .await;
+    assert_eq!(ticked, json!([0, 3]));
+    for seat in [0, 3] {
+        page.click(&format!("input[name=re][value='{seat}']")).await;
+    }
+
+    // Deals 1-6 online: a normal game, a wedding, a silent wedding, seat 3's Pflichtsolo,
+    // his Lustsolo, a normal game.
+    let opening = [
+        Deal::normal([1, 2]),
+        Deal {
+            contract: "wedding",
+            ..Deal::normal([0, 2])
+        },
+        Deal::solo("silent_wedding", 1),
+        Deal::solo("solo_queens", 3),
+        Deal::solo("solo_hearts", 3),
+        Deal::normal([0, 1]),
+    ];
+    for deal in &opening {
+        enter_online(&page, deal).await;
+    }
+    let so_far = sheet(&service, &table).await;
+    let kinds: Vec<&str> = so_far["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        kinds,
+        [
+            "normal",
+            "normal",
+            "normal",
+            "pflichtsolo",
+            "lustsolo",
+            "normal"
+        ]
+    );
+    assert_eq!(so_far["deals"][1]["contract"], "wedding");
+    assert_eq!(page.count("#pflichtsolo-owed li[data-seat]").await, 3);
+
+    // Deals 7-9 with the network cut: kept on the phone, numbered on, shown as waiting.
+    page.set_offline(true).await;
+    page.wait_until("!navigator.onLine", WAIT).await;
+    for (k, number) in (7..=9).enumerate() {
+        assert_eq!(form_number(&page).await, number);
+        enter(&page, &Deal::normal([2, 3])).await;
+        page.wait_until(
+            &format!(
+                "document.querySelectorAll('#outbox li.outbox-entry[data-state=waiting]').length === {}",
+                k + 1
+            ),
+            WAIT,
+        )
+        .await;
+    }
+    assert_eq!(form_number(&page).await, 10);
+    assert_eq!(
+        page.attr("#connection", "class").await.as_deref(),
+        Some("offline")
+    );
+    let kept = page
+        .eval(
+            "return JSON.parse(localStorage.getItem('karlchen.outbox.' + document.getElementById('outbox-section').dataset.table)).map(e => e.number);",
+            vec![],
+        )
+        .await;
+    assert_eq!(kept, json!([7, 8, 9]), "kept in localStorage, in order");
+    page.eval(
+        "document.getElementById('outbox-section').scrollIntoView();",
+        vec![],
+    )
+    .await;
+    page.screenshot("captain-offline").await;
+    assert_eq!(
+        sheet(&service, &table).await["deals"]
+            .as_array()
+            .unwrap()
+            .len(),
+        6,
+        "nothing reached the server"
+    );
+    // Back online: sent in order, each once, and the page catches up.
+    page.set_offline(false).await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         document.querySelector('#next-deal') && +document.querySelector('#next-deal').dataset.number === 10",
+        WAIT,
+    )
+    .await;
+    let after = sheet(&service, &table).await;
+    let numbers: Vec<u64> = after["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, (1..=9).collect::<Vec<_>>(), "each exactly once");
+    assert_eq!(page.text_of("#connection").await, "Verbunden");
+
+    // Deals 10-21 normal, then the forced solos until the sheet is complete.
+    while let Some((number, _dealer)) = next(&page).await {
+        let deal = match forced(&page).await {
+            Some(seat) => {
+                assert_eq!(
+                    open_seats(&page).await,
+                    vec![seat],
+                    "only the forced soloist"
+                );
+                assert!(number >= 22, "forced at deal {number}");
+                Deal::solo("solo_clubs", seat)
+            }
+            None => Deal::normal([0, 3]),
+        };
+        enter_online(&page, &deal).await;
+    }
+    page.wait_for("#sheet-complete", WAIT).await;
+    let full = sheet(&service, &table).await;
+    assert_eq!(full["complete"], true);
+    assert_eq!(full["deals"].as_array().unwrap().len(), 24);
+    let kinds: Vec<&str> = full["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds[21..], ["vorgefuehrt"; 3]);
+    assert_eq!(
+        shown_totals(&page, "#totals td[data-seat]").await,
+        full["totals"],
+        "the page's totals are the server's"
+    );
+    page.screenshot("captain-complete").await;
+
+    // The sheet, and the correction of the last deal.
+    page.click("#sheet-link").await;
+    page.wait_for("table#sheet", WAIT).await;
+    assert_eq!(page.count("table#sheet tbody tr[data-number]").await, 24);
+    assert_eq!(
+        shown_totals(&page, "table#sheet tfoot td.total").await,
+        full["totals"]
+    );
+    page.screenshot("captain-sheet").await;
+    page.assert_accessible("the sheet").await;
+    page.click("#correct-last").await;
+    page.wait_for("#correct-effect", WAIT).await;
+    assert_eq!(
+        page.text_of("#correct-heading").await,
+        "Spiel korrigieren: 24"
+    );
+    page.assert_accessible("the correction").await;
+    page.fill("#points", "190").await;
+    page.fill("#tricks", "10").await;
+    page.click("#save-button").await;
+    page.wait_for("table#sheet", WAIT).await;
+    assert!(
+        page.text_of("#flash")
+            .await
+            .starts_with("Korrigiert: Spiel 24")
+    );
+    let corrected = sheet(&service, &table).await;
+    assert_eq!(corrected["deals"][23]["entry"]["re_points"], 190);
+    assert_eq!(
+        shown_totals(&page, "table#sheet tfoot td.total").await,
+        corrected["totals"]
+    );
+    page.close().await;
+}
+
+#[actix_web::test]
+async fn a_captain_enters_all_thirty_deals_of_a_five_table() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::new(&app, &service, 5).await;
+    let code = code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    join(&page, &base, &code).await;
+    assert_eq!(page.count("#table-players li").await, 5);
+    while let Some((number, dealer)) = next(&page).await {
+        // The dealer sits out and cannot be tapped as Re.
+        assert_eq!(
+            page.attr("#sitting-out", "data-seat").await,
+            Some(dealer.to_string()),
+            "deal {number}"
+        );
+        let open = open_seats(&page).await;
+        assert!(!open.contains(&dealer), "deal {number}: {open:?}");
+        let deal = match forced(&page).await {
+            Some(seat) => Deal::solo("solo_jacks", seat),
+            // Seat 4's Pflichtsolo early on, as a soloist would choose it.
+            None if number == 3 => Deal::solo("solo_diamonds", 4),
+            None => Deal::normal([open[0], open[1]]),
+        };
+        enter_online(&page, &deal).await;
+    }
+    let full = sheet(&service, &table).await;
+    assert_eq!(full["complete"], true);
+    assert_eq!(full["deals"].as_array().unwrap().len(), 30);
+    assert_eq!(full["deals"][2]["kind"], "pflichtsolo");
+    assert_eq!(
+        shown_totals(&page, "#totals td[data-seat]").await,
+        full["totals"]
+    );
+    page.screenshot("captain-five-table").await;
+    page.close().await;
+}
+
+#[actix_web::test]
+async fn an_entry_the_server_refuses_stays_on_the_phone_until_mended() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::new(&app, &service, 4).await;
+    let code = code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    join(&page, &base, &code).await;
+    // Offline: a deal whose points cannot fit its tricks, then a good one behind it.
+    page.set_offline(true).await;
+    page.wait_until("!navigator.onLine", WAIT).await;
+    let impossible = Deal {
+        points: 240,
+        tricks: 0,
+        ..Deal::normal([0, 1])
+    };
+    enter(&page, &impossible).await;
+    enter(&page, &Deal::normal([2, 3])).await;
+    page.wait_until("document.querySelectorAll('#outbox li').length === 2", WAIT)
+        .await;
+    assert!(
+        page.attr("#form-dealer", "hidden").await.is_some(),
+        "deal 3's dealer is unknown yet"
+    );
+    page.set_offline(false).await;
+    page.wait_for("#outbox li[data-state=refused] .outbox-reason", WAIT)
+        .await;
+    assert_eq!(
+        page.text_of("#outbox li[data-state=refused] .outbox-reason")
+            .await,
+        "Augen und Stiche passen nicht zusammen."
+    );
+    assert_eq!(
+        page.count("#outbox li[data-state=waiting]").await,
+        1,
+        "the later deal waits behind it"
+    );
+    page.eval(
+        "document.getElementById('outbox-section').scrollIntoView();",
+        vec![],
+    )
+    .await;
+    page.screenshot("captain-refused").await;
+    page.assert_accessible("a refused entry").await;
+    // Still there after a reload.
+    page.goto(&format!("{base}/table")).await;
+    page.wait_for("#outbox li[data-state=refused]", WAIT).await;
+    assert_eq!(sheet(&service, &table).await["deals"], json!([]));
+
+    // Edited: back in the form as entered; mended and saved, both go in order.
+    page.click("#outbox li[data-state=refused] button[data-do=edit]")
+        .await;
+    assert_eq!(form_number(&page).await, 1);
+    assert_eq!(
+        page.eval("return document.getElementById('points').value;", vec![])
+            .await,
+        json!("240")
+    );
+    page.fill("#tricks", "12").await;
+    page.click("#save-button").await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         +document.querySelector('#next-deal').dataset.number === 3",
+        WAIT,
+    )
+    .await;
+    let stored = sheet(&service, &table).await;
+    assert_eq!(stored["deals"][0]["entry"]["re_tricks"], 12);
+    assert_eq!(stored["deals"][1]["entry"]["re"], json!([2, 3]));
+
+    // Discarded: the refused deal goes, the one behind it moves up a number.
+    page.set_offline(true).await;
+    page.wait_until("!navigator.onLine", WAIT).await;
+    enter(&page, &impossible).await;
+    enter(&page, &Deal::normal([1, 2])).await;
+    page.set_offline(false).await;
+    page.wait_for("#outbox li[data-state=refused]", WAIT).await;
+    page.click("#outbox li[data-state=refused] button[data-do=discard]")
+        .await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         +document.querySelector('#next-deal').dataset.number === 4",
+        WAIT,
+    )
+    .await;
+    let stored = sheet(&service, &table).await;
+    assert_eq!(stored["deals"].as_array().unwrap().len(), 3);
+    assert_eq!(stored["deals"][2]["entry"]["re"], json!([1, 2]));
+    page.close().await;
+}
