@@ -35,4 +35,5 @@ mod score;
 mod seating;
 mod server;
 mod sheet;
+mod signatures;
 mod stored_deals;

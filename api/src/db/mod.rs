@@ -26,6 +26,7 @@ pub mod plans;
 pub mod players;
 pub mod rounds;
 pub mod schema;
+pub mod signatures;
 pub mod tables;
 pub mod tournaments;
 

@@ -16,6 +16,7 @@ pub mod round_seating;
 pub mod rounds;
 pub mod score;
 pub mod seating;
+pub mod signatures;
 pub mod standings;
 pub mod tables;
 pub mod tournaments;
@@ -61,6 +62,8 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(deals::create_deal)
             .service(deals::update_deal)
             .service(deals::delete_deal)
+            .service(signatures::sign)
+            .service(signatures::withdraw)
             .service(tables::time_up)
             .service(tables::extend_table)
             .service(round_clock::start_round)

@@ -13,7 +13,7 @@ use domain::sheet::{Round, SheetEntry};
 
 use super::access::{self, Need};
 use super::sheet::{self, Derived, conflict_with_sheet};
-use super::{audit, now};
+use super::{audit, now, signatures};
 use crate::auth::Caller;
 use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
@@ -101,6 +101,9 @@ pub fn create(
     check_number(entry.number(), next, &before)?;
     checked(before.round(), &before, entry)?;
     let number = next.unwrap_or_default();
+    // A sheet is signed once complete, and a complete sheet takes no deal; but lifted
+    // time-up can reopen a signed sheet, and its signatures do not cover the new deal.
+    signatures::clear(conn, &ctx, caller, &before.sheet, "deal.create")?;
     // The unique (table, number) index settles a race between two phones: the second
     // insert fails and its transaction rolls back.
     db::deals::insert(
@@ -221,6 +224,7 @@ pub fn update(
             current: row.version + 1,
         });
     }
+    signatures::clear(conn, &ctx, caller, &before.sheet, "deal.update")?;
     let after = sheet::current(conn, &ctx)?;
     let deal = after.deal_view(number)?;
     audit::Change::new(ctx.tournament.id, caller, "deal.update")
@@ -274,6 +278,7 @@ pub fn delete(
         .time_up_after
         .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     db::deals::delete(conn, row.id)?;
+    signatures::clear(conn, &ctx, caller, &before.sheet, "deal.delete")?;
     db::tables::set_time_up_and_floor(conn, table_id, time_up_after, floor)?;
     // Ascending, so no two rows ever hold the same number.
     for moved in &deletion.moves {

@@ -21,6 +21,7 @@ pub mod preview;
 pub mod round_clock;
 pub mod rounds;
 pub mod sheet;
+pub mod signatures;
 pub mod standings;
 pub mod tables;
 pub mod tournaments;

@@ -50,7 +50,7 @@ pub fn compute(
     let round_ids: Vec<i64> = round_rows.iter().map(|r| r.id).collect();
     let tables = db::tables::of_rounds(conn, &round_ids)?;
     let table_ids: Vec<i64> = tables.iter().map(|t| t.id).collect();
-    // Four queries for the whole tournament, grouped in memory, instead of three per table.
+    // Five queries for the whole tournament, grouped in memory, instead of four per table.
     let mut stored = sheet::TablesRows::load(conn, &table_ids)?;
 
     let rounds_by_id: HashMap<i64, &RoundRow> = round_rows.iter().map(|r| (r.id, r)).collect();

@@ -15,5 +15,6 @@ pub mod rounds;
 pub mod score;
 pub mod seating;
 pub mod sheet;
+pub mod signatures;
 pub mod standings;
 pub mod tournaments;
