@@ -16,6 +16,7 @@ mod day_edits;
 mod day_paper;
 mod day_rounds;
 mod day_standings;
+mod deal_preview;
 mod deals;
 mod draws;
 mod errors;

@@ -60,6 +60,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(preview::create_preview_link)
             .service(tables::get_sheet)
             .service(deals::create_deal)
+            .service(deals::preview_deal)
             .service(deals::update_deal)
             .service(deals::delete_deal)
             .service(signatures::sign)

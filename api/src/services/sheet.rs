@@ -431,6 +431,19 @@ pub fn current(conn: &mut DbConn, ctx: &TableContext) -> Result<Derived, ApiErro
     with_rows(conn, ctx, rows)
 }
 
+/// The sheet of a table as it would stand with `next` stored after its deals: what an
+/// entry would make of it, for a preview that stores nothing.
+pub fn with_next(
+    conn: &mut DbConn,
+    ctx: &TableContext,
+    next: DealRow,
+) -> Result<Derived, ApiError> {
+    let mut rows = db::deals::of_table(conn, ctx.table.id)?;
+    rows.push(next);
+    check_numbers(&rows)?;
+    with_rows(conn, ctx, rows)
+}
+
 /// The sheet of `rows` at the table, with its stored penalties, signatures and players.
 fn with_rows(
     conn: &mut DbConn,

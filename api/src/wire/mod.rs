@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod auth;
 pub mod clock;
+pub mod deal_preview;
 pub mod join_codes;
 pub mod penalties;
 pub mod plans;
