@@ -25,6 +25,7 @@ mod fixtures;
 mod fuzz;
 mod hardening;
 mod health;
+mod live;
 mod migrations;
 mod openapi;
 mod pages;

@@ -52,6 +52,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(plan::delete_plan)
             .service(audit::list_audit)
             .service(standings::get_standings)
+            .service(standings::stream_standings)
             .service(join_codes::create_join_code)
             .service(join_codes::revoke_join_code)
             .service(join_codes::get_join_code)

@@ -13,6 +13,7 @@ pub mod deals;
 pub mod draw;
 pub mod idempotency;
 pub mod join_codes;
+pub mod live;
 pub mod organizers;
 pub mod penalties;
 pub mod plans;
