@@ -5,11 +5,11 @@
 use serde::Serialize;
 
 use super::form::{self, DealForm};
-use super::preview::Preview;
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
 use crate::services::tables::{CaptainTable, DealChoices};
 use crate::wire::clock::SeatPlayerView;
+use crate::wire::deal_preview::DealPreviewResponse;
 use crate::wire::sheet::{SheetDealView, SheetResponse};
 
 /// A player by seat: `seat` as the API counts (0-based), `position` as the table does.
@@ -350,19 +350,22 @@ pub struct PreviewView {
 }
 
 /// The preview in `lang`, its players named from `sheet`.
-pub fn preview_view(lang: Lang, sheet: &SheetResponse, preview: &Preview) -> PreviewView {
+pub fn preview_view(
+    lang: Lang,
+    sheet: &SheetResponse,
+    preview: &DealPreviewResponse,
+) -> PreviewView {
     let text_or = |key: String, fallback: &str| {
         lang.texts()
             .get(&key)
             .cloned()
             .unwrap_or_else(|| fallback.to_owned())
     };
+    let deal = &preview.deal;
     PreviewView {
-        number: preview.number,
-        dealer: named(sheet, preview.dealer),
-        kind: preview
-            .kind
-            .map(|k| text_or(format!("captain_kind_{k}"), k)),
+        number: deal.number,
+        dealer: named(sheet, deal.dealer),
+        kind: Some(text_or(format!("captain_kind_{}", deal.kind), deal.kind)),
         value: preview.score.value,
         winner: lang.text(&format!(
             "captain_winner_{}",
@@ -373,11 +376,7 @@ pub fn preview_view(lang: Lang, sheet: &SheetResponse, preview: &Preview) -> Pre
             .iter()
             .map(|p| SeatScore {
                 player: Named::from(p),
-                score: preview
-                    .scores
-                    .get(usize::from(p.seat))
-                    .copied()
-                    .unwrap_or(0),
+                score: deal.scores.get(usize::from(p.seat)).copied().unwrap_or(0),
                 total: preview
                     .totals_after
                     .get(usize::from(p.seat))
@@ -395,11 +394,13 @@ pub fn preview_view(lang: Lang, sheet: &SheetResponse, preview: &Preview) -> Pre
                 points: i.points,
             })
             .collect(),
+        // The hint's words by its code; the service's English words if a new code has no
+        // translation yet.
         hints: preview
             .hints
             .iter()
             .map(|h| HintLine {
-                code: h.code.clone(),
+                code: h.code.to_owned(),
                 message: text_or(format!("captain_hint_{}", h.code), &h.message),
             })
             .collect(),
@@ -499,6 +500,32 @@ mod tests {
                 .iter()
                 .map(|i| format!("captain_item_{}", i.code.as_str())),
         );
+        use domain::deal::{CallLevel, Party};
+        use domain::plausibility::Hint;
+        let hints = [
+            Hint::CallLost {
+                party: Party::Re,
+                call: CallLevel::No90,
+                opponent_points: 95,
+                opponent_tricks: 4,
+            },
+            Hint::PointsMaybeSwapped {
+                party: Party::Re,
+                call: CallLevel::No90,
+                points: 95,
+                opponent_points: 145,
+            },
+            Hint::PointsContradictSchwarz {
+                party: Party::Re,
+                opponent_tricks: 1,
+            },
+            Hint::AllPointsNotAllTricks {
+                party: Party::Re,
+                opponent_tricks: 1,
+            },
+            Hint::LostAt120 { party: Party::Re },
+        ];
+        keys.extend(hints.iter().map(|h| format!("captain_hint_{}", h.code())));
         for key in &keys {
             for lang in [Lang::De, Lang::En] {
                 assert!(lang.texts().contains_key(key), "{key} in {lang:?}");
