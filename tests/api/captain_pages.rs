@@ -625,7 +625,12 @@ backend_test!(the_preview_shows_what_saving_would_write, |app| {
             "seat {seat}: {score} in {html}"
         );
     }
-    assert!(html.contains("<ul id=\"preview-hints\">"));
+    // Re called keine 90 and Kontra took 95: the domain's hint, in German.
+    assert!(
+        html.contains("<li data-code=\"call_lost\" class=\"hint-line\">Eine Absage ist verfehlt"),
+        "{html}"
+    );
+    assert!(html.contains("Normalspiel"), "the deal's kind");
     assert_eq!(
         input_value(html, "points"),
         "95",
@@ -800,3 +805,117 @@ backend_test!(the_sheet_shows_every_deal_and_mends_the_last, |app| {
         1
     );
 });
+
+backend_test!(
+    the_players_sign_the_complete_sheet_and_a_correction_clears_it,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let table = Table::new(&app, &service, 4).await;
+        let cookie = join(&service, &table.org, table.table).await;
+        let mut steps = repeat(&Step::Normal, 19);
+        table.fill(&service, &steps).await;
+        // Not yet: the sheet is incomplete, and the page offers no signing.
+        let early = post(
+            &service,
+            &cookie,
+            "/table/signatures",
+            &[("player_id", &table.players[0].to_string())],
+            &[],
+        )
+        .await;
+        expect(&early, 409, "signing an incomplete sheet");
+        assert!(early.text.contains("data-code=\"sheet_incomplete\""));
+        assert!(!early.text.contains("id=\"signatures\""));
+        steps = vec![Step::Normal];
+        steps.extend(repeat(&Step::Forced, 4));
+        table.fill(&service, &steps).await;
+
+        let sheet = page(&service, &cookie, "/table/sheet").await;
+        assert!(sheet.text.contains("<ul id=\"signatures\">"));
+        assert_eq!(count(&sheet.text, "<form class=\"sign-form\""), 4);
+        for player in &table.players {
+            assert!(sheet.text.contains(&format!(
+                "class=\"sign-button primary\" name=\"player_id\" value=\"{player}\""
+            )));
+        }
+        assert!(!sheet.text.contains("id=\"signed-by-all\""));
+        for (i, player) in table.players.iter().enumerate() {
+            let signed = post(
+                &service,
+                &cookie,
+                "/table/signatures",
+                &[("player_id", &player.to_string())],
+                &[],
+            )
+            .await;
+            expect(&signed, 303, "signed");
+            let flash = cookie_of(&signed, "karlchen_flash").unwrap();
+            let shown = page(&service, &format!("{cookie}; {flash}"), "/table/sheet").await;
+            assert!(
+                shown
+                    .text
+                    .contains(&format!("Unterschrieben: Spieler {i}.")),
+                "{}",
+                shown.text
+            );
+            assert_eq!(count(&shown.text, "class=\"signed\""), i + 1);
+        }
+        let all = page(&service, &cookie, "/table/sheet").await;
+        assert!(all.text.contains("id=\"signed-by-all\""));
+        assert_eq!(table.sheet(&service).await["signed_by_all"], true);
+        // A wrong tap is taken back.
+        let taken = post(
+            &service,
+            &cookie,
+            &format!("/table/signatures/{}/delete", table.players[2]),
+            &[],
+            &[],
+        )
+        .await;
+        expect(&taken, 303, "taken back");
+        let api = table.sheet(&service).await;
+        assert_eq!(api["signed_by_all"], false);
+        assert_eq!(api["signatures"].as_array().unwrap().len(), 3);
+        // A stranger to the table cannot sign.
+        let stranger = post(
+            &service,
+            &cookie,
+            "/table/signatures",
+            &[("player_id", "999999")],
+            &[],
+        )
+        .await;
+        expect(&stranger, 422, "not at the table");
+        assert!(
+            stranger
+                .text
+                .contains("Dieser Spieler sitzt nicht an diesem Tisch.")
+        );
+        // Correcting the last deal clears the signatures, as the page said it would.
+        let last = &api["deals"][23];
+        let version = last["version"].as_i64().unwrap().to_string();
+        let soloist = last["re"][0].as_u64().unwrap().to_string();
+        let corrected = post(
+            &service,
+            &cookie,
+            "/table/deals/24",
+            &[
+                ("contract", "solo_jacks"),
+                ("re", &soloist),
+                ("points", "150"),
+                ("tricks", "8"),
+                ("number", "24"),
+                ("version", &version),
+                ("idempotency_key", "fix-24"),
+            ],
+            &[],
+        )
+        .await;
+        expect(&corrected, 303, "corrected");
+        let after = table.sheet(&service).await;
+        assert_eq!(after["signatures"], json!([]));
+        let shown = page(&service, &cookie, "/table/sheet").await;
+        assert_eq!(count(&shown.text, "class=\"signed\""), 0);
+        assert_eq!(count(&shown.text, "<form class=\"sign-form\""), 4);
+    }
+);

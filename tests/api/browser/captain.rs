@@ -2,7 +2,7 @@
 //! every deal of a 4-table (a wedding, a silent wedding, a Pflichtsolo, a Lustsolo, the
 //! forced solos at the end) and of a 5-table through the entry form, three of them while
 //! the network is cut (kept in the outbox, sent when it is back, each stored once), the
-//! preview, and the correction of the last deal on the sheet. Every page is checked with
+//! preview, the correction of the last deal on the sheet, and every player's signature. Every page is checked with
 //! axe-core and for 44 px touch targets; screenshots go to the artefacts.
 
 use serde_json::{Value, json};
@@ -397,6 +397,28 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
         shown_totals(&page, "table#sheet tfoot td.total").await,
         corrected["totals"]
     );
+
+    // Every player signs on the phone, tapping his name's button.
+    assert_eq!(page.count("form.sign-form").await, 4);
+    page.assert_accessible("signing").await;
+    for signed in 1..=4 {
+        page.click("button.sign-button").await;
+        page.wait_until(
+            &format!("document.querySelectorAll('#signatures li.signed').length === {signed}"),
+            WAIT,
+        )
+        .await;
+    }
+    page.wait_for("#signed-by-all", WAIT).await;
+    page.eval(
+        "document.getElementById('signing').scrollIntoView();",
+        vec![],
+    )
+    .await;
+    page.screenshot("captain-signed").await;
+    let signed = sheet(&service, &table).await;
+    assert_eq!(signed["signed_by_all"], true);
+    assert_eq!(signed["signatures"].as_array().unwrap().len(), 4);
     page.close().await;
 }
 

@@ -11,6 +11,7 @@
 mod form;
 mod preview;
 mod sheet;
+mod signing;
 mod table;
 mod view;
 
@@ -30,7 +31,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(sheet::show)
         .service(sheet::correction)
         .service(sheet::correct)
-        .service(sheet::delete);
+        .service(sheet::delete)
+        .service(signing::sign)
+        .service(signing::withdraw);
 }
 
 /// The cookie that carries a short note from a write to the page it redirects to.
@@ -100,7 +103,8 @@ fn see_other_with(location: &str, flash: &str) -> HttpResponse {
     answer
 }
 
-/// The note a write left, as `(what, deal or player)`: `saved`, `corrected`, `deleted`.
+/// The note a write left, as `(what, deal or player)`: `saved`, `corrected`, `deleted`
+/// (a deal's number), `signed`, `withdrawn` (a player's id).
 fn flash(req: &HttpRequest) -> Option<(String, i64)> {
     let cookie = req.cookie(FLASH_COOKIE)?;
     let (what, n) = cookie.value().split_once('-')?;

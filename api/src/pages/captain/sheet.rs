@@ -8,6 +8,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
 use super::form::DealForm;
+use super::signing;
 use super::table::{entry_key, flash_text, problem_json};
 use super::view::{self, FormView, Named, Refusal};
 use super::{
@@ -73,6 +74,8 @@ struct SheetPage {
     time_up: bool,
     deals_left: u16,
     last: Option<LastDeal>,
+    /// The players' signatures, once the sheet is complete.
+    signing: Option<signing::Signing>,
     flash: Option<String>,
     error: Option<Refusal>,
 }
@@ -144,6 +147,7 @@ impl SheetPage {
                     summary: view::deal_summary(lang, sheet, d),
                     key: fresh_key(),
                 }),
+            signing: signing::of(sheet),
             flash: None,
             error: None,
         }
@@ -164,7 +168,7 @@ async fn load(
 }
 
 /// The sheet, with `error` when a mending was refused.
-async fn sheet_page(
+pub(super) async fn sheet_page(
     state: &AppState,
     req: &HttpRequest,
     caller: &Caller,

@@ -155,6 +155,9 @@ pub(super) fn flash_text(
         .and_then(|n| sheet.deals.iter().find(|d| d.number == n));
     Some(match (what.as_str(), deal) {
         ("deleted", _) => format!("{text} {n}."),
+        ("signed" | "withdrawn", _) => {
+            format!("{text} {}.", super::signing::name_of(sheet, n)?)
+        }
         (_, Some(deal)) => format!("{text} {}", view::deal_summary(lang, sheet, deal)),
         _ => return None,
     })

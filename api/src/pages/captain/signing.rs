@@ -1,0 +1,116 @@
+//! Signing the complete sheet on the captain's phone: each player taps his name, the
+//! digital form of signing the paper list (`services::signatures`). A wrong tap is taken
+//! back while the round is open; any later change to the sheet clears every signature,
+//! which the service does and the sheet page says.
+
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use serde::{Deserialize, Serialize};
+
+use super::view::Named;
+use super::{captain, see_other_with, sheet, shut_out, to_join};
+use crate::error::ApiError;
+use crate::pages::i18n::Lang;
+use crate::pages::session::same_origin;
+use crate::services::signatures;
+use crate::state::AppState;
+use crate::wire::sheet::SheetResponse;
+
+/// A player's line under the sheet.
+#[derive(Debug, Serialize)]
+pub struct SignLine {
+    player: Named,
+    signed: bool,
+}
+
+/// The signatures under a complete sheet.
+#[derive(Debug, Serialize)]
+pub struct Signing {
+    players: Vec<SignLine>,
+    /// Everybody at the table has signed.
+    all: bool,
+}
+
+/// The signing section of `sheet`, once it is complete.
+pub fn of(sheet: &SheetResponse) -> Option<Signing> {
+    sheet.complete.then(|| Signing {
+        players: sheet
+            .players
+            .iter()
+            .map(|p| SignLine {
+                player: Named::from(p),
+                signed: sheet.signatures.iter().any(|s| s.player_id == p.player_id),
+            })
+            .collect(),
+        all: sheet.signed_by_all,
+    })
+}
+
+/// The name of `player_id` at the table of `sheet`, for the note after signing.
+pub fn name_of(sheet: &SheetResponse, player_id: i64) -> Option<String> {
+    sheet
+        .players
+        .iter()
+        .find(|p| p.player_id == player_id)
+        .map(|p| p.name.clone())
+}
+
+#[derive(Debug, Deserialize)]
+struct SignForm {
+    player_id: i64,
+}
+
+/// A player signs the sheet.
+#[post("/table/signatures")]
+pub async fn sign(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    form: web::Form<SignForm>,
+) -> HttpResponse {
+    let player_id = form.into_inner().player_id;
+    change(&state, &req, player_id, "signed", signatures::sign).await
+}
+
+/// A player's signature is taken back (a wrong tap).
+#[post("/table/signatures/{player_id}/delete")]
+pub async fn withdraw(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    player_id: web::Path<i64>,
+) -> HttpResponse {
+    let player_id = player_id.into_inner();
+    change(&state, &req, player_id, "withdrawn", signatures::withdraw).await
+}
+
+type Change =
+    fn(&mut crate::db::DbConn, i64, &crate::auth::Caller, i64) -> Result<SheetResponse, ApiError>;
+
+/// Runs `change` for `player_id` and shows the sheet with `note`, or with the refusal.
+async fn change(
+    state: &AppState,
+    req: &HttpRequest,
+    player_id: i64,
+    note: &str,
+    change: Change,
+) -> HttpResponse {
+    let Some((caller, table_id)) = captain(state, req) else {
+        return to_join(None);
+    };
+    if !same_origin(req) {
+        let (lang, _) = Lang::of(req);
+        return super::table::problem_json(lang, &ApiError::Forbidden);
+    }
+    let acting = caller.clone();
+    // Signing twice, or taking back a signature that is not there, changes nothing: a
+    // form posted twice needs no key.
+    let changed = state
+        .db
+        .tx(move |conn| change(conn, table_id, &acting, player_id))
+        .await;
+    match changed {
+        Ok(_) => see_other_with("/table/sheet", &format!("{note}-{player_id}")),
+        Err(e) => match shut_out(&e) {
+            Some(out) => out,
+            None => sheet::sheet_page(state, req, &caller, table_id, Some(&e)).await,
+        },
+    }
+}
