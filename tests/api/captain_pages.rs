@@ -919,3 +919,60 @@ backend_test!(
         assert_eq!(count(&shown.text, "<form class=\"sign-form\""), 4);
     }
 );
+
+backend_test!(time_up_and_a_closed_round_show_on_the_phone, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::new(&app, &service, 4).await;
+    let cookie = join(&service, &table.org, table.table).await;
+    table.fill(&service, &repeat(&Step::Normal, 5)).await;
+    let called = call_json(
+        &service,
+        "POST",
+        &table.path("time-up"),
+        Some(&table.org),
+        None,
+    )
+    .await;
+    expect(&called, 200, "time-up");
+    let html = page(&service, &cookie, "/table").await.text;
+    assert!(
+        html.contains("<p id=\"time-up\" class=\"banner\" role=\"alert\">"),
+        "{html}"
+    );
+    assert!(html.contains("Die Turnierleitung hat die Zeit abgerufen"));
+    assert!(html.contains("id=\"forced-solo\" class=\"banner\" role=\"alert\" data-seat=\"2\""));
+    assert!(html.contains("id=\"deals-left\">Noch zu spielen: <strong>4</strong>"));
+    assert!(
+        html.contains("name=\"contract\" value=\"normal\" data-re-size=\"2\" required disabled")
+    );
+
+    // The organiser closes the round early: the phone shows the sheet, and takes nothing.
+    let closed = call_json(
+        &service,
+        "POST",
+        &format!("/api/v1/rounds/{}/close", table.round),
+        Some(&table.org),
+        Some(&json!({"force": true})),
+    )
+    .await;
+    expect(&closed, 200, "closed");
+    let html = page(&service, &cookie, "/table").await.text;
+    assert!(html.contains("id=\"round-closed\""));
+    assert!(!html.contains("id=\"deal-form\""));
+    let sheet = page(&service, &cookie, "/table/sheet").await.text;
+    assert!(!sheet.contains("id=\"correct-last\""));
+    let refused = post(
+        &service,
+        &cookie,
+        "/table/deals",
+        &kontra_counted("late"),
+        &[],
+    )
+    .await;
+    expect(&refused, 409, "a deal after the close");
+    assert!(
+        refused.text.contains("data-code=\"round_closed\""),
+        "{}",
+        refused.text
+    );
+});
