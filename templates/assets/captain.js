@@ -189,11 +189,18 @@
     }).then(function (html) {
       if (!html) { return; }
       var page = new DOMParser().parseFromString(html, "text/html");
-      ["table-state"].concat(dirty || entries.length ? [] : ["entry"]).forEach(function (id) {
+      var keep = dirty || entries.length;
+      ["table-state"].concat(keep ? ["form-dealer"] : ["entry"]).forEach(function (id) {
         var now = document.getElementById(id);
         var fresh = page.getElementById(id);
         if (now && fresh) { now.innerHTML = fresh.innerHTML; }
       });
+      // A form kept for the captain's typing learns the server's next deal all the same.
+      var f = form();
+      var fresh = page.getElementById("deal-form");
+      if (keep && f && fresh && f.getAttribute("data-mode") === "enter") {
+        f.setAttribute("data-number", fresh.getAttribute("data-number"));
+      }
       renumber();
     }).catch(function () { online(false); });
   }

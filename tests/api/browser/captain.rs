@@ -7,7 +7,7 @@
 
 use serde_json::{Value, json};
 use service_tests::TestApp;
-use service_tests::browser::{self, Page, Viewport};
+use service_tests::browser::{self, Page, Throttle, Viewport};
 
 use super::WAIT;
 use crate::fixtures::{App, Table, call_json, expect};
@@ -554,5 +554,47 @@ async fn an_entry_the_server_refuses_stays_on_the_phone_until_mended() {
     let stored = sheet(&service, &table).await;
     assert_eq!(stored["deals"].as_array().unwrap().len(), 3);
     assert_eq!(stored["deals"][2]["entry"]["re"], json!([1, 2]));
+
+    // On a slow line the captain starts on the next deal before the answer is back: his
+    // form stays as he is filling it, and numbers the deal as the server will.
+    page.throttle(Throttle {
+        latency_ms: 800.0,
+        ..Throttle::NONE
+    })
+    .await;
+    enter(&page, &Deal::normal([0, 2])).await;
+    page.click("input[name=contract][value=wedding]").await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         +document.querySelector('#next-deal').dataset.number === 5",
+        WAIT,
+    )
+    .await;
+    assert_eq!(form_number(&page).await, 5);
+    assert_eq!(
+        page.eval(
+            "return document.querySelector('input[name=contract][value=wedding]').checked;",
+            vec![]
+        )
+        .await,
+        json!(true),
+        "the captain's input is kept"
+    );
+    enter(
+        &page,
+        &Deal {
+            contract: "wedding",
+            ..Deal::normal([1, 3])
+        },
+    )
+    .await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         +document.querySelector('#next-deal').dataset.number === 6",
+        WAIT,
+    )
+    .await;
+    let stored = sheet(&service, &table).await;
+    assert_eq!(stored["deals"][4]["contract"], "wedding");
     page.close().await;
 }
