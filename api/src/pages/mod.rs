@@ -116,6 +116,9 @@ struct Chrome {
     /// The visitor chose the language with `?lang=` (the answer keeps it in a cookie).
     chosen: bool,
     switch: String,
+    /// The switch without the page's query, for error pages: a query that led nowhere (a
+    /// forged preview token, say) is not carried on.
+    bare_switch: String,
 }
 
 impl Chrome {
@@ -125,6 +128,7 @@ impl Chrome {
             lang,
             chosen,
             switch: i18n::switch_link(req, lang.other()),
+            bare_switch: format!("{}?lang={}", req.path(), lang.other().code()),
         }
     }
 
@@ -232,7 +236,9 @@ fn respond_with<T: Serialize>(
 }
 
 fn error_page(tera: &Tera, chrome: &Chrome, status: StatusCode, template: &str) -> HttpResponse {
-    match tera.render(template, &chrome.context(None)) {
+    let mut context = chrome.context(None);
+    context.insert("lang_switch", &chrome.bare_switch);
+    match tera.render(template, &context) {
         Ok(html) => html_response(status, html),
         Err(e) => {
             tracing::error!(error = ?e, template, "error page failed");
