@@ -5,11 +5,23 @@
 use actix_web::{HttpResponse, web};
 
 /// Every asset: its name under `/assets/`, its content type and its text.
-const ASSETS: &[(&str, &str, &str)] = &[(
-    "karlchen.css",
-    "text/css; charset=utf-8",
-    include_str!("../../../templates/karlchen.css"),
-)];
+const ASSETS: &[(&str, &str, &str)] = &[
+    (
+        "karlchen.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../templates/karlchen.css"),
+    ),
+    (
+        "projector.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/projector.js"),
+    ),
+    (
+        "standings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/standings.js"),
+    ),
+];
 
 /// Registers `/assets/{name}`.
 pub fn configure(cfg: &mut web::ServiceConfig) {

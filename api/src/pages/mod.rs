@@ -6,11 +6,16 @@
 //! is public; with a bearer token (organiser or captain) its own tournament is readable too.
 
 mod assets;
+mod chart;
+mod home;
 pub mod i18n;
 mod join;
 mod plan;
+mod players;
 mod rounds;
 pub mod session;
+mod sheet;
+mod standings;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -27,7 +32,14 @@ use crate::state::AppState;
 
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(tournaments::show)
+    cfg.service(home::home)
+        .service(tournaments::show)
+        .service(standings::page)
+        .service(standings::rows_fragment)
+        .service(standings::projector)
+        .service(sheet::table_sheet)
+        .service(players::list)
+        .service(players::player)
         .service(rounds::round_list)
         .service(plan::plan_page)
         .service(join::form)
