@@ -6,7 +6,12 @@
 //! `loadgen standings` enters every deal of a championship (170 players, 8 rounds: 40
 //! 4-tables and two 5-tables a round, forced solos included) and then times the standings.
 //!
-//! Both log in as an organiser that must exist (`karlchen organizer add`). See
+//! `loadgen hall` is the championship's hall: 170 players, 42 tables entering every deal of
+//! their rounds at once while `--watchers` spectators follow the public standings page (each
+//! holds the live stream open and, on every event, fetches the standings rows as the page's
+//! script does); it reports deal entry latency under that load and what the watchers got.
+//!
+//! All log in as an organiser that must exist (`karlchen organizer add`). See
 //! BENCHMARKS.md for the commands.
 
 #![expect(clippy::print_stdout, reason = "a command-line tool reports on stdout")]
@@ -309,6 +314,225 @@ async fn standings(client: Client, samples: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
+/// What one spectator saw: events received, the rows fetches' latencies, and the last
+/// standings the stream sent (to compare with the final standings).
+struct Watched {
+    events: usize,
+    fetches: Vec<Duration>,
+    last: Option<Value>,
+    errors: u32,
+}
+
+/// One spectator of the public standings page: the live stream open, and on each event
+/// the rows fragment fetched as `standings.js` does. Runs until `stop` is set.
+async fn watch(
+    http: reqwest::Client,
+    base: String,
+    tournament: i64,
+    ready: std::sync::Arc<tokio::sync::Barrier>,
+    stop: tokio::sync::watch::Receiver<bool>,
+) -> anyhow::Result<Watched> {
+    let mut stream = http
+        .get(format!(
+            "{base}/api/v1/tournaments/{tournament}/standings/stream"
+        ))
+        .header("accept", "text/event-stream")
+        .send()
+        .await?;
+    if stream.status() != 200 {
+        bail!("stream answered {}", stream.status());
+    }
+    let mut seen = Watched {
+        events: 0,
+        fetches: Vec::new(),
+        last: None,
+        errors: 0,
+    };
+    let mut buffer = String::new();
+    let mut waiting = Some(ready);
+    let mut stop = stop;
+    loop {
+        let chunk = tokio::select! {
+            chunk = stream.chunk() => chunk?,
+            _ = stop.changed() => break,
+        };
+        let Some(chunk) = chunk else { break };
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        // Events end with a blank line; a comment line (keep-alive) carries no data.
+        while let Some(end) = buffer.find("\n\n") {
+            let event: String = buffer.drain(..end + 2).collect();
+            let mut version = None;
+            let mut data = String::new();
+            for line in event.lines() {
+                if let Some(id) = line.strip_prefix("id:") {
+                    version = Some(id.trim().to_owned());
+                } else if let Some(d) = line.strip_prefix("data:") {
+                    data.push_str(d.trim_start());
+                }
+            }
+            let Some(version) = version else { continue };
+            seen.events += 1;
+            seen.last = serde_json::from_str(&data).ok();
+            if let Some(ready) = waiting.take() {
+                ready.wait().await;
+                continue;
+            }
+            let t = Instant::now();
+            let rows = http
+                .get(format!(
+                    "{base}/tournaments/{tournament}/standings/rows?v={version}"
+                ))
+                .send()
+                .await;
+            match rows {
+                Ok(r) if r.status() == 200 || r.status() == 304 => {
+                    let _ = r.bytes().await;
+                    seen.fetches.push(t.elapsed());
+                }
+                _ => seen.errors += 1,
+            }
+        }
+    }
+    Ok(seen)
+}
+
+fn report(what: &str, mut times: Vec<Duration>) {
+    times.sort_unstable();
+    println!(
+        "{what}: {} requests, p50 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        times.len(),
+        percentile(&times, 50.0).as_secs_f64() * 1e3,
+        percentile(&times, 99.0).as_secs_f64() * 1e3,
+        times.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
+    );
+}
+
+/// Plays a table's round as [`play_table`] does and times each entry.
+async fn play_timed(client: &Client, table: i64) -> anyhow::Result<Vec<Duration>> {
+    let mut times = Vec::new();
+    loop {
+        let (_, sheet) = client
+            .send(
+                reqwest::Method::GET,
+                &format!("/api/v1/tables/{table}/sheet"),
+                None,
+            )
+            .await?;
+        let next = &sheet["next"];
+        if next.is_null() {
+            return Ok(times);
+        }
+        let number = next["number"].as_u64().unwrap_or(0) as usize;
+        let body = match next["forced_soloist"].as_u64() {
+            Some(seat) => {
+                json!({"contract": "solo_hearts", "re": [seat], "re_points": 100 + (number % 5) as u64 * 10, "re_tricks": 6})
+            }
+            None => normal(number + table as usize, next["sitting_out"].as_u64()),
+        };
+        let t = Instant::now();
+        client
+            .post(&format!("/api/v1/tables/{table}/deals"), &body)
+            .await?;
+        times.push(t.elapsed());
+    }
+}
+
+async fn hall(client: Client, watchers: usize, rounds: usize) -> anyhow::Result<()> {
+    let (tournament, players) = tournament(&client, 170, rounds).await?;
+    let (status, _) = client
+        .send(
+            reqwest::Method::PATCH,
+            &format!("/api/v1/tournaments/{tournament}"),
+            Some(&json!({"published": true})),
+        )
+        .await?;
+    if status != 200 {
+        bail!("publishing answered {status}");
+    }
+    // The spectators' own connections, as 500 phones and screens would have.
+    let spectators = reqwest::Client::builder()
+        .pool_max_idle_per_host(watchers)
+        .build()?;
+    let ready = std::sync::Arc::new(tokio::sync::Barrier::new(watchers + 1));
+    let (stop, stopped) = tokio::sync::watch::channel(false);
+    let mut crowd = tokio::task::JoinSet::new();
+    for _ in 0..watchers {
+        crowd.spawn(watch(
+            spectators.clone(),
+            client.base.clone(),
+            tournament,
+            ready.clone(),
+            stopped.clone(),
+        ));
+    }
+    ready.wait().await;
+    println!("{watchers} spectators follow the standings; {rounds} round(s) of 42 tables begin");
+    let client = std::sync::Arc::new(client);
+    let started = Instant::now();
+    let mut entries = Vec::new();
+    for r in 0..rounds {
+        let mut tables = tokio::task::JoinSet::new();
+        for table in round(&client, tournament, &players, r).await? {
+            let client = client.clone();
+            tables.spawn(async move { play_timed(&client, table).await });
+        }
+        while let Some(result) = tables.join_next().await {
+            entries.extend(result??);
+        }
+    }
+    let elapsed = started.elapsed();
+    println!(
+        "{} deals in {:.1} s ({:.0} deals/s)",
+        entries.len(),
+        elapsed.as_secs_f64(),
+        entries.len() as f64 / elapsed.as_secs_f64()
+    );
+    report("deal entry (POST /api/v1/tables/{id}/deals)", entries);
+    // The last write's event reaches everybody within the stream's coalescing window.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let (_, final_standings) = client
+        .send(
+            reqwest::Method::GET,
+            &format!("/api/v1/tournaments/{tournament}/standings"),
+            None,
+        )
+        .await?;
+    let _ = stop.send(true);
+    let mut fetches = Vec::new();
+    let mut events = Vec::new();
+    let (mut errors, mut stale) = (0, 0);
+    while let Some(watched) = crowd.join_next().await {
+        let watched = watched??;
+        events.push(watched.events);
+        fetches.extend(watched.fetches);
+        errors += watched.errors;
+        let totals = |v: &Value| -> Vec<Value> {
+            v["standings"]
+                .as_array()
+                .map(|rows| rows.iter().map(|r| r["total"].clone()).collect())
+                .unwrap_or_default()
+        };
+        if watched.last.as_ref().map(totals) != Some(totals(&final_standings)) {
+            stale += 1;
+        }
+    }
+    events.sort_unstable();
+    println!(
+        "spectators: events per spectator min {} / median {} / max {}; {stale} ended on stale standings; {errors} failed fetches",
+        events.first().copied().unwrap_or(0),
+        events.get(events.len() / 2).copied().unwrap_or(0),
+        events.last().copied().unwrap_or(0),
+    );
+    report(
+        "standings rows fetched on an event (GET /tournaments/{id}/standings/rows)",
+        fetches,
+    );
+    if errors > 0 || stale > 0 {
+        bail!("{errors} failed fetches, {stale} spectators with stale standings");
+    }
+    Ok(())
+}
+
 #[tokio::main]
 async fn main() -> anyhow::Result<()> {
     let args: Vec<String> = std::env::args().collect();
@@ -336,8 +560,17 @@ async fn main() -> anyhow::Result<()> {
             .await
         }
         Some("standings") => standings(client, arg("--samples", "50").parse()?).await,
+        Some("hall") => {
+            hall(
+                client,
+                arg("--watchers", "500").parse()?,
+                arg("--rounds", "2").parse()?,
+            )
+            .await
+        }
         _ => bail!(
-            "usage: loadgen entry|standings [--url U] [--tables N] [--workers N] [--samples N]"
+            "usage: loadgen entry|standings|hall [--url U] [--tables N] [--workers N] \
+             [--samples N] [--watchers N] [--rounds N]"
         ),
     }
 }

@@ -11,6 +11,8 @@
     reason = "a harness whose set-up fails must stop the test loudly"
 )]
 
+pub mod browser;
+
 use std::sync::atomic::{AtomicU32, Ordering};
 
 use actix_web::body::MessageBody;

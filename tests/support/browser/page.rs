@@ -1,0 +1,351 @@
+//! One WebDriver session: a headless Chromium with a fresh profile, and the few verbs the
+//! tests use. Every verb fails the test with the selector and the driver's reason.
+
+use std::fmt::Write as _;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::path::PathBuf;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use fantoccini::elements::Element;
+use fantoccini::wd::TimeoutConfiguration;
+use fantoccini::{Client, ClientBuilder, Locator};
+use hyper_util::client::legacy::connect::HttpConnector;
+use serde_json::{Map, Value, json};
+use tempfile::TempDir;
+
+use super::Viewport;
+use super::driver::Driver;
+use super::network::Throttle;
+
+/// The flags of every Chromium the tests start: headless, and quiet towards the network
+/// (no updates, sync or QUIC probes; only the loopback is reachable in CI).
+const CHROMIUM_FLAGS: [&str; 8] = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+];
+
+/// A browser tab of its own (one WebDriver session). Close it with [`Page::close`]; a page
+/// dropped on a failing test still ends its session so no Chromium is left running.
+pub struct Page {
+    client: Client,
+    session: String,
+    driver_port: u16,
+    closed: bool,
+    /// The network conditions in force, kept so going back online restores a throttle.
+    pub(super) throttle: Mutex<Option<Throttle>>,
+    /// The profile folder; removed when the page is dropped, after its session ended.
+    _profile: TempDir,
+}
+
+impl Page {
+    pub(super) async fn start(driver: &Driver, chromium: &str, viewport: Viewport) -> Page {
+        let profile = tempfile::tempdir().expect("a temporary folder for the profile");
+        let mut args: Vec<String> = CHROMIUM_FLAGS.iter().map(|f| (*f).to_owned()).collect();
+        args.push(format!("--user-data-dir={}", profile.path().display()));
+        let mut options = json!({ "binary": binary_path(chromium), "args": args });
+        match viewport {
+            Viewport::Phone => {
+                options["mobileEmulation"] = json!({
+                    "deviceMetrics": {
+                        "width": 390, "height": 844, "pixelRatio": 3.0, "mobile": true, "touch": true
+                    }
+                });
+            }
+            Viewport::Desktop => {
+                options["args"]
+                    .as_array_mut()
+                    .expect("args")
+                    .push(json!("--window-size=1280,900"));
+            }
+        }
+        let mut capabilities = Map::new();
+        capabilities.insert("browserName".into(), json!("chrome"));
+        capabilities.insert("goog:chromeOptions".into(), options);
+        let client = ClientBuilder::new(HttpConnector::new())
+            .capabilities(capabilities)
+            .connect(&driver.url())
+            .await
+            .unwrap_or_else(|e| panic!("chromedriver refused a session: {e}"));
+        // axe-core on a long page under CPU throttling takes seconds; a page that does
+        // not load within the page-load timeout is a failure, not a hang.
+        client
+            .update_timeouts(TimeoutConfiguration::new(
+                Some(Duration::from_secs(60)),
+                Some(Duration::from_secs(60)),
+                Some(Duration::ZERO),
+            ))
+            .await
+            .expect("timeouts");
+        let session = client
+            .session_id()
+            .await
+            .expect("session id")
+            .expect("a session");
+        Page {
+            client,
+            session,
+            driver_port: driver.port,
+            closed: false,
+            throttle: Mutex::new(None),
+            _profile: profile,
+        }
+    }
+
+    /// The WebDriver client, for what the verbs below do not cover.
+    pub fn client(&self) -> &Client {
+        &self.client
+    }
+
+    /// Opens `url` and waits until it has loaded (the `load` event).
+    pub async fn goto(&self, url: &str) {
+        self.client
+            .goto(url)
+            .await
+            .unwrap_or_else(|e| panic!("cannot open {url}: {e}"));
+    }
+
+    /// Shows `html` as a page of its own (a `data:` URL): for testing the harness itself.
+    pub async fn show_html(&self, html: &str) {
+        let mut url = String::from("data:text/html;charset=utf-8,");
+        for byte in html.bytes() {
+            if byte.is_ascii_alphanumeric() || b"-_.~".contains(&byte) {
+                url.push(char::from(byte));
+            } else {
+                let _ = write!(url, "%{byte:02X}");
+            }
+        }
+        self.goto(&url).await;
+    }
+
+    /// The address shown now (after redirects).
+    pub async fn current_url(&self) -> String {
+        self.client
+            .current_url()
+            .await
+            .expect("current url")
+            .to_string()
+    }
+
+    /// The first element matching the CSS `selector`, now.
+    pub async fn find(&self, selector: &str) -> Element {
+        self.client
+            .find(Locator::Css(selector))
+            .await
+            .unwrap_or_else(|e| panic!("no element {selector}: {e}"))
+    }
+
+    /// How many elements match `selector` now.
+    pub async fn count(&self, selector: &str) -> usize {
+        self.client
+            .find_all(Locator::Css(selector))
+            .await
+            .unwrap_or_else(|e| panic!("cannot search {selector}: {e}"))
+            .len()
+    }
+
+    /// Clicks (taps) the element as a user would: it must be visible and not covered. A
+    /// click that submits a form or follows a link returns once the next page has loaded.
+    pub async fn click(&self, selector: &str) {
+        self.find(selector)
+            .await
+            .click()
+            .await
+            .unwrap_or_else(|e| panic!("cannot click {selector}: {e}"));
+    }
+
+    /// Replaces the text of an input or text area by typing `text`.
+    pub async fn fill(&self, selector: &str, text: &str) {
+        let field = self.find(selector).await;
+        field
+            .clear()
+            .await
+            .unwrap_or_else(|e| panic!("cannot clear {selector}: {e}"));
+        field
+            .send_keys(text)
+            .await
+            .unwrap_or_else(|e| panic!("cannot type into {selector}: {e}"));
+    }
+
+    /// The text of the element as rendered (hidden parts left out, whitespace as shown).
+    pub async fn text_of(&self, selector: &str) -> String {
+        self.find(selector)
+            .await
+            .text()
+            .await
+            .unwrap_or_else(|e| panic!("no text of {selector}: {e}"))
+    }
+
+    /// An attribute of the first element matching `selector`.
+    pub async fn attr(&self, selector: &str, name: &str) -> Option<String> {
+        self.find(selector)
+            .await
+            .attr(name)
+            .await
+            .unwrap_or_else(|e| panic!("no attribute {name} of {selector}: {e}"))
+    }
+
+    /// Waits until an element matching `selector` is shown (present and rendered), and
+    /// returns it; fails the test after `timeout`.
+    pub async fn wait_for(&self, selector: &str, timeout: Duration) -> Element {
+        let until = Instant::now() + timeout;
+        loop {
+            if let Ok(element) = self.client.find(Locator::Css(selector)).await
+                && element.is_displayed().await.unwrap_or(false)
+            {
+                return element;
+            }
+            assert!(
+                Instant::now() < until,
+                "{selector} not shown within {timeout:?} on {}",
+                self.current_url().await
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Waits until the script expression `condition` is truthy in the page (for what a
+    /// selector cannot say: a count, a text, `navigator.onLine`); fails after `timeout`.
+    pub async fn wait_until(&self, condition: &str, timeout: Duration) {
+        let until = Instant::now() + timeout;
+        let script = format!("return !!({condition});");
+        loop {
+            if self.eval(&script, vec![]).await == json!(true) {
+                return;
+            }
+            assert!(
+                Instant::now() < until,
+                "`{condition}` still false after {timeout:?} on {}",
+                self.current_url().await
+            );
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+    }
+
+    /// Runs `script` (a function body; `arguments` holds `args`) and returns what it returns.
+    pub async fn eval(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client
+            .execute(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script:.300}"))
+    }
+
+    /// Runs `script` that calls its last argument with the result when done (promises,
+    /// events, `fetch`).
+    pub async fn eval_async(&self, script: &str, args: Vec<Value>) -> Value {
+        self.client
+            .execute_async(script, args)
+            .await
+            .unwrap_or_else(|e| panic!("script failed: {e}\n{script:.300}"))
+    }
+
+    /// Saves what the window shows as `<artefacts>/screenshots/<name>.png` and returns the
+    /// path: the pictures a reviewer looks at, never committed.
+    pub async fn screenshot(&self, name: &str) -> PathBuf {
+        let png = self.client.screenshot().await.expect("screenshot");
+        let dir = super::artefacts();
+        std::fs::create_dir_all(&dir)
+            .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+        let path = dir.join(format!("{name}.png"));
+        std::fs::write(&path, png)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        path
+    }
+
+    /// A Chrome DevTools Protocol command on this tab (e.g. CPU throttling).
+    pub async fn cdp(&self, command: &str, params: Value) -> Value {
+        self.post(
+            "goog/cdp/execute",
+            json!({ "cmd": command, "params": params }),
+        )
+        .await
+    }
+
+    /// A driver command of this session that the WebDriver standard does not name.
+    pub(super) async fn post(&self, path: &str, body: Value) -> Value {
+        self.client
+            .issue_cmd(SessionCommand {
+                path: path.to_owned(),
+                body,
+            })
+            .await
+            .unwrap_or_else(|e| panic!("{path} failed: {e}"))
+    }
+
+    /// Ends the session and the browser.
+    pub async fn close(mut self) {
+        self.closed = true;
+        if let Err(e) = self.client.clone().close().await {
+            eprintln!("note: closing the browser session failed: {e}");
+        }
+    }
+}
+
+impl Drop for Page {
+    /// A test that failed never reached [`Page::close`]: end the session here, over a
+    /// blocking request, since the test's runtime may be gone; otherwise Chromium would
+    /// outlive the test.
+    fn drop(&mut self) {
+        if self.closed {
+            return;
+        }
+        let ended = TcpStream::connect(("127.0.0.1", self.driver_port)).and_then(|mut s| {
+            s.set_read_timeout(Some(Duration::from_secs(20)))?;
+            write!(
+                s,
+                "DELETE /session/{} HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nContent-Length: 0\r\n\r\n",
+                self.session, self.driver_port
+            )?;
+            // The driver keeps the connection open: read the status line, which it sends
+            // once the browser has quit.
+            let mut status = [0; 12];
+            s.read_exact(&mut status)
+        });
+        if let Err(e) = ended {
+            eprintln!("note: could not end browser session {}: {e}", self.session);
+        }
+    }
+}
+
+/// `POST /session/{id}/<path>` with a JSON body.
+#[derive(Debug)]
+struct SessionCommand {
+    path: String,
+    body: Value,
+}
+
+impl fantoccini::wd::WebDriverCompatibleCommand for SessionCommand {
+    fn endpoint(
+        &self,
+        base_url: &url::Url,
+        session_id: Option<&str>,
+    ) -> Result<url::Url, url::ParseError> {
+        base_url.join(&format!(
+            "session/{}/{}",
+            session_id.unwrap_or_default(),
+            self.path
+        ))
+    }
+
+    fn method_and_body(&self, _request_url: &url::Url) -> (http::Method, Option<String>) {
+        (http::Method::POST, Some(self.body.to_string()))
+    }
+}
+
+/// The real binary behind a name on the `PATH` (chromedriver wants a path).
+fn binary_path(name: &str) -> String {
+    std::env::var_os("PATH")
+        .and_then(|paths| {
+            std::env::split_paths(&paths)
+                .map(|dir| dir.join(name))
+                .find(|path| path.is_file())
+        })
+        .map_or_else(|| name.to_owned(), |path| path.display().to_string())
+}
