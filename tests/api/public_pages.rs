@@ -18,16 +18,16 @@ const MARKUP_ESCAPED: &str = "&lt;b&gt;Anna&lt;&#x2F;b&gt; &amp; &quot;Co&quot;"
 /// A published tournament of eight players, round 1 at two tables with three deals
 /// entered: table 1 a normal game won by seats 1 and 2 and a Damensolo of seat 3, table 2 a
 /// normal game won by seats 1 and 2.
-struct Hall {
-    org: String,
-    t: i64,
+pub struct Hall {
+    pub org: String,
+    pub t: i64,
     /// Players by start number; p[0] is named like markup, p[1] is shown as "M. Müller".
-    p: Vec<i64>,
+    pub p: Vec<i64>,
     /// Round 1's tables.
-    tables: Vec<i64>,
+    pub tables: Vec<i64>,
 }
 
-async fn hall<S: App>(app: &TestApp, service: &S, published: bool) -> Hall {
+pub async fn hall<S: App>(app: &TestApp, service: &S, published: bool) -> Hall {
     let org = organizer(app, service, "halle@example.org").await;
     let t = tournament(
         service,
@@ -71,7 +71,7 @@ async fn hall<S: App>(app: &TestApp, service: &S, published: bool) -> Hall {
 
 impl Hall {
     /// Enters `body` at `table` as the organiser.
-    async fn deal<S: App>(&self, service: &S, table: i64, body: &Value) {
+    pub async fn deal<S: App>(&self, service: &S, table: i64, body: &Value) {
         let answer = call_json(
             service,
             "POST",
@@ -83,7 +83,7 @@ impl Hall {
         expect(&answer, 201, &format!("deal at {table}"));
     }
 
-    async fn standings<S: App>(&self, service: &S) -> Value {
+    pub async fn standings<S: App>(&self, service: &S) -> Value {
         let answer = call_json(
             service,
             "GET",

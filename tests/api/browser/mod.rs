@@ -8,6 +8,7 @@
 mod accessibility;
 mod budgets;
 mod network;
+mod public;
 
 use std::time::Duration;
 
