@@ -15,6 +15,7 @@ pub mod domain_errors;
 pub mod error;
 pub mod extract;
 pub mod keys;
+pub mod live_cache;
 pub mod openapi;
 pub mod pages;
 pub mod routes;
@@ -36,11 +37,42 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::open(config).await?;
     let bind = state.config.bind.clone();
     tracing::info!(%bind, backend = state.db.backend().as_str(), "karlchen listening");
+    let live = state.live.clone();
     let server = actix_web::HttpServer::new({
         let state = state.clone();
         move || app::build(state.clone())
     })
+    // A graceful shutdown waits for open responses, and a live standings stream never
+    // ends by itself: the streams are ended first, then the server stops.
+    .shutdown_signal(async move {
+        stop_requested().await;
+        live.close();
+    })
     .bind(&bind)
     .with_context(|| format!("cannot listen on {bind} (KARLCHEN_BIND)"))?;
     server.run().await.context("server stopped with an error")
+}
+
+/// Resolves when the process is asked to stop: SIGTERM (a container stopping) or SIGINT
+/// (Ctrl-C). Either starts a graceful shutdown. A signal that cannot be listened for
+/// never arrives.
+async fn stop_requested() {
+    use actix_web::rt::signal::{ctrl_c, unix};
+    let terminate = async {
+        match unix::signal(unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    let interrupt = async {
+        if ctrl_c().await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    tokio::select! {
+        () = terminate => tracing::info!("SIGTERM: shutting down"),
+        () = interrupt => tracing::info!("SIGINT: shutting down"),
+    }
 }

@@ -11,6 +11,7 @@ use crate::auth::limits::AuthLimits;
 use crate::config::Config;
 use crate::db::Database;
 use crate::keys::SigningKeys;
+use crate::live_cache::LiveCache;
 
 /// The shared state of the service.
 #[derive(Debug, Clone)]
@@ -25,6 +26,8 @@ pub struct AppState {
     pub pages: Arc<tera::Tera>,
     /// Rate limits on logging in and the bound on concurrent password hashes.
     pub auth_limits: Arc<AuthLimits>,
+    /// The live standings: the public standings kept per tournament, and their feeds.
+    pub live: Arc<LiveCache>,
 }
 
 impl AppState {
@@ -45,6 +48,7 @@ impl AppState {
             keys: Arc::new(keys),
             pages: Arc::new(pages),
             auth_limits,
+            live: Arc::new(LiveCache::new()),
         })
     }
 }

@@ -245,6 +245,20 @@ impl CallLevel {
         }
     }
 
+    /// Whether a party's Absagen up to this level are made: its opponents, with
+    /// `opponent_points` card points and `opponent_tricks` tricks, stayed below 90, 60 or 30,
+    /// or took no trick for "schwarz" (TSR 7.1). A level without an Absage promises nothing
+    /// and is never kept.
+    pub const fn kept(self, opponent_points: u8, opponent_tricks: u8) -> bool {
+        match self {
+            CallLevel::None | CallLevel::Ansage => false,
+            CallLevel::No90 => opponent_points < 90,
+            CallLevel::No60 => opponent_points < 60,
+            CallLevel::No30 => opponent_points < 30,
+            CallLevel::Schwarz => opponent_tricks == 0,
+        }
+    }
+
     /// The next higher level, if any.
     pub const fn next(self) -> Option<CallLevel> {
         match self {

@@ -10,6 +10,7 @@
 //! - [`cards`]: the 48-card deck, card points and the trump order of each contract (TSR 2.3);
 //! - [`replay`]: a whole deal replayed from its card play and calls (TSR 4.4, 5, 6);
 //! - [`penalty`]: the penalty patterns of TSR 9.3 and 9.4;
+//! - [`plausibility`]: hints on legal facts that are more often a slip than what happened;
 //! - [`sheet`]: one table's round (dealer, Pflichtsolo, Vorführen, time-up) and its scored sheet;
 //! - [`seating`]: table draws and rotations that avoid repeat encounters;
 //! - [`day`]: between rounds: who a draw seats (check-in), whether a plan still fits, which
@@ -21,6 +22,7 @@ pub mod cards;
 pub mod day;
 pub mod deal;
 pub mod penalty;
+pub mod plausibility;
 pub mod replay;
 pub mod score;
 pub mod seating;

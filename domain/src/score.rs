@@ -11,7 +11,7 @@
 //! items and its own extras, and nets the two credits (tsr-brief §9.4, worked deals W20 and
 //! W28).
 
-use crate::deal::{CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party, Seat};
+use crate::deal::{Contract, DealFacts, Extras, FactsError, PaperFacts, Party, Seat};
 
 /// Who won the deal (TSR 7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -295,17 +295,6 @@ impl Breakdown {
     }
 }
 
-/// Whether the opponents of a party that called `level` stayed below its target.
-fn stayed_below(level: CallLevel, opponent_points: u8, opponent_tricks: u8) -> bool {
-    match level {
-        CallLevel::None | CallLevel::Ansage => false,
-        CallLevel::No90 => opponent_points < 90,
-        CallLevel::No60 => opponent_points < 60,
-        CallLevel::No30 => opponent_points < 30,
-        CallLevel::Schwarz => opponent_tricks == 0,
-    }
-}
-
 /// TSR 7.1: the winner from the card points, the tricks and the calls.
 fn winner(facts: &DealFacts) -> Winner {
     let calls = facts.announcements;
@@ -318,9 +307,9 @@ fn winner(facts: &DealFacts) -> Winner {
             facts.tricks_of(party.other()),
         );
         if own.absagen() > 0 {
-            stayed_below(own, their_points, their_tricks)
+            own.kept(their_points, their_tricks)
         } else if theirs.absagen() > 0 {
-            !stayed_below(theirs, points, tricks)
+            !theirs.kept(points, tricks)
         } else {
             // Only "Kontra" said reverses the split: Re needs 120, Kontra 121 (TSR 7.1.1
             // no. 4, 7.1.2 no. 4); otherwise Re needs 121 and Kontra 120.
@@ -455,7 +444,7 @@ fn score_valid(facts: &DealFacts) -> Scored {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::{Announcements, PartyExtras, SeatSet, TableSize};
+    use crate::deal::{Announcements, CallLevel, PartyExtras, SeatSet, TableSize};
 
     fn facts(contract: Contract, re: &[u8], re_points: u8, re_tricks: u8) -> DealFacts {
         DealFacts {

@@ -26,6 +26,7 @@ pub mod plans;
 pub mod players;
 pub mod rounds;
 pub mod schema;
+pub mod signatures;
 pub mod tables;
 pub mod tournaments;
 
@@ -165,6 +166,10 @@ pub struct Database {
     writer: std::sync::Arc<std::sync::Mutex<()>>,
     /// The clock every unit of work runs at (see [`crate::clock`]).
     clock: crate::clock::Clock,
+    /// Raised after every committed write transaction ([`Database::tx`], the one way any
+    /// request writes): what was derived from the stored rows before may be stale now.
+    /// Readers cache by it and wait on it ([`Database::commits`]).
+    commits: tokio::sync::watch::Sender<u64>,
 }
 
 impl std::fmt::Debug for Database {
@@ -209,6 +214,7 @@ impl Database {
             backend,
             writer: std::sync::Arc::default(),
             clock: crate::clock::Clock::default(),
+            commits: tokio::sync::watch::Sender::new(first_commit_number()),
         })
     }
 
@@ -220,6 +226,18 @@ impl Database {
     /// The clock the work on this database runs at; tests move it forward.
     pub fn clock(&self) -> &crate::clock::Clock {
         &self.clock
+    }
+
+    /// The number of the latest committed write, and a change whenever another commits.
+    /// Numbers are counted in this process: another instance writing to the same
+    /// PostgreSQL database raises nothing here.
+    pub fn commits(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.commits.subscribe()
+    }
+
+    /// The number of the latest committed write (see [`Database::commits`]).
+    pub fn commit_number(&self) -> u64 {
+        *self.commits.borrow()
     }
 
     /// A connection for code outside a request (the command line, tests).
@@ -254,19 +272,26 @@ impl Database {
         .await?
     }
 
-    /// Runs `f` in one transaction: everything it writes is stored, or nothing.
+    /// Runs `f` in one transaction: everything it writes is stored, or nothing. A commit
+    /// raises the commit number ([`Database::commits`]).
     pub async fn tx<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
     {
         let writer = (self.backend == Backend::Sqlite).then(|| self.writer.clone());
+        let commits = self.commits.clone();
         self.run(move |conn| {
             // A poisoned lock only means another writer panicked; its transaction rolled back.
             let _guard = writer
                 .as_ref()
                 .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
-            conn.transaction(f)
+            let written = conn.transaction(f);
+            // Only after the commit: a reader woken by the number must see the rows.
+            if written.is_ok() {
+                commits.send_modify(|n| *n = n.wrapping_add(1));
+            }
+            written
         })
         .await
     }
@@ -280,6 +305,17 @@ impl Database {
         })
         .await
     }
+}
+
+/// The first commit number of this process: the time it opened the database, in
+/// milliseconds. Numbers are handed out as tags (`ETag`, event ids), and a client that kept
+/// one across a restart must not find it naming something else.
+fn first_commit_number() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .and_then(|d| u64::try_from(d.as_millis()).ok())
+        .unwrap_or_default()
 }
 
 /// The storage layer's errors as the API answers them: the one place where diesel's error

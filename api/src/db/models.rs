@@ -309,6 +309,18 @@ pub struct DealRow {
     pub version: i32,
 }
 
+/// A player's signature under his table's complete sheet.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = signatures)]
+pub struct SignatureRow {
+    /// The table.
+    pub table_id: i64,
+    /// The player who signed.
+    pub player_id: i64,
+    /// When (UTC).
+    pub signed_at: NaiveDateTime,
+}
+
 /// A penalty as the referee ruled it.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = penalties)]

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::models::{RoundRow, TableRow};
-use super::schema::{deals, join_codes, penalties, round_tables, rounds, table_seats};
+use super::schema::{deals, join_codes, penalties, round_tables, rounds, signatures, table_seats};
 
 /// A round by id.
 pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<RoundRow>> {
@@ -173,6 +173,8 @@ pub fn reseat_table(
     planned_deals: i32,
 ) -> QueryResult<()> {
     diesel::delete(table_seats::table.filter(table_seats::table_id.eq(table_id))).execute(conn)?;
+    // Signatures are the seated players' word on the sheet; new players have given none.
+    diesel::delete(signatures::table.filter(signatures::table_id.eq(table_id))).execute(conn)?;
     insert_seats(conn, table_id, seats)?;
     diesel::update(round_tables::table.find(table_id))
         .set(round_tables::planned_deals.eq(planned_deals))
@@ -213,13 +215,15 @@ pub fn entries(conn: &mut DbConn, round_id: i64) -> QueryResult<(i64, i64)> {
     Ok((entered, penalised))
 }
 
-/// Deletes a round with its tables, their seats and join codes (nothing may have been
-/// entered at them).
+/// Deletes a round with its tables, their seats, join codes and signatures (nothing may
+/// have been entered at them; a table whose time was called before its first deal can
+/// still have been signed).
 pub fn delete(conn: &mut DbConn, round_id: i64) -> QueryResult<()> {
     let tables = round_tables::table
         .filter(round_tables::round_id.eq(round_id))
         .select(round_tables::id);
     diesel::delete(join_codes::table.filter(join_codes::table_id.eq_any(tables))).execute(conn)?;
+    diesel::delete(signatures::table.filter(signatures::table_id.eq_any(tables))).execute(conn)?;
     diesel::delete(table_seats::table.filter(table_seats::table_id.eq_any(tables)))
         .execute(conn)?;
     diesel::delete(round_tables::table.filter(round_tables::round_id.eq(round_id)))

@@ -118,6 +118,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    signatures (table_id, player_id) {
+        table_id -> BigInt,
+        player_id -> BigInt,
+        signed_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     audit_log (id) {
         id -> BigInt,
         tournament_id -> BigInt,
@@ -174,6 +182,8 @@ diesel::joinable!(table_seats -> players (player_id));
 diesel::joinable!(join_codes -> round_tables (table_id));
 diesel::joinable!(deals -> round_tables (table_id));
 diesel::joinable!(penalties -> round_tables (table_id));
+diesel::joinable!(signatures -> round_tables (table_id));
+diesel::joinable!(signatures -> players (player_id));
 diesel::joinable!(organizer_audit -> organizers (organizer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
@@ -186,6 +196,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     join_codes,
     deals,
     penalties,
+    signatures,
     audit_log,
     organizer_audit,
     idempotency_keys,

@@ -7,7 +7,7 @@ use super::DbConn;
 use super::models::{NewTournament, TournamentChanges, TournamentRow};
 use super::schema::{
     audit_log, deals, join_codes, penalties, players, round_tables, rounds, seating_plans,
-    table_seats, tournaments,
+    signatures, table_seats, tournaments,
 };
 
 /// A tournament by id.
@@ -115,6 +115,8 @@ fn delete_all(conn: &mut DbConn, id: i64) -> QueryResult<()> {
         .filter(round_tables::round_id.eq_any(round_ids))
         .select(round_tables::id);
     diesel::delete(join_codes::table.filter(join_codes::table_id.eq_any(table_ids)))
+        .execute(conn)?;
+    diesel::delete(signatures::table.filter(signatures::table_id.eq_any(table_ids)))
         .execute(conn)?;
     diesel::delete(table_seats::table.filter(table_seats::table_id.eq_any(table_ids)))
         .execute(conn)?;

@@ -12,6 +12,7 @@ use crate::services::access::require_token;
 use crate::services::deals;
 use crate::services::write::create;
 use crate::state::AppState;
+use crate::wire::deal_preview::DealPreviewResponse;
 use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
 
 /// Enter the next deal of a table (its captain while the round is open, or an organiser).
@@ -57,6 +58,36 @@ pub async fn create_deal(
             .await?),
         other => other,
     }
+}
+
+/// What entering a deal would write, without storing anything.
+///
+/// The same body, the same caller and the same refusals as entering it (`POST
+/// /tables/{id}/deals`): the deal as it would stand on the sheet (number, dealer, kind,
+/// scores), every seat's total after it, the scorer's breakdown and plausibility hints on
+/// legal facts that look like a slip (a missed Absage, 120 card points, all points but not
+/// all tricks). Takes no `Idempotency-Key`: it changes nothing.
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id")),
+    request_body = DealBody, security(("bearer" = [])), responses(
+    (status = 200, body = DealPreviewResponse),
+    (status = 409, description = "Refused as entering would be: the number is taken or skips ahead, the sheet is complete, the order of play; `current` holds the sheet", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[post("/tables/{id}/deals/preview")]
+pub async fn preview_deal(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+    body: RawBody,
+) -> Result<web::Json<DealPreviewResponse>, ApiError> {
+    let entry = DealBody::parse(&body.0)?;
+    require_token(&caller)?;
+    let table_id = id.into_inner();
+    let answer = state
+        .db
+        .run(move |conn| deals::preview(conn, table_id, &caller, &entry))
+        .await?;
+    Ok(web::Json(answer))
 }
 
 /// Correct a deal (its table's captain while the round is open, an organiser at any time).

@@ -16,6 +16,7 @@ pub mod round_seating;
 pub mod rounds;
 pub mod score;
 pub mod seating;
+pub mod signatures;
 pub mod standings;
 pub mod tables;
 pub mod tournaments;
@@ -51,6 +52,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(plan::delete_plan)
             .service(audit::list_audit)
             .service(standings::get_standings)
+            .service(standings::stream_standings)
             .service(join_codes::create_join_code)
             .service(join_codes::revoke_join_code)
             .service(join_codes::get_join_code)
@@ -59,8 +61,11 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(preview::create_preview_link)
             .service(tables::get_sheet)
             .service(deals::create_deal)
+            .service(deals::preview_deal)
             .service(deals::update_deal)
             .service(deals::delete_deal)
+            .service(signatures::sign)
+            .service(signatures::withdraw)
             .service(tables::time_up)
             .service(tables::extend_table)
             .service(round_clock::start_round)

@@ -1,11 +1,15 @@
-//! `GET /api/v1/tournaments/{id}/standings`: live standings as JSON, or CSV for
-//! spreadsheets with `Accept: text/csv` or `?dialect=plain|de`.
+//! `GET /api/v1/tournaments/{id}/standings`: live standings as JSON (with an `ETag`), or
+//! CSV for spreadsheets with `Accept: text/csv` or `?dialect=plain|de`; and
+//! `…/standings/stream`, the same standings as server-sent events whenever they change.
 
-use actix_web::http::header::{ACCEPT, CONTENT_DISPOSITION, HeaderName, HeaderValue};
+use actix_web::http::header::{
+    ACCEPT, CACHE_CONTROL, CONTENT_DISPOSITION, ETAG, HeaderName, HeaderValue, IF_NONE_MATCH,
+};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, Problem};
+use crate::services::live::{self, Feed};
 use crate::services::standings::{self, Answer};
 use crate::state::AppState;
 use crate::wire::standings::{CsvDialect, StandingsQuery, StandingsResponse};
@@ -15,8 +19,15 @@ use crate::wire::standings::{CsvDialect, StandingsQuery, StandingsResponse};
 /// JSON by default; `Accept: text/csv` gives the same rows as CSV, and `dialect=de` as CSV
 /// for German spreadsheets (`;`, decimal comma, UTF-8 with BOM, German headers). Anybody
 /// but the tournament's organiser sees each player under the name he asked to be shown.
-#[utoipa::path(tag = "tournaments", params(("id" = i64, Path), StandingsQuery), responses(
-    (status = 200, body = StandingsResponse, content_type = "application/json"),
+///
+/// The JSON of the whole tournament carries an `ETag`, its version: `If-None-Match` with
+/// it answers an empty 304 while the standings are unchanged. A hall polling the public
+/// standings is answered from one computation per change.
+#[utoipa::path(tag = "tournaments", params(("id" = i64, Path), StandingsQuery,
+    ("If-None-Match" = Option<String>, Header, description = "The ETag of standings read before")), responses(
+    (status = 200, body = StandingsResponse, content_type = "application/json",
+        headers(("ETag" = String, description = "The standings' version, without `round`"))),
+    (status = 304, description = "Unchanged since the version in If-None-Match"),
     (status = 200, description = "The same rows as CSV: `,`-separated with English headers, or with `dialect=de` `;`-separated with a decimal comma, German headers and a UTF-8 BOM", body = String, content_type = "text/csv"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
@@ -39,6 +50,23 @@ pub async fn get_standings(
         .is_some_and(|v| v.contains("text/csv"));
     // A named dialect asks for the CSV by itself: a download link cannot set `Accept`.
     let csv = dialect.or(accepts_csv.then_some(CsvDialect::Plain));
+    if csv.is_none() && round.is_none() {
+        let snapshot = live::snapshot(&state, caller, id).await?;
+        let tag = format!("\"{}\"", snapshot.version);
+        let seen = req
+            .headers()
+            .get(IF_NONE_MATCH)
+            .and_then(|v| v.to_str().ok());
+        if seen.is_some_and(|v| names(v, &tag)) {
+            return Ok(HttpResponse::NotModified()
+                .insert_header((ETAG, tag))
+                .finish());
+        }
+        return Ok(HttpResponse::Ok()
+            .insert_header((ETAG, tag))
+            .content_type("application/json")
+            .body(snapshot.json));
+    }
     let answer = state
         .db
         .run(move |conn| standings::answer(conn, id, &caller, round, csv))
@@ -51,6 +79,42 @@ pub async fn get_standings(
             needs_attention,
         } => csv_response(tournament_id, body, needs_attention),
     })
+}
+
+/// Whether an `If-None-Match` value names `tag` (or is `*`).
+fn names(if_none_match: &str, tag: &str) -> bool {
+    if_none_match
+        .split(',')
+        .map(|t| t.trim().trim_start_matches("W/"))
+        .any(|t| t == tag || t == "*")
+}
+
+/// The standings of a tournament as server-sent events (`text/event-stream`), for a hall
+/// screen or a spectator's phone.
+///
+/// Each event is `event: standings`, `id: <version>` (the JSON standings' `ETag`) and
+/// `data: <the standings as JSON>`, as `GET …/standings` answers them. The first event
+/// comes at once; after that one comes when the standings change (a burst of entries
+/// is sent as one event, about a quarter of a second after it), and a comment line
+/// (`: keep-alive`) every 15 seconds keeps the connection open. The stream ends when the
+/// server shuts down; clients reconnect (`EventSource` does by itself).
+#[utoipa::path(tag = "tournaments", params(("id" = i64, Path)), responses(
+    (status = 200, description = "Server-sent events of the standings", body = String, content_type = "text/event-stream"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[get("/tournaments/{id}/standings/stream")]
+pub async fn stream_standings(
+    state: web::Data<AppState>,
+    caller: Caller,
+    id: web::Path<i64>,
+) -> Result<HttpResponse, ApiError> {
+    let feed = Feed::open(&state, caller, id.into_inner()).await?;
+    Ok(HttpResponse::Ok()
+        .content_type("text/event-stream")
+        .insert_header((CACHE_CONTROL, "no-cache"))
+        // A reverse proxy must pass each event on at once rather than buffer the stream.
+        .insert_header((HeaderName::from_static("x-accel-buffering"), "no"))
+        .streaming(feed.events()))
 }
 
 fn csv_response(

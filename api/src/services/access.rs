@@ -77,6 +77,31 @@ pub fn table(
     if need == Need::Write {
         locks::lock_table(conn, table_id)?;
     }
+    let mut ctx = reach(conn, table_id, caller, need)?;
+    if need == Need::Write {
+        super::round_clock::settle(conn, &mut ctx)?;
+    }
+    Ok(ctx)
+}
+
+/// A table as a write would reach it, refused exactly as the write would be, but without
+/// the write's lock and without storing the clock's time-up: for a preview, which stores
+/// nothing. The sheet it reads shows the clock's time-up all the same (a read derives it).
+pub fn table_to_try(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+) -> Result<TableContext, ApiError> {
+    reach(conn, table_id, caller, Need::Write)
+}
+
+/// The table with its round, tournament and seats, if the caller may use it as asked.
+fn reach(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    need: Need,
+) -> Result<TableContext, ApiError> {
     let (table, round) = tables::with_round(conn, table_id)?.ok_or(ApiError::NotFound)?;
     let tournament = db::tournaments::find(conn, round.tournament_id)?.ok_or(ApiError::NotFound)?;
     let allowed = match caller {
@@ -104,16 +129,12 @@ pub fn table(
     };
     allowed?;
     let seats = tables::seats(conn, table_id)?;
-    let mut ctx = TableContext {
+    Ok(TableContext {
         table,
         round,
         tournament,
         seats,
-    };
-    if need == Need::Write {
-        super::round_clock::settle(conn, &mut ctx)?;
-    }
-    Ok(ctx)
+    })
 }
 
 /// Whether a captain's join code still opens its table.

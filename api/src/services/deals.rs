@@ -9,16 +9,18 @@
 //! handed to the tournament office (TSR 7.3.4), and only he corrects or deletes them, since
 //! a captain's phone would replace the signed paper record with facts nobody checked.
 
-use domain::sheet::{Round, SheetEntry};
+use domain::sheet::{EntryFacts, Round, SheetEntry};
 
-use super::access::{self, Need};
+use super::access::{self, Need, TableContext};
 use super::sheet::{self, Derived, conflict_with_sheet};
-use super::{audit, now};
+use super::{audit, now, signatures};
 use crate::auth::Caller;
 use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
 use crate::domain_errors::{correction_error, deletion_error, entry_error, invalid_deal};
 use crate::error::ApiError;
+use crate::wire::deal_preview::{DealPreviewResponse, HintView};
+use crate::wire::score::ScoreResponse;
 use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
 
 /// The entry as the domain reads it, checked as the next deal of `round`: the sheet must
@@ -87,6 +89,39 @@ fn paper_is_organisers(caller: &Caller, paper: bool) -> Result<(), ApiError> {
     }
 }
 
+/// An entry checked as the next deal of a table, as entering and its preview both check it.
+struct NextDeal {
+    /// The sheet before the entry.
+    before: Derived,
+    /// The deal's number.
+    number: u16,
+    /// The entry as stored.
+    facts: String,
+    /// The version the stored deal gets.
+    version: i32,
+}
+
+/// Checks `entry` as the next deal of the table of `ctx`: the number it names, room on the
+/// sheet, the order of play and its facts.
+fn next_deal(
+    conn: &mut DbConn,
+    ctx: &TableContext,
+    entry: &DealBody,
+) -> Result<NextDeal, ApiError> {
+    let before = sheet::current(conn, ctx)?;
+    let next = before.round().next().map(|n| n.number);
+    check_number(entry.number(), next, &before)?;
+    checked(before.round(), &before, entry)?;
+    Ok(NextDeal {
+        number: next.unwrap_or_default(),
+        facts: facts(entry)?,
+        // Above every version this table handed out before its last deletion, so no
+        // stale `If-Match` for this number can match the new deal.
+        version: ctx.table.version_floor.saturating_add(1),
+        before,
+    })
+}
+
 /// Enters the next deal of a table (run inside the write's transaction).
 pub fn create(
     conn: &mut DbConn,
@@ -96,11 +131,11 @@ pub fn create(
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
-    let before = sheet::current(conn, &ctx)?;
-    let next = before.round().next().map(|n| n.number);
-    check_number(entry.number(), next, &before)?;
-    checked(before.round(), &before, entry)?;
-    let number = next.unwrap_or_default();
+    let next = next_deal(conn, &ctx, entry)?;
+    let number = next.number;
+    // A sheet is signed once complete, and a complete sheet takes no deal; but lifted
+    // time-up can reopen a signed sheet, and its signatures do not cover the new deal.
+    signatures::clear(conn, &ctx, caller, &next.before.sheet, "deal.create")?;
     // The unique (table, number) index settles a race between two phones: the second
     // insert fails and its transaction rolls back.
     db::deals::insert(
@@ -108,10 +143,8 @@ pub fn create(
         &db::deals::NewDeal {
             table_id,
             number: i32::from(number),
-            facts: &facts(entry)?,
-            // Above every version this table handed out before its last deletion, so no
-            // stale `If-Match` for this number can match the new deal.
-            version: ctx.table.version_floor.saturating_add(1),
+            facts: &next.facts,
+            version: next.version,
             at: now(),
         },
     )?;
@@ -127,6 +160,49 @@ pub fn create(
     Ok(DealResponse {
         deal,
         sheet: after.sheet,
+    })
+}
+
+/// What entering `entry` at a table would write, stored nowhere: checked and refused as
+/// [`create`] checks it (same caller, same codes), then scored on the sheet as the stored
+/// deal would be, with the domain's plausibility hints. Takes no lock and writes nothing,
+/// so a captain can ask as often as he likes while he checks his entry.
+pub fn preview(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    entry: &DealBody,
+) -> Result<DealPreviewResponse, ApiError> {
+    paper_is_organisers(caller, entry.is_paper())?;
+    let ctx = access::table_to_try(conn, table_id, caller)?;
+    let next = next_deal(conn, &ctx, entry)?;
+    let after = sheet::with_next(
+        conn,
+        &ctx,
+        DealRow {
+            // No stored row has id 0: both backends number rows from 1.
+            id: 0,
+            table_id,
+            number: i32::from(next.number),
+            facts: next.facts,
+            version: next.version,
+        },
+    )?;
+    let scored = after
+        .scored
+        .deals()
+        .iter()
+        .find(|d| d.sheet.number == next.number)
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the previewed deal is missing")))?;
+    let hints = match &scored.facts {
+        EntryFacts::Full(facts) => domain::plausibility::hints(facts, &scored.game),
+        EntryFacts::Paper(_) => Vec::new(),
+    };
+    Ok(DealPreviewResponse {
+        deal: after.deal_view(next.number)?,
+        totals_after: after.sheet.totals,
+        score: ScoreResponse::from(&scored.game),
+        hints: hints.iter().map(HintView::from).collect(),
     })
 }
 
@@ -221,6 +297,7 @@ pub fn update(
             current: row.version + 1,
         });
     }
+    signatures::clear(conn, &ctx, caller, &before.sheet, "deal.update")?;
     let after = sheet::current(conn, &ctx)?;
     let deal = after.deal_view(number)?;
     audit::Change::new(ctx.tournament.id, caller, "deal.update")
@@ -274,6 +351,7 @@ pub fn delete(
         .time_up_after
         .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     db::deals::delete(conn, row.id)?;
+    signatures::clear(conn, &ctx, caller, &before.sheet, "deal.delete")?;
     db::tables::set_time_up_and_floor(conn, table_id, time_up_after, floor)?;
     // Ascending, so no two rows ever hold the same number.
     for moved in &deletion.moves {

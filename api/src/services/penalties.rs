@@ -8,7 +8,7 @@ use domain::penalty::{Severity, Violation};
 
 use super::access::{self, Need};
 use super::sheet::Derived;
-use super::{audit, now, sheet};
+use super::{audit, now, sheet, signatures};
 use crate::auth::Caller;
 use crate::db::models::PenaltyRow;
 use crate::db::penalties::NewPenalty;
@@ -111,6 +111,7 @@ pub fn create(
     let before = sheet::current(conn, &ctx)?;
     let violation = violation(&before, ruling)?;
     db::penalties::insert(conn, &row(table_id, ruling, &violation))?;
+    signatures::clear(conn, &ctx, caller, &before.sheet, "penalty.create")?;
     let after = sheet::current(conn, &ctx)?;
     let deal_number = ruling.request.deal_number;
     audit::Change::new(ctx.tournament.id, caller, "penalty.create")
@@ -192,6 +193,7 @@ pub fn update(
     let violation = violation(&before, ruling)?;
     let changed = db::penalties::update(conn, id, old.version, &row(table_id, ruling, &violation))?;
     written(changed, version, &old)?;
+    signatures::clear(conn, &ctx, caller, &before.sheet, "penalty.update")?;
     let after = sheet::current(conn, &ctx)?;
     let new = db::penalties::find(conn, table_id, id)?.ok_or(ApiError::NotFound)?;
     audit::Change::new(ctx.tournament.id, caller, "penalty.update")
@@ -219,6 +221,7 @@ pub fn delete(
     let before = sheet::current(conn, &ctx)?;
     let changed = db::penalties::delete(conn, id, old.version)?;
     written(changed, version, &old)?;
+    signatures::clear(conn, &ctx, caller, &before.sheet, "penalty.delete")?;
     let after = sheet::current(conn, &ctx)?;
     audit::Change::new(ctx.tournament.id, caller, "penalty.delete")
         .at_table(table_id)

@@ -26,7 +26,7 @@ use domain::sheet::{PlayingTime, TimeUpBy};
 
 use super::access::{self, Need, TableContext};
 use super::validate::text;
-use super::{audit, sheet};
+use super::{audit, sheet, signatures};
 use crate::auth::Caller;
 use crate::db::models::{RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -270,6 +270,8 @@ pub fn extend(
     if extension.lifts_time_up {
         ctx.table.time_up_after = None;
         ctx.table.time_up_by_clock = false;
+        // The sheet takes deals again: the signatures under it no longer cover it.
+        signatures::clear(conn, &ctx, caller, &before.sheet, "table.extend")?;
     }
     let after = sheet::current(conn, &ctx)?;
     let extended = TableClock {

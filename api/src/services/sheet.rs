@@ -22,16 +22,19 @@ use crate::db::deals::{
     StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
     StoredPaperMark,
 };
-use crate::db::models::{DealRow, PenaltyRow, PlayerRow, RoundRow, TableRow, TournamentRow};
+use crate::db::models::{
+    DealRow, PenaltyRow, PlayerRow, RoundRow, SignatureRow, TableRow, TournamentRow,
+};
 use crate::db::{self, DbConn};
 use crate::domain_errors::{invalid_deal, sheet_score_error};
 use crate::error::ApiError;
-use crate::wire::clock::SeatPlayerView;
+use crate::wire::clock::{SeatPlayerView, rfc3339};
 use crate::wire::score::{AnnouncementsBody, ExtrasBody, ExtrasCounts};
 use crate::wire::sheet::{
     DealBody, DealEntry, NextDealView, PaperDealEntry, PaperMark, PenaltyView, SheetDealView,
     SheetResponse,
 };
+use crate::wire::signatures::SignatureView;
 
 /// The derived sheet, the domain's scoring behind it and what it was derived from.
 pub struct Derived {
@@ -224,14 +227,28 @@ fn recorded_penalty(row: &PenaltyRow) -> Result<Option<RecordedPenalty>, ApiErro
     }))
 }
 
-/// Derives the sheet from stored rows (a deal that no longer fits is a 409 naming it),
-/// naming the seats' players from `players` (a player not among them is left out).
-pub fn derive_with(
-    ctx: &TableContext,
-    rows: Vec<DealRow>,
-    penalty_rows: &[PenaltyRow],
-    players: &[PlayerRow],
-) -> Result<Derived, ApiError> {
+/// What a table's sheet is derived from besides its context: the stored deals, penalties
+/// and signatures, and the players to name the seats from (a player not among them is
+/// left out).
+pub struct Stored<'a> {
+    /// The deal rows, in order.
+    pub deals: Vec<DealRow>,
+    /// The penalty rows.
+    pub penalties: &'a [PenaltyRow],
+    /// The signatures under the sheet.
+    pub signatures: &'a [SignatureRow],
+    /// The players to name the seats from.
+    pub players: &'a [PlayerRow],
+}
+
+/// Derives the sheet from stored rows (a deal that no longer fits is a 409 naming it).
+pub fn derive_with(ctx: &TableContext, stored: Stored<'_>) -> Result<Derived, ApiError> {
+    let Stored {
+        deals: rows,
+        penalties: penalty_rows,
+        signatures,
+        players,
+    } = stored;
     let stored = rows.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
     let config = config(ctx)?;
     let deals = stored
@@ -272,6 +289,9 @@ pub fn derive_with(
     }
     let seats = seat_players(ctx, players);
     let mut sheet = view(ctx, config, &scored, &rows, &stored, penalty_rows, &seats);
+    sheet.signatures = signed(ctx, signatures);
+    sheet.signed_by_all =
+        sheet.complete && ctx.seats.len() == sheet.signatures.len() && !ctx.seats.is_empty();
     sheet.time_up_by = time_up_by.map(TimeUpBy::as_str);
     sheet.clock = clock.map(|c| c.view(now, scored.round().is_time_up()));
     Ok(Derived {
@@ -285,6 +305,23 @@ pub fn derive_with(
         time_up_by,
         clock,
     })
+}
+
+/// The signatures of the table's seated players, in the order given (one left by a
+/// player no longer seated is not shown; reseating removes them anyway).
+fn signed(ctx: &TableContext, signatures: &[SignatureRow]) -> Vec<SignatureView> {
+    signatures
+        .iter()
+        .filter(|s| s.table_id == ctx.table.id)
+        .filter_map(|s| {
+            let seat = ctx.seats.iter().position(|p| *p == s.player_id)?;
+            Some(SignatureView {
+                player_id: s.player_id,
+                seat: u8::try_from(seat).ok()?,
+                signed_at: rfc3339(s.signed_at),
+            })
+        })
+        .collect()
 }
 
 /// The seats' players in seat order, as far as `players` has them.
@@ -382,6 +419,8 @@ fn view(
             forced_soloist: n.forced_soloist,
         }),
         pflichtsolo_owed: round.pflichtsolo_owed(),
+        signatures: Vec::new(),
+        signed_by_all: false,
     }
 }
 
@@ -389,9 +428,40 @@ fn view(
 pub fn current(conn: &mut DbConn, ctx: &TableContext) -> Result<Derived, ApiError> {
     let rows = db::deals::of_table(conn, ctx.table.id)?;
     check_numbers(&rows)?;
-    let penalty_rows = db::penalties::of_table(conn, ctx.table.id)?;
+    with_rows(conn, ctx, rows)
+}
+
+/// The sheet of a table as it would stand with `next` stored after its deals: what an
+/// entry would make of it, for a preview that stores nothing.
+pub fn with_next(
+    conn: &mut DbConn,
+    ctx: &TableContext,
+    next: DealRow,
+) -> Result<Derived, ApiError> {
+    let mut rows = db::deals::of_table(conn, ctx.table.id)?;
+    rows.push(next);
+    check_numbers(&rows)?;
+    with_rows(conn, ctx, rows)
+}
+
+/// The sheet of `rows` at the table, with its stored penalties, signatures and players.
+fn with_rows(
+    conn: &mut DbConn,
+    ctx: &TableContext,
+    rows: Vec<DealRow>,
+) -> Result<Derived, ApiError> {
+    let penalties = db::penalties::of_table(conn, ctx.table.id)?;
+    let signatures = db::signatures::of_table(conn, ctx.table.id)?;
     let players = db::players::by_ids(conn, &ctx.seats)?;
-    derive_with(ctx, rows, &penalty_rows, &players)
+    derive_with(
+        ctx,
+        Stored {
+            deals: rows,
+            penalties: &penalties,
+            signatures: &signatures,
+            players: &players,
+        },
+    )
 }
 
 /// The stored deals are numbered 1, 2, 3, … without a gap. Every write derives the sheet
@@ -411,21 +481,23 @@ pub fn check_numbers(rows: &[DealRow]) -> Result<(), ApiError> {
     }
 }
 
-/// The stored rows of many tables (a round's, a tournament's), read in three queries and
+/// The stored rows of many tables (a round's, a tournament's), read in four queries and
 /// grouped in memory, for the reads that derive every one of their sheets.
 pub struct TablesRows {
     seats: HashMap<i64, Vec<(i32, i64)>>,
     deals: HashMap<i64, Vec<DealRow>>,
     penalties: HashMap<i64, Vec<PenaltyRow>>,
+    signatures: HashMap<i64, Vec<SignatureRow>>,
 }
 
 impl TablesRows {
-    /// Reads the seats, deals and penalties of `table_ids`.
+    /// Reads the seats, deals, penalties and signatures of `table_ids`.
     pub fn load(conn: &mut DbConn, table_ids: &[i64]) -> Result<TablesRows, ApiError> {
         let mut rows = TablesRows {
             seats: HashMap::new(),
             deals: HashMap::new(),
             penalties: HashMap::new(),
+            signatures: HashMap::new(),
         };
         for (table, seat, player) in db::tables::seats_of_tables(conn, table_ids)? {
             rows.seats.entry(table).or_default().push((seat, player));
@@ -435,6 +507,9 @@ impl TablesRows {
         }
         for row in db::penalties::of_tables(conn, table_ids)? {
             rows.penalties.entry(row.table_id).or_default().push(row);
+        }
+        for row in db::signatures::of_tables(conn, table_ids)? {
+            rows.signatures.entry(row.table_id).or_default().push(row);
         }
         Ok(rows)
     }
@@ -469,8 +544,18 @@ impl TablesRows {
         };
         let deals = self.deals.remove(&table.id).unwrap_or_default();
         let penalties = self.penalties.remove(&table.id).unwrap_or_default();
-        let derived =
-            check_numbers(&deals).and_then(|()| derive_with(&ctx, deals, &penalties, players));
+        let signatures = self.signatures.remove(&table.id).unwrap_or_default();
+        let derived = check_numbers(&deals).and_then(|()| {
+            derive_with(
+                &ctx,
+                Stored {
+                    deals,
+                    penalties: &penalties,
+                    signatures: &signatures,
+                    players,
+                },
+            )
+        });
         (ctx, derived)
     }
 }

@@ -50,7 +50,7 @@ pub fn compute(
     let round_ids: Vec<i64> = round_rows.iter().map(|r| r.id).collect();
     let tables = db::tables::of_rounds(conn, &round_ids)?;
     let table_ids: Vec<i64> = tables.iter().map(|t| t.id).collect();
-    // Four queries for the whole tournament, grouped in memory, instead of three per table.
+    // Five queries for the whole tournament, grouped in memory, instead of four per table.
     let mut stored = sheet::TablesRows::load(conn, &table_ids)?;
 
     let rounds_by_id: HashMap<i64, &RoundRow> = round_rows.iter().map(|r| (r.id, r)).collect();
@@ -160,6 +160,44 @@ pub fn answer(
     round: Option<u16>,
     csv: Option<CsvDialect>,
 ) -> Result<Answer, ApiError> {
+    let (tournament, rows, needs_attention) = read(conn, id, caller, round)?;
+    if let Some(dialect) = csv {
+        let tables: Vec<String> = needs_attention
+            .iter()
+            .map(|a| format!("round {} table {}", a.round, a.table_number))
+            .collect();
+        return Ok(Answer::Csv {
+            tournament_id: tournament.id,
+            body: crate::wire::standings::csv(tournament.rounds_planned, &rows, dialect)?,
+            needs_attention: (!tables.is_empty()).then(|| tables.join(", ")),
+        });
+    }
+    Ok(Answer::Json(response(
+        &tournament,
+        round,
+        rows,
+        needs_attention,
+    )))
+}
+
+/// The standings of tournament `id` as JSON, as [`answer`] gives them.
+pub fn json(
+    conn: &mut DbConn,
+    id: i64,
+    caller: &Caller,
+    round: Option<u16>,
+) -> Result<StandingsResponse, ApiError> {
+    let (tournament, rows, needs_attention) = read(conn, id, caller, round)?;
+    Ok(response(&tournament, round, rows, needs_attention))
+}
+
+/// The tournament, its standings' rows as the caller may see them, and the tables left out.
+fn read(
+    conn: &mut DbConn,
+    id: i64,
+    caller: &Caller,
+    round: Option<u16>,
+) -> Result<(TournamentRow, Vec<StandingRow>, Vec<TableAttention>), ApiError> {
     let tournament = access::tournament(conn, id, caller, Need::Read)?;
     let organizer = access::is_organizer(caller, &tournament);
     let result = compute(conn, &tournament, round)?;
@@ -189,25 +227,21 @@ pub fn answer(
             })
         })
         .collect();
-    if let Some(dialect) = csv {
-        let tables: Vec<String> = result
-            .needs_attention
-            .iter()
-            .map(|a| format!("round {} table {}", a.round, a.table_number))
-            .collect();
-        return Ok(Answer::Csv {
-            tournament_id: tournament.id,
-            body: crate::wire::standings::csv(tournament.rounds_planned, &rows, dialect)?,
-            needs_attention: (!tables.is_empty()).then(|| tables.join(", ")),
-        });
-    }
-    Ok(Answer::Json(StandingsResponse {
+    Ok((tournament, rows, result.needs_attention))
+}
+
+fn response(
+    tournament: &TournamentRow,
+    round: Option<u16>,
+    rows: Vec<StandingRow>,
+    needs_attention: Vec<TableAttention>,
+) -> StandingsResponse {
+    StandingsResponse {
         tournament_id: tournament.id,
         round,
         tie_breaks: tournament.tie_break_names(),
         standings: rows,
-        needs_attention: result
-            .needs_attention
+        needs_attention: needs_attention
             .into_iter()
             .map(|a| AttentionRow {
                 table_id: a.table_id,
@@ -216,5 +250,5 @@ pub fn answer(
                 problem: a.problem,
             })
             .collect(),
-    }))
+    }
 }

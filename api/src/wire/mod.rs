@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod auth;
 pub mod clock;
+pub mod deal_preview;
 pub mod join_codes;
 pub mod penalties;
 pub mod plans;
@@ -15,5 +16,6 @@ pub mod rounds;
 pub mod score;
 pub mod seating;
 pub mod sheet;
+pub mod signatures;
 pub mod standings;
 pub mod tournaments;

@@ -10,6 +10,7 @@ use crate::error::ApiError;
 use crate::extract;
 use crate::wire::clock::{ClockView, SeatPlayerView};
 use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts, PartyName};
+use crate::wire::signatures::SignatureView;
 
 /// A deal as the captain enters it: the `/score` facts without what the table knows
 /// (its size and who sits out), plus two request-only fields that are never stored.
@@ -328,4 +329,9 @@ pub struct SheetResponse {
     pub next: Option<NextDealView>,
     /// Seats still owing their Pflichtsolo.
     pub pflichtsolo_owed: Vec<u8>,
+    /// The players who confirmed the complete sheet, in the order they signed. Any change
+    /// to the sheet (a correction, a deletion, a penalty) clears them.
+    pub signatures: Vec<SignatureView>,
+    /// Every player at the table has signed the complete sheet.
+    pub signed_by_all: bool,
 }

@@ -92,6 +92,16 @@ pub struct StandingsResponse {
     pub needs_attention: Vec<AttentionRow>,
 }
 
+/// One event of the standings stream (`text/event-stream`): named `standings`, the
+/// standings' version as its id, their JSON as its data. Serialised JSON has no line
+/// break, so the data is one line.
+pub fn event(version: u64, json: &[u8]) -> Vec<u8> {
+    let mut event = format!("event: standings\nid: {version}\ndata: ").into_bytes();
+    event.extend_from_slice(json);
+    event.extend_from_slice(b"\n\n");
+    event
+}
+
 /// A table the organiser must look at.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct AttentionRow {

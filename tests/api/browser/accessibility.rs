@@ -81,7 +81,7 @@ async fn the_tournament_page_and_its_lists_are_accessible_when_walked() {
         page.assert_accessible("table list").await;
 
         // Back to the tournament, and on to the seating plan.
-        page.click("main header a").await;
+        page.click("main .links a").await;
         page.wait_for("#rounds", WAIT).await;
         page.click(&format!("a[href='/tournaments/{id}/plan']"))
             .await;

@@ -1,0 +1,159 @@
+//! The shared state of the live standings (`services::live` is what a request does with
+//! it): the public standings of each tournament as computed at a commit number of the
+//! database ([`Database::commits`]), one computation per tournament at a time, and the
+//! signal that ends every feed when the server shuts down.
+//!
+//! It sits below the services so that the app state can hold it; how the standings are
+//! computed is the caller's ([`LiveCache::public`] is given the computation).
+//!
+//! Per process: the commit number counts this instance's writes, so one instance serves
+//! a tournament.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
+
+use actix_web::web::Bytes;
+use tokio::sync::watch;
+
+use crate::db::Database;
+use crate::error::ApiError;
+use crate::wire::standings::StandingsResponse;
+
+/// A tournament's standings at one moment, as sent.
+#[derive(Debug, Clone)]
+pub struct Snapshot {
+    /// The commit number after which these standings last changed: the `ETag` and the
+    /// event id.
+    pub version: u64,
+    /// The standings.
+    pub standings: Arc<StandingsResponse>,
+    /// The standings as JSON, serialised once for every reader.
+    pub json: Bytes,
+}
+
+/// The public standings of one tournament, as computed at a commit number.
+#[derive(Debug)]
+struct Cached {
+    /// The commit number they were computed at: valid until the next commit.
+    checked: u64,
+    /// What was computed.
+    snapshot: Snapshot,
+}
+
+/// One tournament's cache entry; its lock lets one reader compute while the others wait.
+type Slot = Arc<tokio::sync::Mutex<Option<Cached>>>;
+
+/// The shared state of the live standings: the public standings of each tournament
+/// somebody watches, and the signal that the server shuts down.
+#[derive(Debug)]
+pub struct LiveCache {
+    tournaments: Mutex<HashMap<i64, Slot>>,
+    closing: watch::Sender<bool>,
+    /// How often public standings were computed: what the cache is there to keep low.
+    computed: AtomicU64,
+}
+
+impl Default for LiveCache {
+    fn default() -> LiveCache {
+        LiveCache::new()
+    }
+}
+
+impl LiveCache {
+    /// Nothing cached yet.
+    pub fn new() -> LiveCache {
+        LiveCache {
+            tournaments: Mutex::new(HashMap::new()),
+            closing: watch::Sender::new(false),
+            computed: AtomicU64::new(0),
+        }
+    }
+
+    /// How often the public standings of any tournament were computed since the start;
+    /// every other public read was answered from the cache.
+    pub fn computations(&self) -> u64 {
+        self.computed.load(Ordering::Relaxed)
+    }
+
+    /// Ends every feed: the server is shutting down, and a feed never ends by itself, so
+    /// a graceful shutdown would otherwise wait for its timeout.
+    pub fn close(&self) {
+        self.closing.send_replace(true);
+    }
+
+    /// Turns `true` when the server shuts down ([`LiveCache::close`]).
+    pub fn closing(&self) -> watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
+    /// The cache entry of tournament `id`, made if there is none.
+    fn slot(&self, id: i64) -> Slot {
+        // A poisoned lock only means another reader panicked while it held the map; the
+        // map itself is whole (every change to it is one insert or remove).
+        let mut map = self
+            .tournaments
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        map.entry(id).or_default().clone()
+    }
+
+    /// Drops the cache entry `slot` of tournament `id` (one that is not public): the map
+    /// holds published tournaments only, whatever ids the public asks for.
+    fn forget(&self, id: i64, slot: &Slot) {
+        let mut map = self
+            .tournaments
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if map.get(&id).is_some_and(|kept| Arc::ptr_eq(kept, slot)) {
+            map.remove(&id);
+        }
+    }
+
+    /// The public standings of tournament `id`: kept ones if nothing was committed to `db`
+    /// since they were computed, else computed once by `compute` (given the commit number
+    /// read before it runs) for everybody who asks meanwhile. A tournament that is not
+    /// public (`NotFound`) is not kept.
+    pub async fn public<F, Fut>(
+        &self,
+        db: &Database,
+        id: i64,
+        compute: F,
+    ) -> Result<Snapshot, ApiError>
+    where
+        F: FnOnce(u64) -> Fut,
+        Fut: Future<Output = Result<Snapshot, ApiError>>,
+    {
+        let slot = self.slot(id);
+        let mut cached = slot.lock().await;
+        // Read under the lock, before computing: a write committed while computing raises
+        // the number again, and the next reader computes once more.
+        let number = db.commit_number();
+        if let Some(kept) = cached.as_ref().filter(|c| c.checked == number) {
+            return Ok(kept.snapshot.clone());
+        }
+        self.computed.fetch_add(1, Ordering::Relaxed);
+        let fresh = match compute(number).await {
+            Ok(fresh) => fresh,
+            Err(e) => {
+                if matches!(e, ApiError::NotFound) {
+                    *cached = None;
+                    drop(cached);
+                    self.forget(id, &slot);
+                }
+                return Err(e);
+            }
+        };
+        // Unchanged standings keep their version: a client that has them gets a 304, and
+        // a feed sends nothing.
+        let snapshot = match cached.as_ref() {
+            Some(kept) if kept.snapshot.json == fresh.json => kept.snapshot.clone(),
+            _ => fresh,
+        };
+        *cached = Some(Cached {
+            checked: number,
+            snapshot: snapshot.clone(),
+        });
+        Ok(snapshot)
+    }
+}

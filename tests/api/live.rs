@@ -1,0 +1,273 @@
+//! Live standings over a real socket: the stream of a published tournament sends its
+//! standings at once and again within moments of a deal, equal to `GET …/standings`; the
+//! JSON standings carry their version as an `ETag` and answer 304 while unchanged (writes
+//! elsewhere change nothing); an unpublished tournament has no stream; shutting down ends
+//! every stream.
+
+use std::time::Duration;
+
+use actix_web::rt::time::timeout;
+use serde_json::{Value, json};
+use service_tests::backend_test;
+
+use crate::fixtures::{App, Step, Table, call_json, expect, normal, tournament};
+use crate::server::spawn;
+
+/// An open event stream, read event by event.
+struct Events {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+/// One server-sent event.
+#[derive(Debug)]
+struct Event {
+    name: String,
+    id: String,
+    data: Value,
+}
+
+impl Events {
+    async fn open(base: &str, tournament: i64) -> Events {
+        let response = reqwest::get(format!(
+            "{base}/api/v1/tournaments/{tournament}/standings/stream"
+        ))
+        .await
+        .unwrap();
+        assert_eq!(response.status(), 200);
+        assert_eq!(
+            response.headers()["content-type"].to_str().unwrap(),
+            "text/event-stream"
+        );
+        assert_eq!(response.headers()["cache-control"], "no-cache");
+        Events {
+            response,
+            buffer: String::new(),
+        }
+    }
+
+    /// The next block of the stream (an event or a comment), or `None` when it ended.
+    async fn block(&mut self) -> Option<String> {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let block = self.buffer[..end].to_owned();
+                self.buffer.drain(..end + 2);
+                return Some(block);
+            }
+            let chunk = self.response.chunk().await.unwrap()?;
+            self.buffer.push_str(std::str::from_utf8(&chunk).unwrap());
+        }
+    }
+
+    /// The next event within `within`, skipping comments; `None` if none came.
+    async fn next_within(&mut self, within: Duration) -> Option<Event> {
+        timeout(within, async {
+            loop {
+                let block = self.block().await.expect("the stream ended");
+                if block.starts_with(':') {
+                    continue;
+                }
+                let field = |name: &str| {
+                    block
+                        .lines()
+                        .find_map(|l| l.strip_prefix(&format!("{name}: ")))
+                        .unwrap_or_else(|| panic!("no {name} in {block:?}"))
+                        .to_owned()
+                };
+                return Event {
+                    name: field("event"),
+                    id: field("id"),
+                    data: serde_json::from_str(&field("data")).unwrap(),
+                };
+            }
+        })
+        .await
+        .ok()
+    }
+}
+
+/// The public JSON standings over the socket: status, `ETag` and body.
+async fn standings(
+    base: &str,
+    tournament: i64,
+    if_none_match: Option<&str>,
+) -> (u16, String, Value) {
+    let mut request =
+        reqwest::Client::new().get(format!("{base}/api/v1/tournaments/{tournament}/standings"));
+    if let Some(tag) = if_none_match {
+        request = request.header("If-None-Match", tag);
+    }
+    let response = request.send().await.unwrap();
+    let status = response.status().as_u16();
+    let tag = response
+        .headers()
+        .get("etag")
+        .map(|v| v.to_str().unwrap().to_owned())
+        .unwrap_or_default();
+    let body = response.json().await.unwrap_or(Value::Null);
+    (status, tag, body)
+}
+
+async fn publish<S: App>(service: &S, t: &Table) {
+    let published = call_json(
+        service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{}", t.tournament),
+        Some(&t.org),
+        Some(&json!({"published": true})),
+    )
+    .await;
+    expect(&published, 200, "publish");
+}
+
+const SOON: Duration = Duration::from_secs(2);
+
+backend_test!(the_stream_follows_every_deal, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    publish(&service, &t).await;
+    let base = spawn(&app).await;
+
+    // At once: the standings as GET answers them, tagged with their version.
+    let mut events = Events::open(&base, t.tournament).await;
+    let first = events
+        .next_within(SOON)
+        .await
+        .expect("a first event at once");
+    assert_eq!(first.name, "standings");
+    let (status, tag, body) = standings(&base, t.tournament, None).await;
+    assert_eq!(status, 200);
+    assert_eq!(first.data, body);
+    assert_eq!(tag, format!("\"{}\"", first.id));
+    assert_eq!(body["standings"][0]["total"], 0);
+
+    // A deal: the next event arrives with the new totals.
+    let answer = t.post(&service, &t.captain, &normal([1, 2])).await;
+    expect(&answer, 201, "deal 1");
+    let second = events
+        .next_within(SOON)
+        .await
+        .expect("an event after the deal");
+    let (_, tag, body) = standings(&base, t.tournament, None).await;
+    assert_eq!(second.data, body);
+    assert_eq!(tag, format!("\"{}\"", second.id));
+    assert_ne!(second.id, first.id);
+    let totals: Vec<i64> = body["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["total"].as_i64().unwrap())
+        .collect();
+    assert_eq!(totals, [1, 1, -1, -1]);
+
+    // A burst of deals ends in the standings after the last of them.
+    t.fill(&service, &[Step::Normal, Step::Normal, Step::Normal])
+        .await;
+    let (_, tag, body) = standings(&base, t.tournament, None).await;
+    let mut last = events
+        .next_within(SOON)
+        .await
+        .expect("an event after the burst");
+    while last.data != body {
+        last = events
+            .next_within(SOON)
+            .await
+            .expect("the standings after the burst");
+    }
+    assert_eq!(tag, format!("\"{}\"", last.id));
+});
+
+backend_test!(unchanged_standings_answer_304_and_send_nothing, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    publish(&service, &t).await;
+    let base = spawn(&app).await;
+    let mut events = Events::open(&base, t.tournament).await;
+    events.next_within(SOON).await.expect("a first event");
+
+    let (status, tag, _) = standings(&base, t.tournament, None).await;
+    assert_eq!(status, 200);
+    let (status, again, body) = standings(&base, t.tournament, Some(&tag)).await;
+    assert_eq!((status, &again, &body), (304, &tag, &Value::Null));
+    assert_eq!(standings(&base, t.tournament, Some("\"1\"")).await.0, 200);
+
+    // A write in another tournament changes nothing here: still 304, no event.
+    let elsewhere = tournament(
+        &service,
+        &t.org,
+        &json!({"name": "Anderes Turnier", "date": "2026-12-06"}),
+    )
+    .await;
+    assert!(elsewhere > t.tournament);
+    assert_eq!(standings(&base, t.tournament, Some(&tag)).await.0, 304);
+    assert!(
+        events
+            .next_within(Duration::from_millis(800))
+            .await
+            .is_none(),
+        "no event while the standings did not change"
+    );
+
+    // A deal: a new version, computed once for a hall of readers asking at once.
+    expect(
+        &t.post(&service, &t.captain, &normal([1, 2])).await,
+        201,
+        "deal 1",
+    );
+    drop(events);
+    let computed = app.state.live.computations();
+    let hall: Vec<_> = (0..50)
+        .map(|_| {
+            let (base, tag, id) = (base.clone(), tag.clone(), t.tournament);
+            actix_web::rt::spawn(async move { standings(&base, id, Some(&tag)).await })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for reader in hall {
+        answers.push(reader.await.unwrap());
+    }
+    let newer = answers[0].1.clone();
+    assert_ne!(newer, tag);
+    for (status, seen, body) in &answers {
+        assert_eq!((*status, seen), (200, &newer));
+        assert_eq!(body["standings"][0]["total"], 1);
+    }
+    assert_eq!(app.state.live.computations(), computed + 1);
+    // The organiser's view (full names) is his own, computed for him.
+    let own = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{}/standings", t.tournament),
+        Some(&t.org),
+        None,
+    )
+    .await;
+    expect(&own, 200, "the organiser's standings");
+    assert_eq!(own.json["standings"][0]["total"], 1);
+});
+
+backend_test!(
+    only_published_tournaments_stream_and_shutdown_ends_streams,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let t = Table::new(&app, &service, 4).await;
+        let base = spawn(&app).await;
+        let stream =
+            |id: i64| reqwest::get(format!("{base}/api/v1/tournaments/{id}/standings/stream"));
+        let hidden = stream(t.tournament).await.unwrap();
+        assert_eq!(hidden.status(), 404);
+        assert_eq!(hidden.headers()["content-type"], "application/problem+json");
+        assert_eq!(stream(t.tournament + 1000).await.unwrap().status(), 404);
+        assert_eq!(standings(&base, t.tournament, None).await.0, 404);
+
+        publish(&service, &t).await;
+        let mut events = Events::open(&base, t.tournament).await;
+        events.next_within(SOON).await.expect("a first event");
+        // The server shuts down: the stream ends instead of holding the shutdown up.
+        app.state.live.close();
+        let ended = timeout(SOON, events.block())
+            .await
+            .expect("the stream ends");
+        assert_eq!(ended, None);
+    }
+);
