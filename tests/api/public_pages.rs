@@ -117,6 +117,12 @@ async fn page<S: App>(service: &S, path: &str, token: Option<&str>) -> Reply {
     reply
 }
 
+async fn page_with<S: App>(service: &S, path: &str, headers: &[(&str, &str)]) -> Reply {
+    let reply = send(service, req("GET", path, None, None, headers)).await;
+    expect(&reply, 200, path);
+    reply
+}
+
 /// Each `<tr data-player="…">` of `html`: the player's id and the row up to `</tr>`.
 fn rows(html: &str) -> Vec<(i64, &str)> {
     html.split("<tr data-player=\"")
@@ -263,6 +269,18 @@ backend_test!(
         let body = &html[html.find("<tbody>").unwrap() + 7..html.find("</tbody>").unwrap()];
         assert_eq!(body.trim(), fragment.text.trim());
 
+        // Rendered once per version and language: the same rows again, and in English (the
+        // visitor's cookie) with decimal points rather than the German commas.
+        let again = page(&service, &path, None).await;
+        assert_eq!(again.text, fragment.text);
+        let english = page_with(&service, &path, &[("Cookie", "karlchen_lang=en")]).await;
+        assert_eq!(english.header("etag"), tag);
+        let german_average = cell(rows(&fragment.text)[0].1, "average").to_owned();
+        assert!(german_average.contains(','), "{german_average}");
+        assert_eq!(
+            cell(rows(&english.text)[0].1, "average"),
+            german_average.replace(',', ".")
+        );
         let unchanged = send(
             &service,
             req("GET", &path, None, None, &[("If-None-Match", &tag)]),
@@ -662,4 +680,74 @@ backend_test!(the_projector_pages_through_the_standings, |app| {
     .text;
     assert!(past.contains("Seite 1 von 2"));
     assert!(!first.contains("<script>alert") && !second.contains("<script>alert"));
+});
+
+backend_test!(a_tables_sheet_shows_who_signed_it, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "unterschrift@example.org").await;
+    // Four deals planned: the four Pflichtsoli complete the sheet.
+    let t = tournament(
+        &service,
+        &org,
+        &json!({"name": "Listen-Cup", "date": "2026-12-05", "deals_four": 4, "published": true}),
+    )
+    .await;
+    let p = crate::fixtures::players(&service, &org, t, 4).await;
+    let r = round(&service, &org, t, &json!([p])).await;
+    let table = r.json["tables"][0]["id"].as_i64().unwrap();
+    let path = format!("/tournaments/{t}/rounds/1/tables/1");
+    let html = page(&service, &path, None).await.text;
+    assert_eq!(html.matches("<li class=\"unsigned\"").count(), 4);
+    assert!(html.contains("Die Spieler unterschreiben die Liste, wenn sie vollständig ist."));
+    for _ in 0..4 {
+        // Each deal is the solo the sheet demands (Vorführen with four deals planned).
+        let sheet = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tables/{table}/sheet"),
+            None,
+            None,
+        )
+        .await;
+        let soloist = sheet.json["next"]["forced_soloist"].as_u64().unwrap();
+        let answer = call_json(
+            &service,
+            "POST",
+            &format!("/api/v1/tables/{table}/deals"),
+            Some(&org),
+            Some(&solo(soloist)),
+        )
+        .await;
+        expect(&answer, 201, "solo");
+    }
+    let signatures = format!("/api/v1/tables/{table}/signatures");
+    for &player in &p[..2] {
+        let body = json!({ "player_id": player });
+        let signed = call_json(&service, "POST", &signatures, Some(&org), Some(&body)).await;
+        expect(&signed, 200, "sign");
+    }
+    let html = page(&service, &path, None).await.text;
+    assert!(html.contains("<ul id=\"signatures\""));
+    for (i, &player) in p.iter().enumerate() {
+        let class = if i < 2 { "signed" } else { "unsigned" };
+        assert!(
+            html.contains(&format!(
+                "<li class=\"{class}\" data-player=\"{player}\" data-seat=\"{i}\">"
+            )),
+            "{html}"
+        );
+    }
+    assert!(html.contains("Spieler 0: unterschrieben am "));
+    assert!(html.contains("Spieler 3: noch nicht unterschrieben"));
+    assert!(!html.contains("id=\"signed-by-all\""));
+    for &player in &p[2..] {
+        let body = json!({ "player_id": player });
+        let signed = call_json(&service, "POST", &signatures, Some(&org), Some(&body)).await;
+        expect(&signed, 200, "sign");
+    }
+    let html = page(&service, &path, None).await.text;
+    assert_eq!(html.matches("<li class=\"signed\"").count(), 4);
+    assert!(html.contains(
+        "<p id=\"signed-by-all\" class=\"notice\">Alle Spieler des Tisches haben die Liste unterschrieben.</p>"
+    ));
 });

@@ -46,6 +46,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(join::submit)
         .service(join::by_link)
         .service(join::leave);
+    cfg.app_data(web::Data::new(standings::RowsCache::default()));
     assets::configure(cfg);
 }
 

@@ -26,6 +26,18 @@ struct SheetPage {
     complete: bool,
     time_up: bool,
     round_closed: bool,
+    /// Every player at the table, signed or not, in seat order.
+    signatures: Vec<SignLine>,
+    signed_by_all: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct SignLine {
+    player_id: i64,
+    seat: u8,
+    name: String,
+    /// When he signed ("24.11.2026 14:03 UTC"), if he has.
+    signed_at: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -117,6 +129,8 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
         round_closed,
         deals,
         totals,
+        signatures,
+        signed_by_all,
         ..
     } = sheet;
     let name = |seat: u8| {
@@ -177,7 +191,28 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
         complete,
         time_up,
         round_closed,
+        signatures: players
+            .iter()
+            .map(|p| SignLine {
+                player_id: p.player_id,
+                seat: p.seat,
+                name: p.name.clone(),
+                signed_at: signatures
+                    .iter()
+                    .find(|s| s.player_id == p.player_id)
+                    .map(|s| signed_at(&s.signed_at)),
+            })
+            .collect(),
+        signed_by_all,
     }
+}
+
+/// An RFC 3339 instant as the sheet prints it, or as it came if it does not parse.
+fn signed_at(rfc3339: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(rfc3339).map_or_else(
+        |_| rfc3339.to_owned(),
+        |t| t.to_utc().format("%d.%m.%Y %H:%M UTC").to_string(),
+    )
 }
 
 /// `/tournaments/{id}/rounds/{n}/tables/{t}`: table `t`'s sheet in round `n`.

@@ -4,17 +4,21 @@
 //!
 //! The fragment is tagged with the standings' version (`ETag`), so a watcher that asks
 //! with `If-None-Match` gets an empty 304 while nothing changed: a hall full of phones
-//! costs one comparison each.
+//! costs one comparison each. The public's rows come from the live standings cache and
+//! are rendered once per version and language, however many watchers fetch them.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
 
-use super::{Chrome, PageError, TournamentHeading, Viewer, respond, respond_with};
+use super::{Chrome, PageError, PreviewView, TournamentHeading, Viewer, respond, respond_with};
+use crate::auth::Caller;
 use crate::services::public::{self, PageStandings};
 use crate::state::AppState;
-use crate::wire::standings::StandingsResponse;
 
 /// Rows on one projector page: what a hall screen shows legibly from the back.
 const PROJECTOR_ROWS: usize = 15;
@@ -61,11 +65,9 @@ struct Attention {
     table: i32,
 }
 
+/// Only for the error answers of the fragment, which render no model.
 #[derive(Debug, Serialize)]
-struct RowsFragment {
-    id: i64,
-    rows: Vec<Row>,
-}
+struct RowsFragment;
 
 #[derive(Debug, Serialize)]
 struct ProjectorPage {
@@ -79,8 +81,8 @@ struct ProjectorPage {
     seconds: u32,
 }
 
-fn rows(standings: &StandingsResponse) -> Vec<Row> {
-    let all = &standings.standings;
+fn rows(shown: &PageStandings) -> Vec<Row> {
+    let all = &shown.standings.standings;
     // Best first, so players sharing a rank stand next to each other.
     let rank_at = |i: Option<usize>| i.and_then(|i| all.get(i)).map(|s| s.rank);
     all.iter()
@@ -90,7 +92,7 @@ fn rows(standings: &StandingsResponse) -> Vec<Row> {
             rank: s.rank,
             shared: rank_at(i.checked_sub(1)) == Some(s.rank)
                 || rank_at(i.checked_add(1)) == Some(s.rank),
-            name: s.name.clone(),
+            name: shown.name(s.player_id, &s.name).to_owned(),
             club: s.club.clone().filter(|c| !c.trim().is_empty()),
             // A round counts once his table has a deal; the others are null.
             rounds_played: s.rounds.iter().flatten().count(),
@@ -127,7 +129,7 @@ pub async fn page(
     let result = match (&viewer.caller, id) {
         (Ok(caller), Some(id)) => public::standings_with_tournament(&state, caller.clone(), id)
             .await
-            .map(|(tournament, PageStandings { version, standings })| {
+            .map(|(tournament, standings)| {
                 let rows_url = match &viewer.preview {
                     Some(p) => format!("/tournaments/{id}/standings/rows?preview={}", p.token),
                     None => format!("/tournaments/{id}/standings/rows"),
@@ -135,10 +137,11 @@ pub async fn page(
                 StandingsPage {
                     id,
                     tournament: (&tournament).into(),
-                    version,
+                    version: standings.version.clone(),
                     round_numbers: (1..=tournament.rounds_planned).collect(),
                     rows: rows(&standings),
                     attention: standings
+                        .standings
                         .needs_attention
                         .iter()
                         .map(|a| Attention {
@@ -168,6 +171,7 @@ pub async fn page(
 #[get("/tournaments/{id}/standings/rows")]
 pub async fn rows_fragment(
     state: web::Data<AppState>,
+    cache: web::Data<RowsCache>,
     req: HttpRequest,
     path: web::Path<String>,
 ) -> HttpResponse {
@@ -205,32 +209,85 @@ pub async fn rows_fragment(
             .insert_header((CACHE_CONTROL, "no-cache"))
             .finish();
     }
-    let fragment = RowsFragment {
-        id,
-        rows: rows(&standings.standings),
+    // The public's rows are the same for every watcher of a version: rendered once.
+    let shared = viewer.preview.is_none() && matches!(caller, Caller::Public);
+    let rendered = if shared {
+        let key = (id, chrome.lang.code());
+        match cache.get(key, &standings.version) {
+            Some(html) => Ok(html),
+            None => render_rows(&state.pages, &chrome, None, id, &standings).map(|html| {
+                let html: Arc<str> = html.into();
+                cache.put(key, &standings.version, &html);
+                html
+            }),
+        }
+    } else {
+        render_rows(
+            &state.pages,
+            &chrome,
+            viewer.preview.as_ref(),
+            id,
+            &standings,
+        )
+        .map(Arc::from)
     };
-    let mut answer = respond_with(
-        &state.pages,
-        &chrome,
-        StatusCode::OK,
-        "pages/standings/rows.html",
-        Ok(fragment),
-        viewer.preview.as_ref(),
-    );
-    if answer.status() == StatusCode::OK {
-        let headers = answer.headers_mut();
-        if let Ok(value) = tag.parse() {
-            headers.insert(ETAG, value);
-        }
-        // Stored, but asked again every time: the 304 is what makes asking cheap.
-        if viewer.preview.is_none() {
-            headers.insert(
-                CACHE_CONTROL,
-                actix_web::http::header::HeaderValue::from_static("no-cache"),
-            );
-        }
-    }
+    let html = match rendered {
+        Ok(html) => html,
+        Err(e) => return fail(e),
+    };
+    let mut answer = HttpResponse::Ok();
     answer
+        .content_type("text/html; charset=utf-8")
+        .insert_header((ETAG, tag));
+    if viewer.preview.is_some() {
+        // Its address holds the token: kept out of every cache, as the preview's pages.
+        answer.insert_header((CACHE_CONTROL, "private, no-store"));
+    } else {
+        // Stored, but asked again every time: the 304 is what makes asking cheap.
+        answer.insert_header((CACHE_CONTROL, "no-cache"));
+    }
+    answer.body(html.to_string())
+}
+
+/// The last rows rendered for the public per tournament and language, with their version:
+/// one change wakes every watcher, and they all fetch the same rows, rendered once (per
+/// worker: each has its own application, hence its own cache).
+#[derive(Debug, Default)]
+pub struct RowsCache(Mutex<HashMap<RowsKey, (String, Arc<str>)>>);
+
+/// A tournament and a language (its code).
+type RowsKey = (i64, &'static str);
+
+impl RowsCache {
+    fn get(&self, key: RowsKey, version: &str) -> Option<Arc<str>> {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .get(&key)
+            .filter(|(v, _)| v == version)
+            .map(|(_, html)| Arc::clone(html))
+    }
+
+    fn put(&self, key: RowsKey, version: &str, html: &Arc<str>) {
+        self.0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert(key, (version.to_owned(), Arc::clone(html)));
+    }
+}
+
+fn render_rows(
+    tera: &tera::Tera,
+    chrome: &Chrome,
+    preview: Option<&PreviewView>,
+    id: i64,
+    standings: &PageStandings,
+) -> Result<String, PageError> {
+    let mut context = chrome.context(preview);
+    context.insert("id", &id);
+    context.insert("rows", &rows(standings));
+    tera.render("pages/standings/rows.html", &context)
+        .map_err(|e| PageError::Internal(e.into()))
 }
 
 #[derive(Deserialize)]
@@ -258,7 +315,7 @@ pub async fn projector(
         (Ok(caller), Some(id)) => public::standings_with_tournament(&state, caller.clone(), id)
             .await
             .map(|(tournament, standings)| {
-                let all = rows(&standings.standings);
+                let all = rows(&standings);
                 let pages = all.len().div_ceil(PROJECTOR_ROWS).max(1);
                 // A page past the end (the field shrank) starts over.
                 let shown = if (1..=pages).contains(&wanted) {

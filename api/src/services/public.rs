@@ -14,7 +14,7 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 
 use super::access::{self, Need};
-use super::{sheet, standings};
+use super::{live, sheet};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -69,30 +69,54 @@ fn current_first(rows: Vec<TournamentRow>, today: NaiveDate) -> Vec<Listed> {
         .collect()
 }
 
-/// The standings as the pages show them, and their version: the digest of their content,
-/// which tags the live fragment (`ETag`), so a watcher polling with `If-None-Match` gets an
-/// empty 304 while nothing changed.
+/// The standings as the pages show them, and their version (the live cache's, see
+/// [`super::live`]), which tags the live fragment (`ETag`): a watcher polling with
+/// `If-None-Match` gets an empty 304 while nothing changed.
 #[derive(Debug, Clone)]
 pub struct PageStandings {
     /// The version, as the `ETag` quotes it.
     pub version: String,
-    /// The standings, every player under his public name.
+    /// The standings as the API answers the caller.
     pub standings: Arc<StandingsResponse>,
+    /// The names the pages show instead, by player id, where the API gave the caller
+    /// more (the organiser's full names); empty for everybody else.
+    pub public_names: HashMap<i64, String>,
 }
 
-/// The standings of tournament `id` for the pages, if the caller may read them.
+impl PageStandings {
+    /// The name the pages show for the row of `player_id` that the API named `name`.
+    pub fn name<'a>(&'a self, player_id: i64, name: &'a str) -> &'a str {
+        self.public_names
+            .get(&player_id)
+            .map_or(name, String::as_str)
+    }
+}
+
+/// The standings of tournament `id` for the pages, if the caller may read them: the
+/// public's from the live cache (a hall full of phones costs one computation per change),
+/// the organiser's computed for him.
 pub async fn standings(
     state: &AppState,
     caller: Caller,
     id: i64,
 ) -> Result<PageStandings, ApiError> {
-    state
-        .db
-        .run(move |conn| {
-            let tournament = access::tournament(conn, id, &caller, Need::Read)?;
-            page_standings(conn, &tournament, &caller)
-        })
-        .await
+    let (version, standings) = live::standings(state, caller.clone(), id).await?;
+    let public_names = match caller {
+        // The API gives the organiser full names; the pages show what the hall sees.
+        Caller::Organizer(_) => state
+            .db
+            .run(move |conn| Ok(db::players::in_id_order(conn, id)?))
+            .await?
+            .iter()
+            .map(|p| (p.id, public_name(p).to_owned()))
+            .collect(),
+        Caller::Captain { .. } | Caller::Public => HashMap::new(),
+    };
+    Ok(PageStandings {
+        version: version.to_string(),
+        standings,
+        public_names,
+    })
 }
 
 /// The standings with the tournament they belong to, for a whole page.
@@ -101,45 +125,12 @@ pub async fn standings_with_tournament(
     caller: Caller,
     id: i64,
 ) -> Result<(TournamentRow, PageStandings), ApiError> {
-    state
+    let standings = standings(state, caller.clone(), id).await?;
+    let tournament = state
         .db
-        .run(move |conn| {
-            let tournament = access::tournament(conn, id, &caller, Need::Read)?;
-            let standings = page_standings(conn, &tournament, &caller)?;
-            Ok((tournament, standings))
-        })
-        .await
-}
-
-fn page_standings(
-    conn: &mut DbConn,
-    tournament: &TournamentRow,
-    caller: &Caller,
-) -> Result<PageStandings, ApiError> {
-    // The same answer as `GET /api/v1/tournaments/{id}/standings`.
-    let mut body = match standings::answer(conn, tournament.id, caller, None, None)? {
-        standings::Answer::Json(body) => body,
-        standings::Answer::Csv { .. } => {
-            return Err(ApiError::Internal(anyhow::anyhow!("CSV without a dialect")));
-        }
-    };
-    if access::is_organizer(caller, tournament) {
-        // The API gives the organiser full names; the pages show what the hall sees.
-        let roster: HashMap<i64, PlayerRow> = db::players::in_id_order(conn, tournament.id)?
-            .into_iter()
-            .map(|p| (p.id, p))
-            .collect();
-        for row in &mut body.standings {
-            if let Some(p) = roster.get(&row.player_id) {
-                public_name(p).clone_into(&mut row.name);
-            }
-        }
-    }
-    let json = serde_json::to_vec(&body).map_err(|e| ApiError::Internal(e.into()))?;
-    Ok(PageStandings {
-        version: crate::extract::digest(&json)[..20].to_owned(),
-        standings: Arc::new(body),
-    })
+        .run(move |conn| access::tournament(conn, id, &caller, Need::Read))
+        .await?;
+    Ok((tournament, standings))
 }
 
 /// A table's sheet as the public page shows it.
