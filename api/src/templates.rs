@@ -48,6 +48,34 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/captain/correct.html"),
     ),
     (
+        "pages/home.html",
+        include_str!("../../templates/pages/home.html"),
+    ),
+    (
+        "pages/standings/rows.html",
+        include_str!("../../templates/pages/standings/rows.html"),
+    ),
+    (
+        "pages/standings/standings.html",
+        include_str!("../../templates/pages/standings/standings.html"),
+    ),
+    (
+        "pages/standings/projector.html",
+        include_str!("../../templates/pages/standings/projector.html"),
+    ),
+    (
+        "pages/sheet/sheet.html",
+        include_str!("../../templates/pages/sheet/sheet.html"),
+    ),
+    (
+        "pages/players/list.html",
+        include_str!("../../templates/pages/players/list.html"),
+    ),
+    (
+        "pages/players/player.html",
+        include_str!("../../templates/pages/players/player.html"),
+    ),
+    (
         "errors/404.html",
         include_str!("../../templates/errors/404.html"),
     ),

@@ -690,7 +690,7 @@ backend_test!(the_sheet_shows_every_deal_and_mends_the_last, |app| {
     let sheet = page(&service, &cookie, "/table/sheet").await;
     expect(&sheet, 200, "the sheet");
     let html = &sheet.text;
-    assert!(html.contains("<table id=\"sheet\">"));
+    assert!(html.contains("<table id=\"sheet\" class=\"captain-sheet\">"));
     assert_eq!(count(html, "<tr data-number="), 2);
     for (n, deal) in before["deals"].as_array().unwrap().iter().enumerate() {
         assert!(html.contains(&format!("<tr data-number=\"{}\">", n + 1)));

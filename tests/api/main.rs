@@ -33,6 +33,7 @@ mod openapi;
 mod pages;
 mod plans;
 mod players;
+mod public_pages;
 mod replay;
 mod rounds;
 mod score;

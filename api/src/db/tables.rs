@@ -46,6 +46,16 @@ pub fn of_rounds(conn: &mut DbConn, round_ids: &[i64]) -> QueryResult<Vec<TableR
         .load(conn)
 }
 
+/// Every table a player has a seat at, with its round, in round order.
+pub fn of_player(conn: &mut DbConn, player_id: i64) -> QueryResult<Vec<(TableRow, RoundRow)>> {
+    table_seats::table
+        .inner_join(round_tables::table.inner_join(rounds::table))
+        .filter(table_seats::player_id.eq(player_id))
+        .order((rounds::number.asc(), round_tables::number.asc()))
+        .select((TableRow::as_select(), RoundRow::as_select()))
+        .load(conn)
+}
+
 /// `(table, seat, player)` of every seat of several tables, unordered.
 pub fn seats_of_tables(conn: &mut DbConn, table_ids: &[i64]) -> QueryResult<Vec<(i64, i32, i64)>> {
     table_seats::table

@@ -36,6 +36,23 @@ pub fn of_organizer(conn: &mut DbConn, organizer_id: i64) -> QueryResult<Vec<Tou
         .load(conn)
 }
 
+/// The tournaments anybody may read (published), and, for an organiser, his own besides.
+pub fn visible(conn: &mut DbConn, organizer_id: Option<i64>) -> QueryResult<Vec<TournamentRow>> {
+    let query = tournaments::table
+        .order((tournaments::held_on.asc(), tournaments::id.asc()))
+        .select(TournamentRow::as_select());
+    match organizer_id {
+        Some(me) => query
+            .filter(
+                tournaments::published
+                    .eq(true)
+                    .or(tournaments::organizer_id.eq(me)),
+            )
+            .load(conn),
+        None => query.filter(tournaments::published.eq(true)).load(conn),
+    }
+}
+
 /// Publishes or unpublishes a tournament.
 pub fn set_published(conn: &mut DbConn, id: i64, published: bool) -> QueryResult<()> {
     diesel::update(tournaments::table.find(id))

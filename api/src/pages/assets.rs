@@ -16,6 +16,16 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../templates/assets/captain.js"),
     ),
+    (
+        "projector.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/projector.js"),
+    ),
+    (
+        "standings.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/standings.js"),
+    ),
 ];
 
 /// Registers `/assets/{name}`.

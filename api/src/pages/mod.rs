@@ -7,11 +7,16 @@
 
 mod assets;
 mod captain;
+mod chart;
+mod home;
 pub mod i18n;
 mod join;
 mod plan;
+mod players;
 mod rounds;
 pub mod session;
+mod sheet;
+mod standings;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -28,7 +33,14 @@ use crate::state::AppState;
 
 /// Registers the pages.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.service(tournaments::show)
+    cfg.service(home::home)
+        .service(tournaments::show)
+        .service(standings::page)
+        .service(standings::rows_fragment)
+        .service(standings::projector)
+        .service(sheet::table_sheet)
+        .service(players::list)
+        .service(players::player)
         .service(rounds::round_list)
         .service(plan::plan_page)
         .service(join::form)
@@ -36,6 +48,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(join::by_link)
         .service(join::leave);
     captain::configure(cfg);
+    cfg.app_data(web::Data::new(standings::RowsCache::default()));
     assets::configure(cfg);
 }
 
@@ -118,6 +131,9 @@ struct Chrome {
     /// The visitor chose the language with `?lang=` (the answer keeps it in a cookie).
     chosen: bool,
     switch: String,
+    /// The switch without the page's query, for error pages: a query that led nowhere (a
+    /// forged preview token, say) is not carried on.
+    bare_switch: String,
 }
 
 impl Chrome {
@@ -127,6 +143,7 @@ impl Chrome {
             lang,
             chosen,
             switch: i18n::switch_link(req, lang.other()),
+            bare_switch: format!("{}?lang={}", req.path(), lang.other().code()),
         }
     }
 
@@ -234,7 +251,9 @@ fn respond_with<T: Serialize>(
 }
 
 fn error_page(tera: &Tera, chrome: &Chrome, status: StatusCode, template: &str) -> HttpResponse {
-    match tera.render(template, &chrome.context(None)) {
+    let mut context = chrome.context(None);
+    context.insert("lang_switch", &chrome.bare_switch);
+    match tera.render(template, &context) {
         Ok(html) => html_response(status, html),
         Err(e) => {
             tracing::error!(error = ?e, template, "error page failed");

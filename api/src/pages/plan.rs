@@ -23,9 +23,9 @@ struct PlanPage {
     players: Vec<PlayerLine>,
     quality: QualityBody,
     /// Why rounds are out of date, and which were drawn other than planned.
-    notes: Vec<String>,
-    /// Players a draw leaves out now (not checked in), named.
-    left_out: Option<String>,
+    notes: Vec<Note>,
+    /// Players a draw leaves out now (not checked in); empty when none.
+    left_out: Vec<Named>,
 }
 
 #[derive(Debug, Serialize)]
@@ -33,7 +33,7 @@ struct RoundHead {
     number: i32,
     /// `drawn`, `planned` or `outdated`: the cells' class.
     status: &'static str,
-    /// The status in words.
+    /// The text key of the status in words.
     label: &'static str,
 }
 
@@ -41,7 +41,7 @@ struct RoundHead {
 struct PlayerLine {
     start_number: i32,
     name: String,
-    /// "zurückgezogen", "nicht eingecheckt", or nothing.
+    /// The text key of "withdrawn" or "not checked in", or nothing.
     note: Option<&'static str>,
     /// One cell per round.
     tables: Vec<Cell>,
@@ -53,6 +53,29 @@ struct Cell {
     table: Option<usize>,
     /// From a round out of date: void.
     outdated: bool,
+}
+
+/// A player as a note names him: "Name (Nr. 7)".
+#[derive(Debug, Serialize, PartialEq, Eq, PartialOrd, Ord)]
+struct Named {
+    start_number: i32,
+    name: String,
+}
+
+/// A note above the plan: a round drawn other than planned, or a round out of date and why.
+#[derive(Debug, Serialize)]
+struct Note {
+    /// `differs` or `outdated`.
+    kind: &'static str,
+    round: i32,
+    /// For `outdated`: each reason (its text key) with the players it names.
+    reasons: Vec<Reason>,
+}
+
+#[derive(Debug, Serialize)]
+struct Reason {
+    key: &'static str,
+    players: Vec<Named>,
 }
 
 /// The tournament's seating plan.
@@ -80,24 +103,24 @@ pub async fn plan_page(
     )
 }
 
-/// "Name (Nr. 7), Name (Nr. 9)" for the notes.
-fn names(roster: &[PlayerRow], ids: &[i64]) -> String {
-    let mut players: Vec<(i32, String)> = ids
+/// The players `ids` names, by start number, for the notes. A player missing from the
+/// roster (deleted since) is shown by his id, so that the note still counts him.
+fn names(roster: &[PlayerRow], ids: &[i64]) -> Vec<Named> {
+    let mut players: Vec<Named> = ids
         .iter()
         .map(|&id| match roster.iter().find(|p| p.id == id) {
-            Some(p) => (
-                p.start_number,
-                format!("{} (Nr. {})", public_name(p), p.start_number),
-            ),
-            None => (0, format!("Spieler {id}")),
+            Some(p) => Named {
+                start_number: p.start_number,
+                name: public_name(p).to_owned(),
+            },
+            None => Named {
+                start_number: 0,
+                name: format!("#{id}"),
+            },
         })
         .collect();
     players.sort();
     players
-        .into_iter()
-        .map(|(_, name)| name)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 fn page(sheet: PlanSheet) -> PlanPage {
@@ -125,9 +148,9 @@ fn page(sheet: PlanSheet) -> PlanPage {
             // A printed plan is public whoever prints it: the name each player asked for.
             name: public_name(p).to_owned(),
             note: if p.withdrawn {
-                Some("zurückgezogen")
+                Some("plan_note_withdrawn")
             } else if left_out.contains(&p.id) {
-                Some("nicht eingecheckt")
+                Some("plan_note_not_checked_in")
             } else {
                 None
             },
@@ -147,37 +170,39 @@ fn page(sheet: PlanSheet) -> PlanPage {
     let mut notes = Vec::new();
     for round in &rounds {
         if round.differs_from_plan {
-            notes.push(format!(
-                "Runde {} weicht vom Setzplan ab (anders ausgelost oder umgesetzt); es gelten \
-                 die ausgelosten Tische.",
-                round.number
-            ));
+            notes.push(Note {
+                kind: "differs",
+                round: round.number,
+                reasons: Vec::new(),
+            });
         }
         if let Some(misfit) = &round.misfit {
-            let mut why = Vec::new();
-            for (ids, words) in [
-                (&misfit.withdrawn, "setzt zurückgezogene Spieler"),
-                (&misfit.not_checked_in, "setzt nicht eingecheckte Spieler"),
-                (&misfit.missing, "lässt Spieler aus"),
-            ] {
-                if !ids.is_empty() {
-                    why.push(format!("{words}: {}", names(&roster, ids)));
-                }
-            }
-            notes.push(format!(
-                "Runde {} ist veraltet – der Plan {}. Die Turnierleitung plant neu oder lost anders aus.",
-                round.number,
-                why.join("; ")
-            ));
+            let reasons = [
+                (&misfit.withdrawn, "plan_misfit_withdrawn"),
+                (&misfit.not_checked_in, "plan_misfit_not_checked_in"),
+                (&misfit.missing, "plan_misfit_missing"),
+            ]
+            .into_iter()
+            .filter(|(ids, _)| !ids.is_empty())
+            .map(|(ids, key)| Reason {
+                key,
+                players: names(&roster, ids),
+            })
+            .collect();
+            notes.push(Note {
+                kind: "outdated",
+                round: round.number,
+                reasons,
+            });
         }
     }
     let heads = rounds
         .iter()
         .map(|round| {
             let (status, label) = match round.status {
-                PlannedRoundStatus::Drawn => ("drawn", "ausgelost"),
-                PlannedRoundStatus::Planned => ("planned", "geplant"),
-                PlannedRoundStatus::Outdated => ("outdated", "veraltet"),
+                PlannedRoundStatus::Drawn => ("drawn", "plan_status_drawn"),
+                PlannedRoundStatus::Planned => ("planned", "plan_status_planned"),
+                PlannedRoundStatus::Outdated => ("outdated", "plan_status_outdated"),
             };
             RoundHead {
                 number: round.number,
@@ -195,6 +220,29 @@ fn page(sheet: PlanSheet) -> PlanPage {
         players,
         quality: quality.into(),
         notes,
-        left_out: (!left_out.is_empty()).then(|| names(&roster, &left_out)),
+        left_out: names(&roster, &left_out),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::pages::i18n::Lang;
+
+    #[test]
+    fn every_key_the_plan_names_has_its_texts() {
+        for key in [
+            "plan_status_drawn",
+            "plan_status_planned",
+            "plan_status_outdated",
+            "plan_note_withdrawn",
+            "plan_note_not_checked_in",
+            "plan_misfit_withdrawn",
+            "plan_misfit_not_checked_in",
+            "plan_misfit_missing",
+        ] {
+            for lang in [Lang::De, Lang::En] {
+                assert!(lang.texts().contains_key(key), "{key}");
+            }
+        }
     }
 }

@@ -23,6 +23,7 @@ struct ListPage {
 
 #[derive(Debug, Serialize)]
 struct DrawLine {
+    /// Text keys: the method's name and what re-derives the draw.
     method: &'static str,
     derived_from: &'static str,
     seed: String,
@@ -41,6 +42,7 @@ struct SeatLine {
     start_number: i32,
     name: String,
     club: Option<String>,
+    /// The text key of the seat's role, if it has one.
     role: Option<&'static str>,
 }
 
@@ -52,23 +54,14 @@ struct IndexEntry {
     seat: usize,
 }
 
-/// The German name of a draw method as the list prints it, and what re-derives it.
+/// The text keys of a draw method's name and of what re-derives it.
 fn method_label(method: &str) -> (&'static str, &'static str) {
     match method {
-        "random" => (
-            "zufällig",
-            "der Spielerliste (nach Startnummer) und dem Seed",
-        ),
-        "avoid_repeats" => (
-            "ohne Wiederholungen",
-            "der Spielerliste (nach Startnummer), den Vereinen, den vorigen Runden und dem Seed",
-        ),
-        "by_standings" => ("nach Tabellenstand", "dem Tabellenstand vor der Runde"),
-        "planned" => (
-            "nach Setzplan",
-            "der Spielerliste (nach Startnummer), den Vereinen, den vor dem Plan gespielten Runden und dem Seed",
-        ),
-        _ => ("unbekannt", "der Spielerliste und dem Seed"),
+        "random" => ("list_method_random", "list_from_random"),
+        "avoid_repeats" => ("list_method_avoid_repeats", "list_from_avoid_repeats"),
+        "by_standings" => ("list_method_by_standings", "list_from_by_standings"),
+        "planned" => ("list_method_planned", "list_from_planned"),
+        _ => ("list_method_unknown", "list_from_unknown"),
     }
 }
 
@@ -119,9 +112,9 @@ fn page(list: TableList) -> ListPage {
             let Some(p) = player(id) else { continue };
             // Seat 1 deals first; the last seat keeps the list (TSR: the captain).
             let role = if s == 0 {
-                Some("gibt zuerst")
+                Some("list_first_dealer")
             } else if s + 1 == table.len() {
-                Some("Listenführer")
+                Some("list_captain")
             } else {
                 None
             };
@@ -166,5 +159,29 @@ fn page(list: TableList) -> ListPage {
         quality: quality.into(),
         tables,
         index,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::method_label;
+    use crate::pages::i18n::Lang;
+
+    #[test]
+    fn every_draw_method_has_its_texts() {
+        for method in [
+            "random",
+            "avoid_repeats",
+            "by_standings",
+            "planned",
+            "other",
+        ] {
+            let (name, from) = method_label(method);
+            for lang in [Lang::De, Lang::En] {
+                assert!(lang.texts().contains_key(name), "{name}");
+                assert!(lang.texts().contains_key(from), "{from}");
+            }
+        }
+        assert_eq!(Lang::De.text(method_label("random").0), "zufällig");
     }
 }

@@ -1,4 +1,5 @@
-//! A tournament's start page: its rounds with links to their table lists, and the plan.
+//! A tournament's start page: the standings, players and projector, its rounds with links
+//! to their table lists and each table's sheet, and the plan.
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
@@ -21,6 +22,8 @@ struct ShowPage {
 struct RoundLink {
     number: i32,
     tables: i64,
+    /// The tables' numbers, each linking its public sheet.
+    table_numbers: Vec<i64>,
     closed: bool,
 }
 
@@ -37,6 +40,8 @@ impl ShowPage {
                 .map(|r| RoundLink {
                     number: r.number,
                     tables: r.tables,
+                    // A round's tables are numbered 1, 2, … as they are created.
+                    table_numbers: (1..=r.tables).collect(),
                     closed: r.closed,
                 })
                 .collect(),

@@ -200,6 +200,25 @@ impl ScoredSheet {
         &self.totals
     }
 
+    /// One seat's running total after each deal, in order: the sum of its entries up to and
+    /// including that deal, penalties included, so the last equals its [`totals`] entry.
+    /// A deal the seat sat out adds nothing (its entry there is 0, TSR 10.1). An unknown
+    /// seat has no entries: all 0. What a chart of a player's round draws.
+    ///
+    /// [`totals`]: ScoredSheet::totals
+    pub fn running_totals(&self, seat: Seat) -> Vec<i32> {
+        let mut total = 0i32;
+        self.deals
+            .iter()
+            .map(|deal| {
+                let entry = deal.scores.get(usize::from(seat)).copied().unwrap_or(0);
+                // Saturating, as the totals are summed.
+                total = total.saturating_add(entry);
+                total
+            })
+            .collect()
+    }
+
     /// Checks `deal` as the next deal of this sheet, see [`check_entry`](super::check_entry).
     pub fn check_next(&self, deal: &SheetEntry) -> Result<SheetDeal, super::EntryError> {
         super::check_entry(&self.round, deal)
@@ -532,6 +551,27 @@ mod tests {
             }
         );
         assert_eq!(lines.len(), 4);
+    }
+
+    #[test]
+    fn running_totals_sum_a_seats_entries_deal_by_deal() {
+        let sheet = score_sheet(four(), &four_table_deals(), &[], None).unwrap();
+        // Seat 2's entries: -1, -5, 3, -3, 24, 3.
+        assert_eq!(sheet.running_totals(2), [-1, -6, -3, -6, 18, 21]);
+        assert_eq!(sheet.running_totals(1), [1, 6, -3, 0, -8, -17]);
+        for seat in 0..4 {
+            assert_eq!(
+                sheet.running_totals(seat).last(),
+                sheet.totals().get(usize::from(seat)),
+                "the last running total is the seat's total"
+            );
+        }
+        assert_eq!(sheet.running_totals(7), [0; 6], "no such seat");
+        // At a 5-table the dealer who sits out keeps his total.
+        let five_one = score_sheet(five(), &[w29()], &[], None).unwrap();
+        assert_eq!(five_one.running_totals(0), [0]);
+        let empty = score_sheet(four(), &[], &[], None).unwrap();
+        assert!(empty.running_totals(0).is_empty());
     }
 
     #[test]

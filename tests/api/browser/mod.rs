@@ -9,6 +9,7 @@ mod accessibility;
 mod budgets;
 mod captain;
 mod network;
+mod public;
 
 use std::time::Duration;
 

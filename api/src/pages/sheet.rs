@@ -1,0 +1,291 @@
+//! A table's score sheet for everybody (the paper list, public): every deal with its
+//! dealer, kind, contract, the Re party, each seat's entry and the penalties, and the
+//! totals. What is shown is the sheet the API derives ([`crate::services::sheet`]); this
+//! module only chooses the words.
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use serde::Serialize;
+
+use super::{PageError, TournamentHeading, Viewer, respond};
+use crate::services::public::{self, TableSheet};
+use crate::state::AppState;
+use crate::wire::score::ContractName;
+use crate::wire::sheet::SheetResponse;
+
+#[derive(Debug, Serialize)]
+struct SheetPage {
+    id: i64,
+    tournament: TournamentHeading,
+    round: i32,
+    table: i32,
+    table_size: u8,
+    planned_deals: u16,
+    seats: Vec<SeatHead>,
+    deals: Vec<DealLine>,
+    totals: Vec<Cell>,
+    complete: bool,
+    time_up: bool,
+    round_closed: bool,
+    /// Every player at the table, signed or not, in seat order.
+    signatures: Vec<SignLine>,
+    signed_by_all: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct SignLine {
+    player_id: i64,
+    seat: u8,
+    name: String,
+    /// When he signed ("24.11.2026 14:03 UTC"), if he has.
+    signed_at: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct SeatHead {
+    /// 0-based, as the API counts.
+    seat: u8,
+    /// 1-based, as the table says it.
+    position: u8,
+    player_id: i64,
+    name: String,
+    start_number: i32,
+}
+
+#[derive(Debug, Serialize)]
+struct DealLine {
+    number: u16,
+    dealer: String,
+    /// Text keys.
+    kind: &'static str,
+    contract: &'static str,
+    /// Keyed in from the paper list.
+    paper: bool,
+    /// The Re party's positions (1-based).
+    re: Vec<u8>,
+    scores: Vec<Cell>,
+    penalties: Vec<PenaltyLine>,
+}
+
+#[derive(Debug, Serialize)]
+struct Cell {
+    seat: u8,
+    value: i32,
+    /// The seat sat this deal out (5-table).
+    out: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct PenaltyLine {
+    /// Text key.
+    severity: &'static str,
+    offender: String,
+}
+
+/// The text key of a contract.
+fn contract_key(contract: ContractName) -> &'static str {
+    match contract {
+        ContractName::Normal => "sheet_contract_normal",
+        ContractName::Wedding => "sheet_contract_wedding",
+        ContractName::WeddingSolo => "sheet_contract_wedding_solo",
+        ContractName::SilentWedding => "sheet_contract_silent_wedding",
+        ContractName::SoloQueens => "sheet_contract_solo_queens",
+        ContractName::SoloJacks => "sheet_contract_solo_jacks",
+        ContractName::SoloFleshless => "sheet_contract_solo_fleshless",
+        ContractName::SoloDiamonds => "sheet_contract_solo_diamonds",
+        ContractName::SoloHearts => "sheet_contract_solo_hearts",
+        ContractName::SoloSpades => "sheet_contract_solo_spades",
+        ContractName::SoloClubs => "sheet_contract_solo_clubs",
+    }
+}
+
+/// The text key of a deal's kind as the sheet names it.
+fn kind_key(kind: &str) -> &'static str {
+    match kind {
+        "pflichtsolo" => "sheet_kind_pflichtsolo",
+        "lustsolo" => "sheet_kind_lustsolo",
+        "vorgefuehrt" => "sheet_kind_vorgefuehrt",
+        _ => "sheet_kind_normal",
+    }
+}
+
+/// The text key of a penalty's severity.
+fn severity_key(severity: &str) -> &'static str {
+    match severity {
+        "insignificant" => "sheet_severity_insignificant",
+        "minor" => "sheet_severity_minor",
+        _ => "sheet_severity_serious",
+    }
+}
+
+fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
+    let SheetResponse {
+        table_number,
+        round,
+        players,
+        table_size,
+        planned_deals,
+        complete,
+        time_up,
+        round_closed,
+        deals,
+        totals,
+        signatures,
+        signed_by_all,
+        ..
+    } = sheet;
+    let name = |seat: u8| {
+        players
+            .iter()
+            .find(|p| p.seat == seat)
+            .map_or_else(|| format!("{}", seat + 1), |p| p.name.clone())
+    };
+    let cells = |scores: &[i32], out: Option<u8>| {
+        scores
+            .iter()
+            .zip(0u8..)
+            .map(|(&value, seat)| Cell {
+                seat,
+                value,
+                out: out == Some(seat),
+            })
+            .collect()
+    };
+    SheetPage {
+        id,
+        tournament: (&tournament).into(),
+        round,
+        table: table_number,
+        table_size,
+        planned_deals,
+        seats: players
+            .iter()
+            .map(|p| SeatHead {
+                seat: p.seat,
+                position: p.seat + 1,
+                player_id: p.player_id,
+                name: p.name.clone(),
+                start_number: p.start_number,
+            })
+            .collect(),
+        deals: deals
+            .iter()
+            .map(|d| DealLine {
+                number: d.number,
+                dealer: name(d.dealer),
+                kind: kind_key(d.kind),
+                contract: contract_key(d.contract),
+                paper: d.entry.is_paper(),
+                re: d.re.iter().map(|s| s + 1).collect(),
+                scores: cells(&d.scores, d.sitting_out),
+                penalties: d
+                    .penalties
+                    .iter()
+                    .map(|p| PenaltyLine {
+                        severity: severity_key(&p.severity),
+                        offender: name(p.offender),
+                    })
+                    .collect(),
+            })
+            .collect(),
+        totals: cells(&totals, None),
+        complete,
+        time_up,
+        round_closed,
+        signatures: players
+            .iter()
+            .map(|p| SignLine {
+                player_id: p.player_id,
+                seat: p.seat,
+                name: p.name.clone(),
+                signed_at: signatures
+                    .iter()
+                    .find(|s| s.player_id == p.player_id)
+                    .map(|s| signed_at(&s.signed_at)),
+            })
+            .collect(),
+        signed_by_all,
+    }
+}
+
+/// An RFC 3339 instant as the sheet prints it, or as it came if it does not parse.
+fn signed_at(rfc3339: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(rfc3339).map_or_else(
+        |_| rfc3339.to_owned(),
+        |t| t.to_utc().format("%d.%m.%Y %H:%M UTC").to_string(),
+    )
+}
+
+/// `/tournaments/{id}/rounds/{n}/tables/{t}`: table `t`'s sheet in round `n`.
+#[get("/tournaments/{id}/rounds/{round}/tables/{table}")]
+pub async fn table_sheet(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(String, String, String)>,
+) -> HttpResponse {
+    let (id, round, table) = path.into_inner();
+    let id = id.parse::<i64>().ok();
+    let viewer = Viewer::of(&state, &req, id);
+    let result = match (
+        viewer.caller,
+        id,
+        round.parse::<i32>(),
+        table.parse::<i32>(),
+    ) {
+        (Ok(caller), Some(id), Ok(round), Ok(table)) => {
+            public::table_sheet(&state, caller, id, round, table)
+                .await
+                .map(|sheet| page(id, sheet))
+                .map_err(PageError::from)
+        }
+        _ => Err(PageError::NotFound),
+    };
+    respond(
+        &state.pages,
+        &req,
+        "pages/sheet/sheet.html",
+        result,
+        viewer.preview.as_ref(),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pages::i18n::Lang;
+
+    #[test]
+    fn every_contract_kind_and_severity_has_its_texts() {
+        let contracts = [
+            ContractName::Normal,
+            ContractName::Wedding,
+            ContractName::WeddingSolo,
+            ContractName::SilentWedding,
+            ContractName::SoloQueens,
+            ContractName::SoloJacks,
+            ContractName::SoloFleshless,
+            ContractName::SoloDiamonds,
+            ContractName::SoloHearts,
+            ContractName::SoloSpades,
+            ContractName::SoloClubs,
+        ];
+        let keys = contracts
+            .into_iter()
+            .map(contract_key)
+            .chain(
+                ["normal", "pflichtsolo", "lustsolo", "vorgefuehrt"]
+                    .into_iter()
+                    .map(kind_key),
+            )
+            .chain(
+                ["insignificant", "minor", "serious"]
+                    .into_iter()
+                    .map(severity_key),
+            );
+        for key in keys {
+            for lang in [Lang::De, Lang::En] {
+                assert!(lang.texts().contains_key(key), "{key}");
+            }
+        }
+        assert_eq!(Lang::De.text(kind_key("vorgefuehrt")), "vorgeführt");
+    }
+}
