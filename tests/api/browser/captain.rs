@@ -331,6 +331,30 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
     assert_eq!(numbers, (1..=9).collect::<Vec<_>>(), "each exactly once");
     assert_eq!(page.text_of("#connection").await, "Verbunden");
 
+    // A spectator opens the public standings now, before the last deals, and keeps the
+    // page open: it must follow every later deal and the correction without a reload.
+    let published = call_json(
+        &service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{}", table.tournament),
+        Some(&table.org),
+        Some(&json!({"published": true})),
+    )
+    .await;
+    assert_eq!(published.status, 200, "{}", published.text);
+    let Some(spectator) = browser::open(Viewport::Desktop).await else {
+        return;
+    };
+    spectator
+        .goto(&format!(
+            "{base}/tournaments/{}/standings",
+            table.tournament
+        ))
+        .await;
+    spectator.wait_for("table#standings", WAIT).await;
+    // A mark a reload would wipe.
+    spectator.eval("window.karlchenMark = 1;", vec![]).await;
+
     // Deals 10-21 normal, then the forced solos until the sheet is complete.
     while let Some((number, _dealer)) = next(&page).await {
         let deal = match forced(&page).await {
@@ -420,6 +444,43 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
     assert_eq!(signed["signed_by_all"], true);
     assert_eq!(signed["signatures"].as_array().unwrap().len(), 4);
     page.close().await;
+
+    // The spectator's page, never reloaded, shows the totals after the correction: each
+    // player's total is GET standings', and these are the corrected sheet's totals.
+    let standings = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{}/standings", table.tournament),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(standings.status, 200, "{}", standings.text);
+    let lines = standings.json["standings"].as_array().unwrap();
+    let condition = lines
+        .iter()
+        .map(|line| {
+            format!(
+                "(document.querySelector(\"tr[data-player='{}'] td.total\") || {{}}).textContent === '{}'",
+                line["player_id"], line["total"]
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(" && ");
+    spectator.wait_until(&condition, WAIT).await;
+    assert_eq!(
+        spectator.eval("return window.karlchenMark;", vec![]).await,
+        json!(1),
+        "no reload"
+    );
+    for (seat, player) in table.players.iter().enumerate() {
+        let line = lines.iter().find(|l| l["player_id"] == *player).unwrap();
+        assert_eq!(line["total"], corrected["totals"][seat], "seat {seat}");
+    }
+    spectator
+        .screenshot("public-standings-after-the-round")
+        .await;
+    spectator.close().await;
 }
 
 #[actix_web::test]
