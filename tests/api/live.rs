@@ -29,8 +29,13 @@ struct Event {
 
 impl Events {
     async fn open(base: &str, tournament: i64) -> Events {
+        Events::open_at(base, tournament, "").await
+    }
+
+    /// The stream with `query` (e.g. `?data=version`).
+    async fn open_at(base: &str, tournament: i64, query: &str) -> Events {
         let response = reqwest::get(format!(
-            "{base}/api/v1/tournaments/{tournament}/standings/stream"
+            "{base}/api/v1/tournaments/{tournament}/standings/stream{query}"
         ))
         .await
         .unwrap();
@@ -175,6 +180,44 @@ backend_test!(the_stream_follows_every_deal, |app| {
             .expect("the standings after the burst");
     }
     assert_eq!(tag, format!("\"{}\"", last.id));
+});
+
+backend_test!(a_page_is_told_only_the_version, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    publish(&service, &t).await;
+    let base = spawn(&app).await;
+    let mut events = Events::open_at(&base, t.tournament, "?data=version").await;
+    let first = events.next_within(SOON).await.expect("a first event");
+    let (_, tag, _) = standings(&base, t.tournament, None).await;
+    assert_eq!(tag, format!("\"{}\"", first.id));
+    assert_eq!(
+        first.data,
+        json!({"version": first.id}),
+        "no standings in it"
+    );
+
+    let answer = t.post(&service, &t.captain, &normal([1, 2])).await;
+    expect(&answer, 201, "deal 1");
+    let second = events
+        .next_within(SOON)
+        .await
+        .expect("an event after the deal");
+    let (_, tag, _) = standings(&base, t.tournament, None).await;
+    assert_eq!(tag, format!("\"{}\"", second.id));
+    assert_eq!(second.data, json!({"version": second.id}));
+
+    // Anything else is refused, naming the parameter.
+    let wrong = reqwest::get(format!(
+        "{base}/api/v1/tournaments/{}/standings/stream?data=everything",
+        t.tournament
+    ))
+    .await
+    .unwrap();
+    assert_eq!(wrong.status(), 422);
+    let problem: Value = wrong.json().await.unwrap();
+    assert_eq!(problem["code"], "invalid_query");
+    assert_eq!(problem["errors"][0]["field"], "data");
 });
 
 backend_test!(unchanged_standings_answer_304_and_send_nothing, |app| {

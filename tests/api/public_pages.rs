@@ -250,7 +250,7 @@ backend_test!(
         assert_eq!(
             attribute(&html, "data-stream")[0],
             format!(
-                "&#x2F;api&#x2F;v1&#x2F;tournaments&#x2F;{}&#x2F;standings&#x2F;stream",
+                "&#x2F;api&#x2F;v1&#x2F;tournaments&#x2F;{}&#x2F;standings&#x2F;stream?data=version",
                 h.t
             )
         );

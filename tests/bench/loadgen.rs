@@ -240,9 +240,11 @@ async fn entry(client: Client, tables: usize, workers: usize) -> anyhow::Result<
     Ok(())
 }
 
-/// Plays one table's whole round: normal games, and each forced solo when the sheet asks.
-async fn play_table(client: &Client, table: i64) -> anyhow::Result<usize> {
-    let mut entered = 0;
+/// Plays one table's whole round: normal games, and each forced solo when the sheet asks;
+/// `pace` between a table's deals (zero: as fast as the server takes them). Returns how
+/// long each entry took.
+async fn play_table(client: &Client, table: i64, pace: Duration) -> anyhow::Result<Vec<Duration>> {
+    let mut times = Vec::new();
     loop {
         let (_, sheet) = client
             .send(
@@ -253,7 +255,7 @@ async fn play_table(client: &Client, table: i64) -> anyhow::Result<usize> {
             .await?;
         let next = &sheet["next"];
         if next.is_null() {
-            return Ok(entered);
+            return Ok(times);
         }
         let number = next["number"].as_u64().unwrap_or(0) as usize;
         let body = match next["forced_soloist"].as_u64() {
@@ -262,10 +264,16 @@ async fn play_table(client: &Client, table: i64) -> anyhow::Result<usize> {
             }
             None => normal(number + table as usize, next["sitting_out"].as_u64()),
         };
+        let t = Instant::now();
         client
             .post(&format!("/api/v1/tables/{table}/deals"), &body)
             .await?;
-        entered += 1;
+        times.push(t.elapsed());
+        if !pace.is_zero() {
+            // Tables do not finish their deals in step: each waits a little more or less.
+            let jitter = (table as u64 * 7919 + number as u64 * 104_729) % 1000;
+            tokio::time::sleep(pace.mul_f64(0.5 + jitter as f64 / 1000.0)).await;
+        }
     }
 }
 
@@ -279,10 +287,10 @@ async fn standings(client: Client, samples: usize) -> anyhow::Result<()> {
         let mut tables = tokio::task::JoinSet::new();
         for table in round(&client, tournament, &players, r).await? {
             let client = client.clone();
-            tables.spawn(async move { play_table(&client, table).await });
+            tables.spawn(async move { play_table(&client, table, Duration::ZERO).await });
         }
         while let Some(result) = tables.join_next().await {
-            deals += result??;
+            deals += result??.len();
         }
     }
     println!(
@@ -315,11 +323,11 @@ async fn standings(client: Client, samples: usize) -> anyhow::Result<()> {
 }
 
 /// What one spectator saw: events received, the rows fetches' latencies, and the last
-/// standings the stream sent (to compare with the final standings).
+/// version the stream named (to compare with the final standings' ETag).
 struct Watched {
     events: usize,
     fetches: Vec<Duration>,
-    last: Option<Value>,
+    last: Option<String>,
     errors: u32,
 }
 
@@ -334,7 +342,7 @@ async fn watch(
 ) -> anyhow::Result<Watched> {
     let mut stream = http
         .get(format!(
-            "{base}/api/v1/tournaments/{tournament}/standings/stream"
+            "{base}/api/v1/tournaments/{tournament}/standings/stream?data=version"
         ))
         .header("accept", "text/event-stream")
         .send()
@@ -361,18 +369,15 @@ async fn watch(
         // Events end with a blank line; a comment line (keep-alive) carries no data.
         while let Some(end) = buffer.find("\n\n") {
             let event: String = buffer.drain(..end + 2).collect();
-            let mut version = None;
-            let mut data = String::new();
-            for line in event.lines() {
-                if let Some(id) = line.strip_prefix("id:") {
-                    version = Some(id.trim().to_owned());
-                } else if let Some(d) = line.strip_prefix("data:") {
-                    data.push_str(d.trim_start());
-                }
-            }
-            let Some(version) = version else { continue };
+            let Some(version) = event
+                .lines()
+                .find_map(|line| line.strip_prefix("id:"))
+                .map(|id| id.trim().to_owned())
+            else {
+                continue;
+            };
             seen.events += 1;
-            seen.last = serde_json::from_str(&data).ok();
+            seen.last = Some(version.clone());
             if let Some(ready) = waiting.take() {
                 ready.wait().await;
                 continue;
@@ -407,37 +412,12 @@ fn report(what: &str, mut times: Vec<Duration>) {
     );
 }
 
-/// Plays a table's round as [`play_table`] does and times each entry.
-async fn play_timed(client: &Client, table: i64) -> anyhow::Result<Vec<Duration>> {
-    let mut times = Vec::new();
-    loop {
-        let (_, sheet) = client
-            .send(
-                reqwest::Method::GET,
-                &format!("/api/v1/tables/{table}/sheet"),
-                None,
-            )
-            .await?;
-        let next = &sheet["next"];
-        if next.is_null() {
-            return Ok(times);
-        }
-        let number = next["number"].as_u64().unwrap_or(0) as usize;
-        let body = match next["forced_soloist"].as_u64() {
-            Some(seat) => {
-                json!({"contract": "solo_hearts", "re": [seat], "re_points": 100 + (number % 5) as u64 * 10, "re_tricks": 6})
-            }
-            None => normal(number + table as usize, next["sitting_out"].as_u64()),
-        };
-        let t = Instant::now();
-        client
-            .post(&format!("/api/v1/tables/{table}/deals"), &body)
-            .await?;
-        times.push(t.elapsed());
-    }
-}
-
-async fn hall(client: Client, watchers: usize, rounds: usize) -> anyhow::Result<()> {
+async fn hall(
+    client: Client,
+    watchers: usize,
+    rounds: usize,
+    pace: Duration,
+) -> anyhow::Result<()> {
     let (tournament, players) = tournament(&client, 170, rounds).await?;
     let (status, _) = client
         .send(
@@ -466,7 +446,17 @@ async fn hall(client: Client, watchers: usize, rounds: usize) -> anyhow::Result<
         ));
     }
     ready.wait().await;
-    println!("{watchers} spectators follow the standings; {rounds} round(s) of 42 tables begin");
+    println!(
+        "{watchers} spectators follow the standings; {rounds} round(s) of 42 tables begin{}",
+        if pace.is_zero() {
+            ", every table entering as fast as the server takes it".to_owned()
+        } else {
+            format!(
+                ", each table a deal every {} ms on average",
+                pace.as_millis()
+            )
+        }
+    );
     let client = std::sync::Arc::new(client);
     let started = Instant::now();
     let mut entries = Vec::new();
@@ -474,7 +464,7 @@ async fn hall(client: Client, watchers: usize, rounds: usize) -> anyhow::Result<
         let mut tables = tokio::task::JoinSet::new();
         for table in round(&client, tournament, &players, r).await? {
             let client = client.clone();
-            tables.spawn(async move { play_timed(&client, table).await });
+            tables.spawn(async move { play_table(&client, table, pace).await });
         }
         while let Some(result) = tables.join_next().await {
             entries.extend(result??);
@@ -490,13 +480,19 @@ async fn hall(client: Client, watchers: usize, rounds: usize) -> anyhow::Result<
     report("deal entry (POST /api/v1/tables/{id}/deals)", entries);
     // The last write's event reaches everybody within the stream's coalescing window.
     tokio::time::sleep(Duration::from_secs(3)).await;
-    let (_, final_standings) = client
-        .send(
-            reqwest::Method::GET,
-            &format!("/api/v1/tournaments/{tournament}/standings"),
-            None,
-        )
-        .await?;
+    // The public's version of the final standings (their ETag), as the stream names it.
+    let final_version = spectators
+        .get(format!(
+            "{}/api/v1/tournaments/{tournament}/standings",
+            client.base
+        ))
+        .send()
+        .await?
+        .headers()
+        .get("etag")
+        .and_then(|v| v.to_str().ok())
+        .map(|v| v.trim_matches('"').to_owned())
+        .context("no ETag on the standings")?;
     let _ = stop.send(true);
     let mut fetches = Vec::new();
     let mut events = Vec::new();
@@ -506,13 +502,7 @@ async fn hall(client: Client, watchers: usize, rounds: usize) -> anyhow::Result<
         events.push(watched.events);
         fetches.extend(watched.fetches);
         errors += watched.errors;
-        let totals = |v: &Value| -> Vec<Value> {
-            v["standings"]
-                .as_array()
-                .map(|rows| rows.iter().map(|r| r["total"].clone()).collect())
-                .unwrap_or_default()
-        };
-        if watched.last.as_ref().map(totals) != Some(totals(&final_standings)) {
+        if watched.last.as_deref() != Some(final_version.as_str()) {
             stale += 1;
         }
     }
@@ -565,12 +555,13 @@ async fn main() -> anyhow::Result<()> {
                 client,
                 arg("--watchers", "500").parse()?,
                 arg("--rounds", "2").parse()?,
+                Duration::from_millis(arg("--pace-ms", "0").parse()?),
             )
             .await
         }
         _ => bail!(
             "usage: loadgen entry|standings|hall [--url U] [--tables N] [--workers N] \
-             [--samples N] [--watchers N] [--rounds N]"
+             [--samples N] [--watchers N] [--rounds N] [--pace-ms N]"
         ),
     }
 }

@@ -149,7 +149,7 @@ pub async fn page(
                             table: a.table_number,
                         })
                         .collect(),
-                    stream: format!("/api/v1/tournaments/{id}/standings/stream"),
+                    stream: format!("/api/v1/tournaments/{id}/standings/stream?data=version"),
                     rows_url,
                 }
             })

@@ -9,10 +9,10 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 
 use crate::auth::Caller;
 use crate::error::{ApiError, Problem};
-use crate::services::live::{self, Feed};
+use crate::services::live::{self, EventData, Feed};
 use crate::services::standings::{self, Answer};
 use crate::state::AppState;
-use crate::wire::standings::{CsvDialect, StandingsQuery, StandingsResponse};
+use crate::wire::standings::{CsvDialect, StandingsQuery, StandingsResponse, StreamQuery};
 
 /// The standings of a tournament (or of one round).
 ///
@@ -98,7 +98,10 @@ fn names(if_none_match: &str, tag: &str) -> bool {
 /// is sent as one event, about a quarter of a second after it), and a comment line
 /// (`: keep-alive`) every 15 seconds keeps the connection open. The stream ends when the
 /// server shuts down; clients reconnect (`EventSource` does by itself).
-#[utoipa::path(tag = "tournaments", params(("id" = i64, Path)), responses(
+///
+/// With `data=version` each event's data is only `{"version": "<version>"}`: for a page that
+/// fetches what it shows when told (the public standings page does).
+#[utoipa::path(tag = "tournaments", params(("id" = i64, Path), StreamQuery), responses(
     (status = 200, description = "Server-sent events of the standings", body = String, content_type = "text/event-stream"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
@@ -107,8 +110,21 @@ pub async fn stream_standings(
     state: web::Data<AppState>,
     caller: Caller,
     id: web::Path<i64>,
+    query: web::Query<StreamQuery>,
 ) -> Result<HttpResponse, ApiError> {
-    let feed = Feed::open(&state, caller, id.into_inner()).await?;
+    let data = match query.into_inner().data.as_deref() {
+        None | Some("" | "standings") => EventData::Standings,
+        Some("version") => EventData::Version,
+        Some(other) => {
+            return Err(ApiError::field(
+                "invalid_query",
+                "data",
+                "invalid_value",
+                format!("standings or version, not {other:?}"),
+            ));
+        }
+    };
+    let feed = Feed::open(&state, caller, id.into_inner(), data).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((CACHE_CONTROL, "no-cache"))

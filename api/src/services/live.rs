@@ -125,12 +125,29 @@ pub struct Feed {
     last: Option<Bytes>,
     /// When the feed has been silent for [`KEEP_ALIVE`].
     keep_alive: Instant,
+    /// What each event carries.
+    data: EventData,
+}
+
+/// What an event of the stream carries besides its id (the version).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EventData {
+    /// The whole standings, as `GET …/standings` answers them.
+    Standings,
+    /// Only `{"version": …}`: for a page that fetches what it shows anyway. A hall of 500
+    /// phones would otherwise be sent the standings 500 times per change and discard them.
+    Version,
 }
 
 impl Feed {
     /// Opens the feed of tournament `id` for `caller`: refused as the standings would be
     /// (an unpublished tournament is not found by the public), else with its first event.
-    pub async fn open(state: &AppState, caller: Caller, id: i64) -> Result<Feed, ApiError> {
+    pub async fn open(
+        state: &AppState,
+        caller: Caller,
+        id: i64,
+        data: EventData,
+    ) -> Result<Feed, ApiError> {
         // Subscribed before the first read: a write committed after it wakes the feed.
         let changes = state.db.commits();
         let first = snapshot(state, caller.clone(), id).await?;
@@ -143,6 +160,7 @@ impl Feed {
             first: Some(first),
             last: None,
             keep_alive: Instant::now() + KEEP_ALIVE,
+            data,
         })
     }
 
@@ -155,10 +173,10 @@ impl Feed {
     /// `snapshot` as an event; the feed remembers it as sent.
     fn send(&mut self, snapshot: Snapshot) -> Bytes {
         self.keep_alive = Instant::now() + KEEP_ALIVE;
-        let event = Bytes::from(crate::wire::standings::event(
-            snapshot.version,
-            &snapshot.json,
-        ));
+        let event = Bytes::from(match self.data {
+            EventData::Standings => crate::wire::standings::event(snapshot.version, &snapshot.json),
+            EventData::Version => crate::wire::standings::version_event(snapshot.version),
+        });
         self.last = Some(snapshot.json);
         event
     }

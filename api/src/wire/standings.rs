@@ -20,6 +20,15 @@ pub struct StandingsQuery {
     pub dialect: Option<String>,
 }
 
+/// What the standings stream's events carry.
+#[derive(Debug, Deserialize, IntoParams)]
+pub struct StreamQuery {
+    /// `standings` (default): each event's data is the standings as JSON; `version`: only
+    /// `{"version": "<version>"}`, for a client that fetches what it shows when told.
+    #[param(value_type = Option<String>, example = "version")]
+    pub data: Option<String>,
+}
+
 /// A spreadsheet dialect of the standings CSV.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, ToSchema)]
 #[schema(rename_all = "lowercase")]
@@ -100,6 +109,11 @@ pub fn event(version: u64, json: &[u8]) -> Vec<u8> {
     event.extend_from_slice(json);
     event.extend_from_slice(b"\n\n");
     event
+}
+
+/// A server-sent event naming only the standings' new version.
+pub fn version_event(version: u64) -> Vec<u8> {
+    format!("event: standings\nid: {version}\ndata: {{\"version\":\"{version}\"}}\n\n").into_bytes()
 }
 
 /// A table the organiser must look at.
