@@ -65,10 +65,14 @@
 
   if (!window.EventSource || !streamUrl) { poll(); return; }
   var stream = new EventSource(streamUrl);
+  // A hall full of phones hears each event at the same moment; each waits a moment of its
+  // own (under a second) before asking, so the server is not asked 500 times at once.
+  var SPREAD_MS = 1000;
   stream.addEventListener('standings', function (event) {
     stopPolling();
     if (event.lastEventId && event.lastEventId === version) { return; }
-    refresh(event.lastEventId);
+    var heard = event.lastEventId;
+    window.setTimeout(function () { refresh(heard); }, Math.floor(Math.random() * SPREAD_MS));
   });
   stream.onerror = function () {
     // Reconnecting (the browser retries by itself) or given up (an error answer): poll

@@ -332,8 +332,10 @@ struct Watched {
 }
 
 /// One spectator of the public standings page: the live stream open, and on each event
-/// the rows fragment fetched as `standings.js` does. Runs until `stop` is set.
+/// the rows fragment fetched as `standings.js` does (after a moment of its own under a
+/// second, as the script spreads a hall's fetches). Runs until `stop` is set.
 async fn watch(
+    n: usize,
     http: reqwest::Client,
     base: String,
     tournament: i64,
@@ -382,6 +384,8 @@ async fn watch(
                 ready.wait().await;
                 continue;
             }
+            let spread = (n as u64 * 7919 + seen.events as u64 * 104_729) % 1000;
+            tokio::time::sleep(Duration::from_millis(spread)).await;
             let t = Instant::now();
             let rows = http
                 .get(format!(
@@ -436,8 +440,9 @@ async fn hall(
     let ready = std::sync::Arc::new(tokio::sync::Barrier::new(watchers + 1));
     let (stop, stopped) = tokio::sync::watch::channel(false);
     let mut crowd = tokio::task::JoinSet::new();
-    for _ in 0..watchers {
+    for n in 0..watchers {
         crowd.spawn(watch(
+            n,
             spectators.clone(),
             client.base.clone(),
             tournament,

@@ -47,17 +47,7 @@ pub async fn create_deal(
         deals::create(conn, table_id, &acting, &entry)
     })
     .await;
-    match created {
-        // Two phones raced and the other one's deal got the number first.
-        Err(ApiError::Conflict {
-            code: "concurrent_change",
-            ..
-        }) => Err(state
-            .db
-            .run(move |conn| Ok(deals::number_taken(conn, table_id, &caller)))
-            .await?),
-        other => other,
-    }
+    deals::after_race(&state, table_id, caller, created).await
 }
 
 /// What entering a deal would write, without storing anything.

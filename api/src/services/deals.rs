@@ -19,6 +19,7 @@ use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
 use crate::domain_errors::{correction_error, deletion_error, entry_error, invalid_deal};
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::wire::deal_preview::{DealPreviewResponse, HintView};
 use crate::wire::score::ScoreResponse;
 use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
@@ -218,6 +219,27 @@ pub fn number_taken(conn: &mut DbConn, table_id: i64, caller: &Caller) -> ApiErr
             &now.sheet,
         ),
         Err(e) => e,
+    }
+}
+
+/// The answer to an entry's write: when two phones raced and the other one's deal got the
+/// number first (the unique index refused this one), the number is taken, with the sheet
+/// as it now stands; anything else as it came.
+pub async fn after_race<T>(
+    state: &AppState,
+    table_id: i64,
+    caller: Caller,
+    written: Result<T, ApiError>,
+) -> Result<T, ApiError> {
+    match written {
+        Err(ApiError::Conflict {
+            code: "concurrent_change",
+            ..
+        }) => Err(state
+            .db
+            .run(move |conn| Ok(number_taken(conn, table_id, &caller)))
+            .await?),
+        other => other,
     }
 }
 

@@ -314,17 +314,7 @@ async fn save(
         deals::create(conn, table_id, &acting, &entry).map(Saved::from)
     })
     .await;
-    match created {
-        // Two phones raced and the other one's deal got the number first.
-        Err(ApiError::Conflict {
-            code: "concurrent_change",
-            ..
-        }) => Err(state
-            .db
-            .run(move |conn| Ok(deals::number_taken(conn, table_id, &caller)))
-            .await?),
-        other => other,
-    }
+    deals::after_race(state, table_id, caller, created).await
 }
 
 /// The table page again after a refused entry: the form as the captain left it (its key
