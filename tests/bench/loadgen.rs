@@ -322,25 +322,26 @@ async fn standings(client: Client, samples: usize) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// What one spectator saw: events received, the rows fetches' latencies, and the last
-/// version the stream named (to compare with the final standings' ETag).
+/// What one spectator saw: events received, the rows fetches' latencies, and the version
+/// of the last rows fetched, which the page shows (to compare with the final standings'
+/// ETag).
 struct Watched {
     events: usize,
     fetches: Vec<Duration>,
-    last: Option<String>,
+    shown: Option<String>,
     errors: u32,
 }
 
-/// One spectator of the public standings page: the live stream open, and on each event
-/// the rows fragment fetched as `standings.js` does (after a moment of its own under a
-/// second, as the script spreads a hall's fetches). Runs until `stop` is set.
+/// One spectator of the public standings page: the live stream open, and the rows
+/// fetched as `standings.js` does: a moment of its own (under a second) after an event,
+/// one fetch at a time, of the newest version heard by then. Runs until `stop` is set.
 async fn watch(
     n: usize,
     http: reqwest::Client,
     base: String,
     tournament: i64,
     ready: std::sync::Arc<tokio::sync::Barrier>,
-    stop: tokio::sync::watch::Receiver<bool>,
+    mut stop: tokio::sync::watch::Receiver<bool>,
 ) -> anyhow::Result<Watched> {
     let mut stream = http
         .get(format!(
@@ -352,15 +353,37 @@ async fn watch(
     if stream.status() != 200 {
         bail!("stream answered {}", stream.status());
     }
-    let mut seen = Watched {
-        events: 0,
-        fetches: Vec::new(),
-        last: None,
-        errors: 0,
-    };
+    let (heard, mut news) = tokio::sync::watch::channel(String::new());
+    let fetcher = tokio::spawn(async move {
+        let (mut fetches, mut shown, mut errors) = (Vec::new(), None, 0);
+        let mut round = 0u64;
+        // Ends when the reader stops (the sender is dropped).
+        while news.changed().await.is_ok() {
+            round += 1;
+            let spread = (n as u64 * 7919 + round * 104_729) % 1000;
+            tokio::time::sleep(Duration::from_millis(spread)).await;
+            let version = news.borrow_and_update().clone();
+            let t = Instant::now();
+            let rows = http
+                .get(format!(
+                    "{base}/tournaments/{tournament}/standings/rows?v={version}"
+                ))
+                .send()
+                .await;
+            match rows {
+                Ok(r) if r.status() == 200 => {
+                    let _ = r.bytes().await;
+                    fetches.push(t.elapsed());
+                    shown = Some(version);
+                }
+                _ => errors += 1,
+            }
+        }
+        (fetches, shown, errors)
+    });
+    let mut events = 0;
     let mut buffer = String::new();
     let mut waiting = Some(ready);
-    let mut stop = stop;
     loop {
         let chunk = tokio::select! {
             chunk = stream.chunk() => chunk?,
@@ -378,31 +401,23 @@ async fn watch(
             else {
                 continue;
             };
-            seen.events += 1;
-            seen.last = Some(version.clone());
+            events += 1;
             if let Some(ready) = waiting.take() {
+                // The first event is what the page was rendered with.
                 ready.wait().await;
                 continue;
             }
-            let spread = (n as u64 * 7919 + seen.events as u64 * 104_729) % 1000;
-            tokio::time::sleep(Duration::from_millis(spread)).await;
-            let t = Instant::now();
-            let rows = http
-                .get(format!(
-                    "{base}/tournaments/{tournament}/standings/rows?v={version}"
-                ))
-                .send()
-                .await;
-            match rows {
-                Ok(r) if r.status() == 200 || r.status() == 304 => {
-                    let _ = r.bytes().await;
-                    seen.fetches.push(t.elapsed());
-                }
-                _ => seen.errors += 1,
-            }
+            let _ = heard.send(version);
         }
     }
-    Ok(seen)
+    drop(heard);
+    let (fetches, shown, errors) = fetcher.await?;
+    Ok(Watched {
+        events,
+        fetches,
+        shown,
+        errors,
+    })
 }
 
 fn report(what: &str, mut times: Vec<Duration>) {
@@ -507,7 +522,7 @@ async fn hall(
         events.push(watched.events);
         fetches.extend(watched.fetches);
         errors += watched.errors;
-        if watched.last.as_deref() != Some(final_version.as_str()) {
+        if watched.shown.as_deref() != Some(final_version.as_str()) {
             stale += 1;
         }
     }
