@@ -38,6 +38,13 @@ pub fn build(
         .app_data(web::QueryConfig::default().error_handler(|e, _| {
             ApiError::field("invalid_query", "query", "invalid_value", e.to_string()).into()
         }))
+        // A page's form that does not parse (the join code, a signature) is a problem with
+        // a stable code too, not the framework's plain-text 400.
+        .app_data(
+            web::FormConfig::default()
+                .limit(crate::extract::BODY_LIMIT)
+                .error_handler(|e, _| ApiError::MalformedBody(format!("not a form: {e}")).into()),
+        )
         .configure(routes::configure)
         .split_for_parts();
     app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", doc))

@@ -226,9 +226,7 @@ impl ApiError {
         }
     }
 
-    /// The stable code of this error, as the problem document names it; pages pick their
-    /// translated message by it.
-    pub fn code(&self) -> &'static str {
+    fn code(&self) -> &'static str {
         match self {
             ApiError::MalformedBody(_) => "malformed_body",
             ApiError::PayloadTooLarge { .. } => "payload_too_large",

@@ -116,21 +116,25 @@ fn flavor(version: Version) -> Cow<'static, str> {
     }
 }
 
-/// The path and query of `uri` as the log may show them: each parameter named in
-/// `SECRET_PARAMS` keeps its name, its value becomes [`REDACTED`]; everything else is
-/// written as it came.
+/// The path and query of `uri` as the log may show them: a join link's code (it opens a
+/// table) becomes [`REDACTED`], and each parameter named in `SECRET_PARAMS` keeps its name,
+/// its value becomes [`REDACTED`]; everything else is written as it came.
 pub fn loggable_target(uri: &Uri) -> Cow<'_, str> {
+    let path = loggable_path(uri.path());
     let Some(query) = uri.query() else {
-        return Cow::Borrowed(uri.path());
+        return path;
     };
     let secret = |pair: &&str| {
         let name = pair.split_once('=').map_or(*pair, |(name, _)| name);
         is_secret(name)
     };
     if !query.split('&').any(|pair| secret(&pair)) {
-        return uri
-            .path_and_query()
-            .map_or(Cow::Borrowed(uri.path()), |pq| Cow::Borrowed(pq.as_str()));
+        return match path {
+            Cow::Borrowed(_) => uri
+                .path_and_query()
+                .map_or(Cow::Borrowed(uri.path()), |pq| Cow::Borrowed(pq.as_str())),
+            Cow::Owned(path) => Cow::Owned(format!("{path}?{query}")),
+        };
     }
     let redacted: Vec<Cow<'_, str>> = query
         .split('&')
@@ -143,7 +147,16 @@ pub fn loggable_target(uri: &Uri) -> Cow<'_, str> {
             }
         })
         .collect();
-    Cow::Owned(format!("{}?{}", uri.path(), redacted.join("&")))
+    Cow::Owned(format!("{path}?{}", redacted.join("&")))
+}
+
+/// The path as the log may show it: `/join/{code}` is the printed QR code's link, and its
+/// code logs a phone into a table.
+fn loggable_path(path: &str) -> Cow<'_, str> {
+    match path.strip_prefix("/join/") {
+        Some(code) if !code.is_empty() => Cow::Owned(format!("/join/{REDACTED}")),
+        _ => Cow::Borrowed(path),
+    }
 }
 
 /// Whether a parameter's raw `name` is a secret one. The name is decoded first as the
@@ -209,5 +222,20 @@ mod tests {
             "/t?previews=1&xpreview=2"
         );
         assert_eq!(target("/t?preview%=1"), "/t?preview%=1");
+    }
+
+    #[test]
+    fn a_join_links_code_is_redacted() {
+        assert_eq!(target("/join/KRL794QX"), "/join/[redacted]");
+        assert_eq!(
+            target("/join/KRL7-94QX?lang=en"),
+            "/join/[redacted]?lang=en"
+        );
+        assert_eq!(
+            target("/join/K?preview=t"),
+            "/join/[redacted]?preview=[redacted]"
+        );
+        assert_eq!(target("/join"), "/join");
+        assert_eq!(target("/join/"), "/join/");
     }
 }

@@ -16,8 +16,9 @@ use crate::score::Scored;
 /// One hint on a deal's facts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Hint {
-    /// `party` made an Absage and missed it: the opponents reached the mark, so the
-    /// opponents win (TSR 7.1.1, 7.1.2).
+    /// `party` made an Absage and missed it: the opponents reached the mark, so `party`
+    /// loses (TSR 7.1.1, 7.1.2). Who wins is the score's business: the opponents, unless
+    /// they missed an Absage of their own too, when nobody does (TSR 7.1.3).
     CallLost {
         /// The party that called.
         party: Party,
@@ -110,11 +111,10 @@ impl fmt::Display for Hint {
                 ..
             } => write!(
                 f,
-                "{} called schwarz, but {} took {opponent_tricks} trick(s): the call is lost \
-                 and {} wins",
+                "{} called schwarz, but {} took {opponent_tricks} trick(s): {} cannot win",
                 party_name(party),
                 party_name(party.other()),
-                party_name(party.other()),
+                party_name(party),
             ),
             Hint::CallLost {
                 party,
@@ -123,12 +123,11 @@ impl fmt::Display for Hint {
                 ..
             } => write!(
                 f,
-                "{} called {}, but {} took {opponent_points} card points: the call is lost \
-                 and {} wins",
+                "{} called {}, but {} took {opponent_points} card points: {} cannot win",
                 party_name(party),
                 call_name(call),
                 party_name(party.other()),
-                party_name(party.other()),
+                party_name(party),
             ),
             Hint::PointsMaybeSwapped {
                 party,
@@ -294,7 +293,7 @@ mod tests {
         assert_eq!(hints[0].code(), "call_lost");
         assert_eq!(
             hints[0].to_string(),
-            "Re called keine 90, but Kontra took 100 card points: the call is lost and Kontra wins"
+            "Re called keine 90, but Kontra took 100 card points: Re cannot win"
         );
     }
 
@@ -366,7 +365,7 @@ mod tests {
         );
         assert_eq!(
             hints[0].to_string(),
-            "Re called schwarz, but Kontra took 1 trick(s): the call is lost and Kontra wins"
+            "Re called schwarz, but Kontra took 1 trick(s): Re cannot win"
         );
     }
 
@@ -421,8 +420,18 @@ mod tests {
         // Re keine 90, Kontra keine 90, Re 120: both reached 90 (TSR 7.1.3).
         let f = facts(120, 6, CallLevel::No90, CallLevel::No90);
         assert_eq!(crate::score(&f).unwrap().winner, crate::Winner::None);
-        let codes: Vec<&str> = hints_of(&f).iter().map(Hint::code).collect();
+        let hints = hints_of(&f);
+        let codes: Vec<&str> = hints.iter().map(Hint::code).collect();
         assert_eq!(codes, ["call_lost", "call_lost"]);
+        // Neither hint names a winner: nobody wins.
+        let texts: Vec<String> = hints.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            texts,
+            [
+                "Re called keine 90, but Kontra took 120 card points: Re cannot win",
+                "Kontra called keine 90, but Re took 120 card points: Kontra cannot win",
+            ]
+        );
     }
 
     #[test]

@@ -11,6 +11,8 @@
   var entries = [];
   var busy = false;
   var dirty = false;
+  // How long one sending may take before it counts as lost (and is sent again).
+  var SEND_TIMEOUT_MS = 15000;
   var text = function (name) { return (box && box.getAttribute("data-" + name)) || ""; };
   var form = function () { return document.getElementById("deal-form"); };
   var field = function (name) { var f = form(); return f && f.elements.namedItem(name); };
@@ -146,11 +148,16 @@
     busy = true;
     head.state = "sending";
     render();
+    // A request the hall's Wi-Fi swallowed would hold the queue for good: give up after a
+    // while and send again later (the same key: the server stores it once either way).
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? window.setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS) : null;
     fetch("/table/deals", {
       method: "POST",
       credentials: "same-origin",
       headers: { "Accept": "application/json", "Content-Type": "application/x-www-form-urlencoded", "Idempotency-Key": head.key },
-      body: head.body
+      body: head.body,
+      signal: abort ? abort.signal : undefined
     }).then(function (res) {
       online(true);
       if (res.ok) {
@@ -171,6 +178,7 @@
       head.state = "waiting";
       return "later";
     }).then(function (outcome) {
+      if (timer !== null) { window.clearTimeout(timer); }
       busy = false;
       save();
       render();
@@ -226,7 +234,8 @@
     var params = body("preview");
     // With entries still on the phone the server's next deal is an earlier one: preview
     // the score without naming the number.
-    if (entries.length) { params.delete("number"); }
+    var queued = entries.length > 0;
+    if (queued) { params.delete("number"); }
     fetch("/table/deals", {
       method: "POST",
       credentials: "same-origin",
@@ -236,6 +245,13 @@
       online(true);
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("preview");
       if (fresh) { p.innerHTML = fresh.innerHTML; }
+      if (queued) {
+        var note = document.createElement("p");
+        note.className = "notice";
+        note.id = "preview-queued";
+        note.textContent = text("preview-queued");
+        p.insertBefore(note, p.firstChild);
+      }
       p.hidden = false;
     }, function () {
       online(false);

@@ -627,7 +627,9 @@ backend_test!(the_preview_shows_what_saving_would_write, |app| {
     }
     // Re called keine 90 and Kontra took 95: the domain's hint, in German.
     assert!(
-        html.contains("<li data-code=\"call_lost\" class=\"hint-line\">Eine Absage ist verfehlt"),
+        html.contains(
+            "<li data-code=\"call_lost\" class=\"hint-line\">Eine Absage ist nicht erfüllt"
+        ),
         "{html}"
     );
     assert!(html.contains("Normalspiel"), "the deal's kind");
@@ -975,4 +977,48 @@ backend_test!(time_up_and_a_closed_round_show_on_the_phone, |app| {
         "{}",
         refused.text
     );
+});
+
+backend_test!(a_form_posted_from_another_site_changes_nothing, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::new(&app, &service, 4).await;
+    let cookies = join(&service, &table.org, table.table).await;
+    table.fill(&service, &[Step::Normal]).await;
+    let before = table.sheet(&service).await;
+    let version = before["deals"][0]["version"].to_string();
+    let player = table.players[0].to_string();
+    let forms: [(String, Vec<(&str, &str)>); 5] = [
+        ("/table/deals".to_owned(), kontra_counted("evil-1")),
+        ("/table/deals/1".to_owned(), {
+            let mut fields = kontra_counted("evil-2");
+            fields.push(("version", version.as_str()));
+            fields
+        }),
+        (
+            "/table/deals/1/delete".to_owned(),
+            vec![("version", version.as_str()), ("idempotency_key", "evil-3")],
+        ),
+        (
+            "/table/signatures".to_owned(),
+            vec![("player_id", player.as_str())],
+        ),
+        (format!("/table/signatures/{player}/delete"), vec![]),
+    ];
+    for (path, fields) in &forms {
+        let posted = post(
+            &service,
+            &cookies,
+            path,
+            fields,
+            &[("Origin", "http://evil.example")],
+        )
+        .await;
+        expect(&posted, 403, path);
+    }
+    let after = table.sheet(&service).await;
+    assert_eq!(
+        after["deals"], before["deals"],
+        "nothing entered, corrected or deleted"
+    );
+    assert_eq!(after["signatures"], before["signatures"]);
 });

@@ -1,5 +1,5 @@
 //! Joining a table on the captain's phone: the code (typed, or from the printed QR code's
-//! link) becomes an HttpOnly, SameSite=Strict cookie and the phone lands on `/table`; a code
+//! link) becomes an HttpOnly, SameSite=Lax cookie and the phone lands on `/table`; a code
 //! that opens nothing shows the form again with a clear message, in German by default.
 
 use actix_web::test::TestRequest;
@@ -33,13 +33,29 @@ backend_test!(a_code_from_the_card_becomes_the_captains_cookie, |app| {
     assert_eq!(joined.header("location"), "/table");
     let cookie = joined.header("set-cookie");
     assert!(cookie.starts_with("karlchen_captain="), "{cookie}");
-    for attribute in ["HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=43200"] {
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=43200"] {
         assert!(cookie.contains(attribute), "{attribute} in {cookie}");
     }
     assert!(
         !cookie.contains("Secure"),
         "plain HTTP in the hall: {cookie}"
     );
+
+    // A link opened on a phone that keeps a sheet already does not switch it silently: it
+    // asks, with the code filled in.
+    let session = cookie.split(';').next().unwrap().to_owned();
+    let asked = send(
+        &service,
+        TestRequest::get()
+            .uri(&format!("/join/{code}"))
+            .insert_header(("Cookie", session.as_str()))
+            .to_request(),
+    )
+    .await;
+    expect(&asked, 200, "a second link");
+    assert!(asked.headers.get("set-cookie").is_none(), "not switched");
+    assert!(asked.text.contains("id=\"join-switch\""), "{}", asked.text);
+    assert!(asked.text.contains(&format!("value=\"{code}\"")));
 
     // Typed into the form, from this host.
     let typed = send(

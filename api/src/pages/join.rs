@@ -23,6 +23,8 @@ struct JoinPage {
     code: String,
     /// What went wrong, already in the page's language.
     error: Option<String>,
+    /// The phone is at a table already: a link asks before it switches.
+    switching: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -52,6 +54,7 @@ pub async fn form(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
     let page = JoinPage {
         code: String::new(),
         error,
+        switching: false,
     };
     respond_status(&state.pages, &req, StatusCode::OK, TEMPLATE, &page)
 }
@@ -69,14 +72,25 @@ pub async fn submit(
     join(&state, &req, body.into_inner().code).await
 }
 
-/// The link the printed QR code holds.
+/// The link the printed QR code holds: a phone that is at no table joins at once; one that
+/// is at a table already is asked first (the form, filled in), so that a link sent from
+/// anywhere cannot quietly move a captain's phone to another table's sheet.
 #[get("/join/{code}")]
 pub async fn by_link(
     state: web::Data<AppState>,
     req: HttpRequest,
     code: web::Path<String>,
 ) -> HttpResponse {
-    join(&state, &req, code.into_inner()).await
+    let code = code.into_inner();
+    if session::captain(&state, &req).is_some() {
+        let page = JoinPage {
+            code,
+            error: None,
+            switching: true,
+        };
+        return respond_status(&state.pages, &req, StatusCode::OK, TEMPLATE, &page);
+    }
+    join(&state, &req, code).await
 }
 
 /// Leaves the table on this phone (hands it to another captain).
@@ -128,6 +142,7 @@ fn refused(state: &AppState, req: &HttpRequest, code: String, error: &ApiError) 
     let page = JoinPage {
         code,
         error: Some(lang.text(key)),
+        switching: false,
     };
     respond_status(&state.pages, req, error.status_code(), TEMPLATE, &page)
 }

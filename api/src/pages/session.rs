@@ -1,11 +1,14 @@
 //! The captain's session on his phone: the token his table's join code was traded for,
-//! kept in an HttpOnly cookie, so that the pages never hand it to a script and a link
-//! opened from elsewhere does not carry it (SameSite=Strict). The JSON API stays
-//! bearer-only; this cookie opens the `/table` pages and nothing else.
+//! kept in an HttpOnly cookie, so that the pages never hand it to a script. SameSite=Lax:
+//! a form posted from another site does not carry it (and the pages check the `Origin`
+//! too), while the QR code's link, opened from a camera or a chat, still lands on `/table`
+//! with it (a Strict cookie set at the end of a cross-site redirect chain is not sent to
+//! `/table`, and the phone would bounce back to `/join`). The JSON API stays bearer-only;
+//! this cookie opens the `/table` pages and nothing else.
 
 use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
-use actix_web::http::header::{HOST, ORIGIN, REFERER};
+use actix_web::http::header::{ORIGIN, REFERER};
 
 use crate::auth::Caller;
 use crate::auth::extract::caller_from_token;
@@ -21,7 +24,7 @@ pub fn captain_cookie(token: String, seconds: i64, secure: bool) -> Cookie<'stat
         .path("/")
         .http_only(true)
         .secure(secure)
-        .same_site(SameSite::Strict)
+        .same_site(SameSite::Lax)
         .max_age(Duration::seconds(seconds))
         .finish()
 }
@@ -44,12 +47,12 @@ pub fn captain(state: &AppState, req: &HttpRequest) -> Option<Caller> {
 }
 
 /// Whether a page's form was posted from this service: the `Origin` (or, without one, the
-/// `Referer`) must name this host when the browser sends one. SameSite=Strict already keeps
-/// the cookie off requests from other sites; this refuses them even so.
+/// `Referer`) must name this host when the browser sends one. SameSite=Lax already keeps
+/// the cookie off forms posted from other sites; this refuses them even so. The host is
+/// the one the browser asked for: behind a proxy that rewrites `Host`, the forwarded one.
 pub fn same_origin(req: &HttpRequest) -> bool {
-    let Some(host) = req.headers().get(HOST).and_then(|h| h.to_str().ok()) else {
-        return false;
-    };
+    let info = req.connection_info();
+    let host = info.host();
     let from = req
         .headers()
         .get(ORIGIN)
@@ -73,6 +76,7 @@ pub fn is_https(req: &HttpRequest) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use actix_web::http::header::HOST;
     use actix_web::test::TestRequest;
 
     #[test]

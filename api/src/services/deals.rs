@@ -134,8 +134,9 @@ pub fn create(
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
     let next = next_deal(conn, &ctx, entry)?;
     let number = next.number;
-    // A sheet is signed once complete, and a complete sheet takes no deal; but lifted
-    // time-up can reopen a signed sheet, and its signatures do not cover the new deal.
+    // A sheet is signed once complete, and a complete sheet takes no deal; but the
+    // organiser raising the deals per round reopens a signed sheet, and its signatures do
+    // not cover the new deal. (Extra time that lifts time-up clears them itself.)
     signatures::clear(conn, &ctx, caller, &next.before.sheet, "deal.create")?;
     // The unique (table, number) index settles a race between two phones: the second
     // insert fails and its transaction rolls back.

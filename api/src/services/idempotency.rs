@@ -74,7 +74,14 @@ pub fn form_key(
     key: &str,
     request: &[u8],
 ) -> Result<Key, ApiError> {
-    let key = checked(Some(key), field, "invalid_body")?;
+    // The page's script sends the form's key as the API's header: a bad one is then the
+    // header's fault, as the API would say.
+    let code = if field.eq_ignore_ascii_case("Idempotency-Key") {
+        "invalid_header"
+    } else {
+        "invalid_body"
+    };
+    let key = checked(Some(key), field, code)?;
     Ok(Key {
         scope: scope(caller, "POST", path),
         key: key.to_owned(),

@@ -96,12 +96,6 @@ pub async fn standings(
     Ok((snapshot.version, snapshot.standings))
 }
 
-/// The commit number, changing after every committed write: what a page waits on before
-/// it asks for the standings again.
-pub fn changes(state: &AppState) -> watch::Receiver<u64> {
-    state.db.commits()
-}
-
 /// What woke a waiting feed.
 enum Woken {
     /// The server shuts down.

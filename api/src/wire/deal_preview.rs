@@ -15,7 +15,7 @@ pub struct HintView {
     pub code: &'static str,
     /// What to check, in English, with the deal's numbers.
     #[schema(
-        example = "Re called keine 90, but Kontra took 100 card points: the call is lost and Kontra wins"
+        example = "Re called keine 90, but Kontra took 100 card points: Re cannot win"
     )]
     pub message: String,
 }
