@@ -14,9 +14,7 @@ pub struct HintView {
     #[schema(example = "call_lost")]
     pub code: &'static str,
     /// What to check, in English, with the deal's numbers.
-    #[schema(
-        example = "Re called keine 90, but Kontra took 100 card points: Re cannot win"
-    )]
+    #[schema(example = "Re called keine 90, but Kontra took 100 card points: Re cannot win")]
     pub message: String,
 }
 
