@@ -24,6 +24,14 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/plan/plan.html"),
     ),
     (
+        "pages/admin/login.html",
+        include_str!("../../templates/pages/admin/login.html"),
+    ),
+    (
+        "pages/admin/tournaments.html",
+        include_str!("../../templates/pages/admin/tournaments.html"),
+    ),
+    (
         "pages/join/join.html",
         include_str!("../../templates/pages/join/join.html"),
     ),

@@ -5,6 +5,7 @@
 //! Pages read what the JSON API reads, with the same access rules: a published tournament
 //! is public; with a bearer token (organiser or captain) its own tournament is readable too.
 
+mod admin;
 mod assets;
 mod captain;
 mod chart;
@@ -48,6 +49,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(join::by_link)
         .service(join::leave);
     captain::configure(cfg);
+    admin::configure(cfg);
     cfg.app_data(web::Data::new(standings::RowsCache::default()));
     assets::configure(cfg);
 }

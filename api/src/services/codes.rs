@@ -20,6 +20,14 @@ pub fn new_code() -> Result<String, ApiError> {
         .collect())
 }
 
+/// A new secret for a signed-in organiser's forms (the CSRF token): 32 random bytes as hex.
+pub fn new_secret() -> Result<String, ApiError> {
+    let mut bytes = [0u8; 32];
+    getrandom::fill(&mut bytes)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("no randomness: {e}")))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 /// A seed as given (trimmed, at most 200 characters), or a new random one when absent or
 /// blank.
 pub fn seed_or_new(seed: Option<String>, field: &str) -> Result<String, ApiError> {

@@ -6,6 +6,7 @@
 //! Screenshots land in `target/artefacts/screenshots` (or `$KARLCHEN_ARTEFACTS`).
 
 mod accessibility;
+mod admin;
 mod budgets;
 mod captain;
 mod network;

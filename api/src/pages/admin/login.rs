@@ -1,0 +1,135 @@
+//! Signing in and out at the desk.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
+use serde::{Deserialize, Serialize};
+
+use super::{CSRF_COOKIE, SESSION_COOKIE, cookie, desk, see_other};
+use crate::error::ApiError;
+use crate::pages::i18n::Lang;
+use crate::pages::respond_status;
+use crate::pages::session::{is_https, same_origin};
+use crate::services::{auth, codes};
+use crate::state::AppState;
+use crate::wire::auth::LoginRequest;
+
+const TEMPLATE: &str = "pages/admin/login.html";
+
+#[derive(Debug, Default, Serialize)]
+struct LoginPage {
+    /// The e-mail as typed, shown again after a failed attempt.
+    email: String,
+    /// What went wrong, in the page's language.
+    error: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct LoginForm {
+    email: String,
+    password: String,
+}
+
+#[derive(Debug, Deserialize)]
+struct LogoutForm {
+    #[serde(default)]
+    csrf: Option<String>,
+}
+
+/// The sign-in form; a signed-in organiser goes on to his desk.
+#[get("/login")]
+pub async fn form(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    if desk(&state, &req).is_some() {
+        return see_other("/admin");
+    }
+    respond_status(
+        &state.pages,
+        &req,
+        StatusCode::OK,
+        TEMPLATE,
+        &LoginPage::default(),
+    )
+}
+
+/// Checks the e-mail and password as the API's login does (the same rate limits and the
+/// same answer for a wrong e-mail and a wrong password) and opens the desk.
+#[post("/login")]
+pub async fn submit(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Form<LoginForm>,
+) -> HttpResponse {
+    let LoginForm { email, password } = body.into_inner();
+    if !same_origin(&req) {
+        return refused(&state, &req, email, &ApiError::Forbidden);
+    }
+    let request = LoginRequest {
+        email: email.clone(),
+        password,
+    };
+    let token = match auth::login(&state, &req, request).await {
+        Ok(token) => token,
+        Err(e) => return refused(&state, &req, email, &e),
+    };
+    let csrf = match codes::new_secret() {
+        Ok(csrf) => csrf,
+        Err(e) => return refused(&state, &req, email, &e),
+    };
+    let secure = is_https(&req);
+    let mut answer = see_other("/admin");
+    for c in [
+        cookie(SESSION_COOKIE, token.token, token.expires_in, secure),
+        cookie(CSRF_COOKIE, csrf, token.expires_in, secure),
+    ] {
+        if let Err(e) = answer.add_cookie(&c) {
+            tracing::error!(error = %e, "desk cookie not set");
+            return HttpResponse::InternalServerError().finish();
+        }
+    }
+    answer
+}
+
+/// Signs out: both cookies go. Needs the form's token, as every change at the desk.
+#[post("/logout")]
+pub async fn logout(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Form<LogoutForm>,
+) -> HttpResponse {
+    let Some(desk) = desk(&state, &req) else {
+        return see_other("/login");
+    };
+    if !same_origin(&req) || !desk.accepts(body.csrf.as_deref()) {
+        // A form without this session's token (posted from elsewhere, or from a page of an
+        // earlier session) changes nothing.
+        return ApiError::Forbidden.error_response();
+    }
+    let mut answer = see_other("/login");
+    for name in [SESSION_COOKIE, CSRF_COOKIE] {
+        let mut gone = cookie(name, String::new(), 0, false);
+        gone.make_removal();
+        if let Err(e) = answer.add_removal_cookie(&gone) {
+            tracing::warn!(error = %e, "desk cookie not removed");
+        }
+    }
+    answer
+}
+
+/// The form again, with the reason in the page's language and the API's status (401 for
+/// wrong credentials, 429 after too many attempts).
+fn refused(state: &AppState, req: &HttpRequest, email: String, error: &ApiError) -> HttpResponse {
+    let (lang, _) = Lang::of(req);
+    let key = match error {
+        ApiError::InvalidCredentials => "login_error_invalid_credentials",
+        ApiError::RateLimited { .. } => "login_error_rate_limited",
+        ApiError::Forbidden => "login_error_forbidden",
+        _ => "login_error_internal",
+    };
+    if matches!(error, ApiError::Internal(_) | ApiError::Unavailable(_)) {
+        tracing::error!(error = %error, "sign-in failed");
+    }
+    let page = LoginPage {
+        email,
+        error: Some(lang.text(key)),
+    };
+    respond_status(&state.pages, req, error.status_code(), TEMPLATE, &page)
+}

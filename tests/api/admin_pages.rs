@@ -1,0 +1,163 @@
+//! The organiser's desk: signing in at `/login` into an HttpOnly cookie (the same checks and
+//! answers as the API's login), `/admin` listing his tournaments and nobody else's, and the
+//! CSRF token every changing form must carry: signing out without it changes nothing.
+
+use actix_web::test::TestRequest;
+use serde_json::json;
+use service_tests::{PASSWORD, backend_test};
+
+use crate::fixtures::{Reply, expect, organizer, send, tournament};
+
+const HOST: &str = "hall.local";
+
+/// The `name=value` of a cookie the answer sets, if it does.
+fn cookie_of(reply: &Reply, name: &str) -> Option<String> {
+    reply
+        .headers
+        .get_all("set-cookie")
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with(&format!("{name}=")))
+        .map(ToOwned::to_owned)
+}
+
+fn form(path: &str, cookies: &str, body: &str) -> actix_http::Request {
+    TestRequest::post()
+        .uri(path)
+        .insert_header(("Host", HOST))
+        .insert_header(("Origin", format!("http://{HOST}")))
+        .insert_header(("Cookie", cookies.to_owned()))
+        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+        .set_payload(body.to_owned())
+        .to_request()
+}
+
+fn get(path: &str, cookies: &str) -> actix_http::Request {
+    TestRequest::get()
+        .uri(path)
+        .insert_header(("Cookie", cookies.to_owned()))
+        .to_request()
+}
+
+backend_test!(
+    an_organiser_signs_in_sees_his_tournaments_and_signs_out,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let mine = organizer(&app, &service, "leitung@example.org").await;
+        let theirs = organizer(&app, &service, "andere@example.org").await;
+        tournament(
+            &service,
+            &mine,
+            &json!({"name": "Herbst-Cup", "date": "2026-11-28"}),
+        )
+        .await;
+        tournament(
+            &service,
+            &theirs,
+            &json!({"name": "Fremdes Turnier", "date": "2026-11-28"}),
+        )
+        .await;
+
+        // Without a session the desk sends to the form.
+        let away = send(&service, get("/admin", "")).await;
+        expect(&away, 303, "no session");
+        assert_eq!(away.header("location"), "/login");
+        let page = send(&service, get("/login", "")).await;
+        expect(&page, 200, "the form");
+        assert!(page.text.contains("id=\"login-form\""));
+
+        // A wrong password: the form again, the API's answer, no cookie.
+        let wrong = send(
+            &service,
+            form("/login", "", "email=leitung%40example.org&password=falsch"),
+        )
+        .await;
+        expect(&wrong, 401, "wrong password");
+        assert!(
+            wrong.text.contains("E-Mail oder Passwort ist falsch."),
+            "{}",
+            wrong.text
+        );
+        assert!(wrong.text.contains("value=\"leitung@example.org\""));
+        assert!(wrong.headers.get("set-cookie").is_none());
+
+        // The right one: two HttpOnly cookies, on to the desk.
+        let body = format!("email=Leitung%40example.org&password={PASSWORD}");
+        let signed = send(&service, form("/login", "", &body)).await;
+        expect(&signed, 303, "signed in");
+        assert_eq!(signed.header("location"), "/admin");
+        let session = cookie_of(&signed, "karlchen_organizer").expect("the session cookie");
+        let csrf = cookie_of(&signed, "karlchen_csrf").expect("the form token's cookie");
+        for set in [&session, &csrf] {
+            for attribute in ["HttpOnly", "SameSite=Lax", "Path=/"] {
+                assert!(set.contains(attribute), "{attribute} in {set}");
+            }
+        }
+        let pair = |c: &str| c.split(';').next().unwrap().to_owned();
+        let cookies = format!("{}; {}", pair(&session), pair(&csrf));
+        let token = pair(&csrf).split_once('=').unwrap().1.to_owned();
+        assert_eq!(token.len(), 64, "32 random bytes");
+
+        let desk = send(&service, get("/admin", &cookies)).await;
+        expect(&desk, 200, "the desk");
+        assert!(desk.text.contains("Herbst-Cup"));
+        assert!(!desk.text.contains("Fremdes Turnier"), "only his own");
+        assert!(
+            desk.text.contains(&format!("value=\"{token}\"")),
+            "the form carries the token"
+        );
+        assert_eq!(desk.header("cache-control"), "private, no-store");
+        let again = send(&service, get("/login", &cookies)).await;
+        expect(&again, 303, "signed in already");
+        assert_eq!(again.header("location"), "/admin");
+
+        // Signing out without the token, or with another, changes nothing.
+        for body in ["", "csrf=", "csrf=00112233"] {
+            let refused = send(&service, form("/logout", &cookies, body)).await;
+            expect(&refused, 403, body);
+            assert_eq!(refused.json["code"], "forbidden");
+            assert!(refused.headers.get("set-cookie").is_none(), "{body}");
+        }
+        let still = send(&service, get("/admin", &cookies)).await;
+        expect(&still, 200, "still signed in");
+
+        // With it: both cookies go.
+        let out = send(
+            &service,
+            form("/logout", &cookies, &format!("csrf={token}")),
+        )
+        .await;
+        expect(&out, 303, "signed out");
+        assert_eq!(out.header("location"), "/login");
+        let removed: Vec<&str> = out
+            .headers
+            .get_all("set-cookie")
+            .filter_map(|v| v.to_str().ok())
+            .collect();
+        assert_eq!(removed.len(), 2, "{removed:?}");
+        assert!(
+            removed.iter().all(|c| c.contains("Max-Age=0")),
+            "{removed:?}"
+        );
+    }
+);
+
+backend_test!(a_sign_in_form_from_another_site_is_refused, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    organizer(&app, &service, "leitung@example.org").await;
+    let forged = send(
+        &service,
+        TestRequest::post()
+            .uri("/login")
+            .insert_header(("Host", HOST))
+            .insert_header(("Origin", "http://evil.example"))
+            .set_form([("email", "leitung@example.org"), ("password", PASSWORD)])
+            .to_request(),
+    )
+    .await;
+    expect(&forged, 403, "a form from elsewhere");
+    assert!(forged.headers.get("set-cookie").is_none());
+    // A form that does not parse is a problem, not the framework's plain text.
+    let broken = send(&service, form("/login", "", "email=x")).await;
+    expect(&broken, 400, "a field missing");
+    assert_eq!(broken.json["code"], "malformed_body");
+});

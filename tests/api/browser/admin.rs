@@ -1,0 +1,52 @@
+//! The organiser signs in at the desk in Chromium, sees his tournament, and signs out; both
+//! pages pass the accessibility check on a laptop and a phone.
+
+use serde_json::json;
+use service_tests::browser::{self, Viewport};
+use service_tests::{PASSWORD, TestApp};
+
+use super::WAIT;
+use crate::fixtures::{organizer, tournament};
+
+#[actix_web::test]
+async fn an_organiser_signs_in_and_out_at_the_desk() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let token = organizer(&app, &service, "leitung@example.org").await;
+    tournament(
+        &service,
+        &token,
+        &json!({"name": "Herbst-Cup", "date": "2026-11-28"}),
+    )
+    .await;
+    let base = super::super::server::spawn(&app).await;
+    for (viewport, size) in [(Viewport::Desktop, "desktop"), (Viewport::Phone, "phone")] {
+        let Some(page) = browser::open(viewport).await else {
+            return;
+        };
+        page.goto(&format!("{base}/admin")).await;
+        page.wait_for("#login-form", WAIT).await;
+        page.screenshot(&format!("desk-login-{size}")).await;
+        page.assert_accessible("sign-in").await;
+        page.fill("#email", "leitung@example.org").await;
+        page.fill("#password", "falsch").await;
+        page.click("#login-submit").await;
+        page.wait_for("#login-error", WAIT).await;
+        page.assert_accessible("sign-in refused").await;
+        page.fill("#password", PASSWORD).await;
+        page.click("#login-submit").await;
+        page.wait_for("#desk-tournaments", WAIT).await;
+        assert!(
+            page.text_of("#desk-tournaments")
+                .await
+                .contains("Herbst-Cup")
+        );
+        page.screenshot(&format!("desk-{size}")).await;
+        page.assert_accessible("the desk").await;
+        page.click("#logout").await;
+        page.wait_for("#login-form", WAIT).await;
+        page.goto(&format!("{base}/admin")).await;
+        page.wait_for("#login-form", WAIT).await;
+        page.close().await;
+    }
+}
