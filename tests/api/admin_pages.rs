@@ -161,3 +161,92 @@ backend_test!(a_sign_in_form_from_another_site_is_refused, |app| {
     expect(&broken, 400, "a field missing");
     assert_eq!(broken.json["code"], "malformed_body");
 });
+
+backend_test!(
+    a_tournament_is_published_from_the_desk_with_the_forms_token,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let mine = organizer(&app, &service, "leitung@example.org").await;
+        let theirs = organizer(&app, &service, "andere@example.org").await;
+        let id = tournament(
+            &service,
+            &mine,
+            &json!({"name": "Herbst-Cup", "date": "2026-11-28"}),
+        )
+        .await;
+        let other = tournament(
+            &service,
+            &theirs,
+            &json!({"name": "Fremd", "date": "2026-11-28"}),
+        )
+        .await;
+        let body = format!("email=leitung%40example.org&password={PASSWORD}");
+        let signed = send(&service, form("/login", "", &body)).await;
+        expect(&signed, 303, "signed in");
+        let pair = |name: &str| {
+            cookie_of(&signed, name)
+                .unwrap()
+                .split(';')
+                .next()
+                .unwrap()
+                .to_owned()
+        };
+        let (session, csrf) = (pair("karlchen_organizer"), pair("karlchen_csrf"));
+        let cookies = format!("{session}; {csrf}");
+        let token = csrf.split_once('=').unwrap().1.to_owned();
+        let published = || async {
+            let answer = crate::fixtures::call_json(
+                &service,
+                "GET",
+                &format!("/api/v1/tournaments/{id}"),
+                Some(&mine),
+                None,
+            )
+            .await;
+            answer.json["published"].clone()
+        };
+        let path = format!("/admin/tournaments/{id}/published");
+
+        // Without the token: refused, unchanged.
+        let refused = send(&service, form(&path, &cookies, "published=true")).await;
+        expect(&refused, 403, "no token");
+        assert_eq!(published().await, false);
+
+        // With it: published, and back on the desk with the other button.
+        let done = send(
+            &service,
+            form(&path, &cookies, &format!("csrf={token}&published=true")),
+        )
+        .await;
+        expect(&done, 303, "published");
+        assert_eq!(done.header("location"), "/admin");
+        assert_eq!(published().await, true);
+        let desk = send(&service, get("/admin", &cookies)).await;
+        assert!(
+            desk.text.contains("Nicht mehr veröffentlichen"),
+            "{}",
+            desk.text
+        );
+        // Sent twice: no harm.
+        let again = send(
+            &service,
+            form(&path, &cookies, &format!("csrf={token}&published=true")),
+        )
+        .await;
+        expect(&again, 303, "published again");
+        assert_eq!(published().await, true);
+
+        // Another organiser's tournament is not his to publish.
+        let foreign = send(
+            &service,
+            form(
+                &format!("/admin/tournaments/{other}/published"),
+                &cookies,
+                &format!("csrf={token}&published=true"),
+            ),
+        )
+        .await;
+        expect(&foreign, 404, "not his");
+        assert_eq!(foreign.json["code"], "not_found");
+    }
+);

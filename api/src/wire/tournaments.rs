@@ -121,7 +121,7 @@ impl From<TournamentRow> for TournamentResponse {
 /// round that a table of that size in an open round has already passed or whose sheet
 /// would no longer fit. Deals per round apply to the tables of open rounds and to rounds
 /// to come; closed rounds keep the deals they were played with.
-#[derive(Debug, Deserialize, ToSchema)]
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdateTournamentRequest {
     /// Name.

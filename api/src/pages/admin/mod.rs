@@ -27,7 +27,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(login::form)
         .service(login::submit)
         .service(login::logout)
-        .service(tournaments::list);
+        .service(tournaments::list)
+        .service(tournaments::publish);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.

@@ -1,13 +1,16 @@
-//! The desk's start: the organiser's tournaments.
+//! The desk's start: the organiser's tournaments, published or taken back with a tap.
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
 use super::{CSRF_FIELD, desk, see_other};
+use crate::error::ApiError;
 use crate::pages::respond_status;
+use crate::pages::session::same_origin;
 use crate::services::tournaments;
 use crate::state::AppState;
+use crate::wire::tournaments::UpdateTournamentRequest;
 
 const TEMPLATE: &str = "pages/admin/tournaments.html";
 
@@ -62,4 +65,39 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
         actix_web::http::header::HeaderValue::from_static("private, no-store"),
     );
     answer
+}
+
+#[derive(Debug, serde::Deserialize)]
+struct PublishForm {
+    #[serde(default)]
+    csrf: Option<String>,
+    /// `true` to publish, `false` to take the tournament's pages off the public.
+    published: bool,
+}
+
+/// Publishes a tournament or takes it back, through the same service as
+/// `PATCH /api/v1/tournaments/{id}` (audited there); setting what it already is changes
+/// nothing, so a form sent twice does no harm.
+#[post("/admin/tournaments/{id}/published")]
+pub async fn publish(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    body: web::Form<PublishForm>,
+) -> HttpResponse {
+    let Some(desk) = desk(&state, &req) else {
+        return see_other("/login");
+    };
+    let PublishForm { csrf, published } = body.into_inner();
+    if !same_origin(&req) || !desk.accepts(csrf.as_deref()) {
+        return ApiError::Forbidden.error_response();
+    }
+    let change = UpdateTournamentRequest {
+        published: Some(published),
+        ..UpdateTournamentRequest::default()
+    };
+    match tournaments::update(&state, desk.organizer, id.into_inner(), change).await {
+        Ok(_) => see_other("/admin"),
+        Err(e) => e.error_response(),
+    }
 }
