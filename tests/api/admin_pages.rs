@@ -250,3 +250,71 @@ backend_test!(
         assert_eq!(foreign.json["code"], "not_found");
     }
 );
+
+backend_test!(a_tournament_is_created_at_the_desk_once, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let token = organizer(&app, &service, "leitung@example.org").await;
+    let body = format!("email=leitung%40example.org&password={PASSWORD}");
+    let signed = send(&service, form("/login", "", &body)).await;
+    let pair = |name: &str| {
+        cookie_of(&signed, name)
+            .unwrap()
+            .split(';')
+            .next()
+            .unwrap()
+            .to_owned()
+    };
+    let (session, csrf) = (pair("karlchen_organizer"), pair("karlchen_csrf"));
+    let cookies = format!("{session}; {csrf}");
+    let csrf = csrf.split_once('=').unwrap().1.to_owned();
+    let list = || async {
+        crate::fixtures::call_json(&service, "GET", "/api/v1/tournaments", Some(&token), None)
+            .await
+            .json
+    };
+
+    // A date that is no date: the desk again, naming the field, the input kept, nothing made.
+    let bad = format!("csrf={csrf}&idempotency_key=k1&name=Winter-Cup&date=31.12.&venue=&rounds=4");
+    let refused = send(&service, form("/admin/tournaments", &cookies, &bad)).await;
+    expect(&refused, 422, "a bad date");
+    assert!(
+        refused.text.contains("id=\"new-error\""),
+        "{}",
+        refused.text
+    );
+    assert!(refused.text.contains("<li>Datum</li>"), "{}", refused.text);
+    assert!(refused.text.contains("value=\"Winter-Cup\""));
+    assert_eq!(list().await.as_array().unwrap().len(), 0);
+
+    // Without the token: refused.
+    let good = "idempotency_key=k2&name=Winter-Cup&date=2026-12-12&venue=Vereinsheim&rounds=4";
+    let forged = send(&service, form("/admin/tournaments", &cookies, good)).await;
+    expect(&forged, 403, "no token");
+    assert_eq!(list().await.as_array().unwrap().len(), 0);
+
+    // With it, sent twice (a double tap): one tournament, with the API's defaults.
+    for _ in 0..2 {
+        let made = send(
+            &service,
+            form(
+                "/admin/tournaments",
+                &cookies,
+                &format!("csrf={csrf}&{good}"),
+            ),
+        )
+        .await;
+        expect(&made, 303, "created");
+        assert_eq!(made.header("location"), "/admin");
+    }
+    let all = list().await;
+    let all = all.as_array().unwrap();
+    assert_eq!(all.len(), 1, "{all:?}");
+    assert_eq!(all[0]["name"], "Winter-Cup");
+    assert_eq!(all[0]["date"], "2026-12-12");
+    assert_eq!(all[0]["venue"], "Vereinsheim");
+    assert_eq!(all[0]["rounds"], 4);
+    assert_eq!(all[0]["deals_four"], 24);
+    assert_eq!(all[0]["published"], false);
+    let desk = send(&service, get("/admin", &cookies)).await;
+    assert!(desk.text.contains("Winter-Cup"));
+});

@@ -83,15 +83,38 @@ pub async fn create(
 ) -> Result<HttpResponse, ApiError> {
     let new = checked(request, organizer_id)?;
     let caller = Caller::Organizer(organizer_id);
-    let audit_caller = caller.clone();
-    write::create(state, req, &caller, move |conn| {
+    write::create(state, req, &caller, inserting(new, caller.clone())).await
+}
+
+/// Creates a tournament from the desk's form under the form's `key` (a form sent twice
+/// creates one) and answers its id.
+pub async fn create_keyed(
+    state: &AppState,
+    key: Option<idempotency::Key>,
+    organizer_id: i64,
+    request: CreateTournamentRequest,
+) -> Result<i64, ApiError> {
+    let new = checked(request, organizer_id)?;
+    let caller = Caller::Organizer(organizer_id);
+    let seen = write::keyed(state, key, 201, inserting(new, caller)).await?;
+    serde_json::from_str::<serde_json::Value>(&seen.body)
+        .ok()
+        .and_then(|answer| answer["id"].as_i64())
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a stored answer without an id")))
+}
+
+/// The write that inserts `new` and audits it.
+fn inserting(
+    new: NewTournament,
+    caller: Caller,
+) -> impl FnOnce(&mut DbConn) -> Result<TournamentResponse, ApiError> + Send + 'static {
+    move |conn| {
         let answer = TournamentResponse::from(repo::insert(conn, &new)?);
-        audit::Change::new(answer.id, &audit_caller, "tournament.create")
+        audit::Change::new(answer.id, &caller, "tournament.create")
             .after(serde_json::to_value(&answer).ok())
             .record(conn)?;
         Ok(answer)
-    })
-    .await
+    }
 }
 
 /// The organiser's own tournaments, newest first.

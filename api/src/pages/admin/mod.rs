@@ -28,7 +28,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(login::submit)
         .service(login::logout)
         .service(tournaments::list)
-        .service(tournaments::publish);
+        .service(tournaments::publish)
+        .service(tournaments::create);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.

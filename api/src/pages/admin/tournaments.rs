@@ -5,12 +5,14 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
 use super::{CSRF_FIELD, desk, see_other};
+use crate::auth::Caller;
 use crate::error::ApiError;
+use crate::pages::i18n::Lang;
 use crate::pages::respond_status;
 use crate::pages::session::same_origin;
-use crate::services::tournaments;
+use crate::services::{codes, idempotency, tournaments};
 use crate::state::AppState;
-use crate::wire::tournaments::UpdateTournamentRequest;
+use crate::wire::tournaments::{CreateTournamentRequest, UpdateTournamentRequest};
 
 const TEMPLATE: &str = "pages/admin/tournaments.html";
 
@@ -20,6 +22,27 @@ struct DeskPage {
     csrf: String,
     csrf_field: &'static str,
     tournaments: Vec<TournamentLine>,
+    /// The new-tournament form: a fresh key (a form sent twice creates one tournament),
+    /// and what was typed when it was refused.
+    new: NewForm,
+    /// Why the new tournament was refused: the fields to look at, in the page's language.
+    refused: Vec<String>,
+}
+
+#[derive(Debug, Default, Serialize, serde::Deserialize)]
+struct NewForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    date: String,
+    #[serde(default)]
+    venue: String,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    idempotency_key: String,
+    #[serde(default, skip_serializing)]
+    csrf: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -37,13 +60,32 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
     let Some(desk) = desk(&state, &req) else {
         return see_other("/login");
     };
-    let rows = match tournaments::list(&state, desk.organizer).await {
+    desk_page(&state, &req, desk, NewForm::default(), None).await
+}
+
+/// The desk, with the new-tournament form as given and the refusal it got, if any.
+async fn desk_page(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: super::Desk,
+    mut new: NewForm,
+    refusal: Option<&ApiError>,
+) -> HttpResponse {
+    let rows = match tournaments::list(state, desk.organizer).await {
         Ok(rows) => rows,
         Err(e) => {
             tracing::error!(error = %e, "the desk's tournaments");
             return HttpResponse::InternalServerError().finish();
         }
     };
+    if new.idempotency_key.is_empty() {
+        match codes::new_secret() {
+            Ok(key) => new.idempotency_key = key,
+            Err(e) => return e.error_response(),
+        }
+    }
+    let (lang, _) = Lang::of(req);
+    let refused = refusal.map(|e| fields(lang, e)).unwrap_or_default();
     let page = DeskPage {
         csrf: desk.csrf,
         csrf_field: CSRF_FIELD,
@@ -57,14 +99,87 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
                 published: t.published,
             })
             .collect(),
+        new,
+        refused,
     };
-    let mut answer = respond_status(&state.pages, &req, StatusCode::OK, TEMPLATE, &page);
+    let status = refusal.map_or(StatusCode::OK, ResponseError::status_code);
+    let mut answer = respond_status(&state.pages, req, status, TEMPLATE, &page);
     // The page holds the form token: no shared cache may keep it.
     answer.headers_mut().insert(
         actix_web::http::header::CACHE_CONTROL,
         actix_web::http::header::HeaderValue::from_static("private, no-store"),
     );
     answer
+}
+
+/// The fields a refusal names, by their labels in `lang` (a date that does not parse names
+/// the date).
+fn fields(lang: Lang, e: &ApiError) -> Vec<String> {
+    let problem = e.problem();
+    let mut named: Vec<String> = problem
+        .errors
+        .iter()
+        .map(|f| f.field.clone())
+        .filter(|f| ["name", "date", "venue", "rounds"].contains(&f.as_str()))
+        .collect();
+    if named.is_empty() {
+        named.push("date".to_owned());
+    }
+    named
+        .iter()
+        .map(|f| lang.text(&format!("desk_field_{f}")))
+        .collect()
+}
+
+/// Creates a tournament from the desk's form, checked as `POST /api/v1/tournaments`
+/// checks it (the defaults for what the form leaves out are the API's).
+#[post("/admin/tournaments")]
+pub async fn create(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    body: web::Form<NewForm>,
+) -> HttpResponse {
+    let Some(desk) = desk(&state, &req) else {
+        return see_other("/login");
+    };
+    let new = body.into_inner();
+    if !same_origin(&req) || !desk.accepts(new.csrf.as_deref()) {
+        return ApiError::Forbidden.error_response();
+    }
+    let created = async {
+        let request = new_request(&new)?;
+        let caller = Caller::Organizer(desk.organizer);
+        let key = idempotency::form_key(
+            &caller,
+            "/admin/tournaments",
+            "idempotency_key",
+            &new.idempotency_key,
+            &serde_json::to_vec(&(&new.name, &new.date, &new.venue, &new.rounds))
+                .map_err(|e| ApiError::Internal(e.into()))?,
+        )?;
+        tournaments::create_keyed(&state, Some(key), desk.organizer, request).await
+    }
+    .await;
+    match created {
+        Ok(_) => see_other("/admin"),
+        Err(e) => desk_page(&state, &req, desk, new, Some(&e)).await,
+    }
+}
+
+/// The API's request from the form: what is left empty takes the API's default.
+fn new_request(form: &NewForm) -> Result<CreateTournamentRequest, ApiError> {
+    let mut body = serde_json::json!({"name": form.name.trim(), "date": form.date.trim()});
+    if !form.venue.trim().is_empty() {
+        body["venue"] = form.venue.trim().into();
+    }
+    if !form.rounds.trim().is_empty() {
+        let rounds: i32 = form.rounds.trim().parse().map_err(|_| {
+            ApiError::field("invalid_body", "rounds", "invalid_value", "a whole number")
+        })?;
+        body["rounds"] = rounds.into();
+    }
+    serde_json::from_value(body)
+        .map_err(|e| ApiError::field("invalid_body", "date", "invalid_value", format!("{e}")))
 }
 
 #[derive(Debug, serde::Deserialize)]
