@@ -6,19 +6,9 @@ use actix_web::test::TestRequest;
 use serde_json::json;
 use service_tests::{PASSWORD, backend_test};
 
-use crate::fixtures::{Reply, expect, organizer, send, tournament};
+use crate::fixtures::{expect, organizer, send, set_cookie as cookie_of, tournament};
 
 const HOST: &str = "hall.local";
-
-/// The `name=value` of a cookie the answer sets, if it does.
-fn cookie_of(reply: &Reply, name: &str) -> Option<String> {
-    reply
-        .headers
-        .get_all("set-cookie")
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(&format!("{name}=")))
-        .map(ToOwned::to_owned)
-}
 
 fn form(path: &str, cookies: &str, body: &str) -> actix_http::Request {
     TestRequest::post()

@@ -9,7 +9,7 @@ use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
-use crate::fixtures::{App, Reply, Step, Table, call_json, expect, repeat, send};
+use crate::fixtures::{App, Reply, Step, Table, call_json, expect, repeat, send, set_cookie};
 
 const HOST: &str = "hall.local";
 
@@ -34,12 +34,7 @@ async fn join<S: App>(service: &S, org: &str, table: i64) -> String {
 
 /// The `name=value` of a cookie the answer sets, if it does.
 fn cookie_of(reply: &Reply, name: &str) -> Option<String> {
-    reply
-        .headers
-        .get_all("set-cookie")
-        .filter_map(|v| v.to_str().ok())
-        .find(|v| v.starts_with(&format!("{name}=")))
-        .map(|v| v.split(';').next().unwrap().to_owned())
+    set_cookie(reply, name).map(|v| v.split(';').next().unwrap().to_owned())
 }
 
 /// A page as the phone with `cookies` gets it.

@@ -359,3 +359,13 @@ pub fn column<'a>(sheet: &'a Value, key: &str) -> Vec<&'a Value> {
         .map(|d| &d[key])
         .collect()
 }
+
+/// The whole `Set-Cookie` line of cookie `name` the answer sets, if it does.
+pub fn set_cookie(reply: &Reply, name: &str) -> Option<String> {
+    reply
+        .headers
+        .get_all("set-cookie")
+        .filter_map(|v| v.to_str().ok())
+        .find(|v| v.starts_with(&format!("{name}=")))
+        .map(ToOwned::to_owned)
+}

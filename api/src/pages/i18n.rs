@@ -86,6 +86,15 @@ impl Lang {
             .unwrap_or_else(|| key.to_owned())
     }
 
+    /// The text of `key`, or `fallback` when there is none (a code the texts do not name
+    /// yet is shown as it comes rather than as a key).
+    pub fn text_or(self, key: &str, fallback: &str) -> String {
+        self.texts()
+            .get(key)
+            .cloned()
+            .unwrap_or_else(|| fallback.to_owned())
+    }
+
     /// The cookie that keeps this language for a year.
     pub fn cookie(self) -> Cookie<'static> {
         Cookie::build(COOKIE, self.code())

@@ -20,7 +20,18 @@ pub const CAPTAIN_COOKIE: &str = "karlchen_captain";
 /// The cookie that keeps `token` for `seconds` (the token's own lifetime). `secure` when
 /// the service is reached over HTTPS, so a hall on plain HTTP on a laptop still works.
 pub fn captain_cookie(token: String, seconds: i64, secure: bool) -> Cookie<'static> {
-    Cookie::build(CAPTAIN_COOKIE, token)
+    private_cookie(CAPTAIN_COOKIE, token, seconds, secure)
+}
+
+/// A cookie no script reads and no form from another site carries (HttpOnly, SameSite=Lax,
+/// the whole site), kept `seconds`: the captain's and the organiser's sessions.
+pub fn private_cookie(
+    name: &'static str,
+    value: String,
+    seconds: i64,
+    secure: bool,
+) -> Cookie<'static> {
+    Cookie::build(name, value)
         .path("/")
         .http_only(true)
         .secure(secure)

@@ -4,11 +4,11 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::{Deserialize, Serialize};
 
-use super::{CSRF_COOKIE, SESSION_COOKIE, cookie, desk, see_other};
+use super::{CSRF_COOKIE, SESSION_COOKIE, desk, see_other};
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
 use crate::pages::respond_status;
-use crate::pages::session::{is_https, same_origin};
+use crate::pages::session::{is_https, private_cookie as cookie, same_origin};
 use crate::services::{auth, codes};
 use crate::state::AppState;
 use crate::wire::auth::LoginRequest;

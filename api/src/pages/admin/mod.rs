@@ -7,7 +7,6 @@
 mod login;
 mod tournaments;
 
-use actix_web::cookie::{Cookie, SameSite, time::Duration};
 use actix_web::http::header::LOCATION;
 use actix_web::{HttpRequest, HttpResponse, web};
 
@@ -57,16 +56,6 @@ impl Desk {
         let (a, b) = (self.csrf.as_bytes(), posted.as_bytes());
         a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
     }
-}
-
-fn cookie(name: &'static str, value: String, seconds: i64, secure: bool) -> Cookie<'static> {
-    Cookie::build(name, value)
-        .path("/")
-        .http_only(true)
-        .secure(secure)
-        .same_site(SameSite::Lax)
-        .max_age(Duration::seconds(seconds))
-        .finish()
 }
 
 /// A 303 to `to`.

@@ -12,6 +12,7 @@
 
 use serde::Serialize;
 
+use super::view::wire_name;
 use crate::error::ApiError;
 use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts};
 use crate::wire::sheet::{DealBody, DealEntry};
@@ -280,14 +281,6 @@ fn enum_value<T: serde::de::DeserializeOwned>(
     serde_json::from_value(serde_json::Value::String(typed.to_owned()))
         .map(Some)
         .map_err(|_| invalid(field, "invalid_value", "not one of the choices"))
-}
-
-/// The wire name of an enumeration value (`solo_queens`, `no90`).
-fn wire_name<T: Serialize>(value: &T) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(name)) => name,
-        _ => String::new(),
-    }
 }
 
 /// The form field an API problem's field names (`re_points` is the form's `points`), if

@@ -80,19 +80,12 @@ struct SheetPage {
     error: Option<Refusal>,
 }
 
-fn text_or(lang: Lang, key: &str, fallback: &str) -> String {
-    lang.texts()
-        .get(key)
-        .cloned()
-        .unwrap_or_else(|| fallback.to_owned())
-}
-
 fn line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
     DealLine {
         number: deal.number,
         dealer: view::named(sheet, deal.dealer),
         kind_code: deal.kind,
-        kind: text_or(lang, &format!("captain_kind_{}", deal.kind), deal.kind),
+        kind: lang.text_or(&format!("captain_kind_{}", deal.kind), deal.kind),
         contract: lang.text(&format!(
             "captain_contract_{}",
             view::wire_name(&deal.contract)

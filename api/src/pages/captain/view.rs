@@ -355,12 +355,7 @@ pub fn preview_view(
     sheet: &SheetResponse,
     preview: &DealPreviewResponse,
 ) -> PreviewView {
-    let text_or = |key: String, fallback: &str| {
-        lang.texts()
-            .get(&key)
-            .cloned()
-            .unwrap_or_else(|| fallback.to_owned())
-    };
+    let text_or = |key: String, fallback: &str| lang.text_or(&key, fallback);
     let deal = &preview.deal;
     PreviewView {
         number: deal.number,
