@@ -28,6 +28,14 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/login.html"),
     ),
     (
+        "pages/admin/_layout.html",
+        include_str!("../../templates/pages/admin/_layout.html"),
+    ),
+    (
+        "pages/admin/overview.html",
+        include_str!("../../templates/pages/admin/overview.html"),
+    ),
+    (
         "pages/admin/tournaments.html",
         include_str!("../../templates/pages/admin/tournaments.html"),
     ),

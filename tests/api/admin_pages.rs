@@ -6,27 +6,10 @@ use actix_web::test::TestRequest;
 use serde_json::json;
 use service_tests::{PASSWORD, backend_test};
 
-use crate::fixtures::{expect, organizer, send, set_cookie as cookie_of, tournament};
-
-const HOST: &str = "hall.local";
-
-fn form(path: &str, cookies: &str, body: &str) -> actix_http::Request {
-    TestRequest::post()
-        .uri(path)
-        .insert_header(("Host", HOST))
-        .insert_header(("Origin", format!("http://{HOST}")))
-        .insert_header(("Cookie", cookies.to_owned()))
-        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
-        .set_payload(body.to_owned())
-        .to_request()
-}
-
-fn get(path: &str, cookies: &str) -> actix_http::Request {
-    TestRequest::get()
-        .uri(path)
-        .insert_header(("Cookie", cookies.to_owned()))
-        .to_request()
-}
+use crate::fixtures::{
+    DESK_HOST as HOST, desk, desk_form as form, desk_get as get, expect, organizer, send,
+    set_cookie as cookie_of, tournament,
+};
 
 backend_test!(
     an_organiser_signs_in_sees_his_tournaments_and_signs_out,
@@ -308,3 +291,70 @@ backend_test!(a_tournament_is_created_at_the_desk_once, |app| {
     let desk = send(&service, get("/admin", &cookies)).await;
     assert!(desk.text.contains("Winter-Cup"));
 });
+
+backend_test!(
+    a_tournament_has_its_desk_page_and_its_printed_lists_open_to_the_desk,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let mine = organizer(&app, &service, "leitung@example.org").await;
+        organizer(&app, &service, "andere@example.org").await;
+        let id = tournament(
+            &service,
+            &mine,
+            &json!({"name": "Herbst-Cup", "date": "2026-11-28", "rounds": 4}),
+        )
+        .await;
+        crate::fixtures::players(&service, &mine, id, 8).await;
+        let page = format!("/admin/tournaments/{id}");
+
+        let away = send(&service, get(&page, "")).await;
+        expect(&away, 303, "no session");
+        assert_eq!(away.header("location"), "/login");
+
+        let me = desk(&service, "leitung@example.org").await;
+        let shown = send(&service, get(&page, &me.cookies)).await;
+        expect(&shown, 200, "his tournament");
+        assert!(shown.text.contains("Herbst-Cup"));
+        assert!(shown.text.contains("8 Spieler"), "{}", shown.text);
+        assert!(
+            shown.text.contains("aria-current=\"page\""),
+            "the section is marked"
+        );
+        assert_eq!(shown.header("cache-control"), "private, no-store");
+
+        // Another organiser's desk does not find it, as the API would not.
+        let other = desk(&service, "andere@example.org").await;
+        let hidden = send(&service, get(&page, &other.cookies)).await;
+        expect(&hidden, 404, "another's tournament");
+        assert!(!hidden.text.contains("Herbst-Cup"));
+
+        // The unpublished tournament's public pages open to its organiser's desk cookie
+        // (he prints from the browser), and to nobody else.
+        let public = format!("/tournaments/{id}");
+        expect(
+            &send(&service, get(&public, &me.cookies)).await,
+            200,
+            "his own",
+        );
+        expect(
+            &send(&service, get(&public, &other.cookies)).await,
+            404,
+            "another's",
+        );
+        expect(&send(&service, get(&public, "")).await, 404, "the public");
+
+        // Publishing from the tournament's page comes back to it.
+        let published = send(
+            &service,
+            form(
+                &format!("{page}/published"),
+                &me.cookies,
+                &format!("csrf={}&published=true&back=overview", me.csrf),
+            ),
+        )
+        .await;
+        expect(&published, 303, "published");
+        assert_eq!(published.header("location"), page);
+        expect(&send(&service, get(&public, "")).await, 200, "now public");
+    }
+);

@@ -369,3 +369,57 @@ pub fn set_cookie(reply: &Reply, name: &str) -> Option<String> {
         .find(|v| v.starts_with(&format!("{name}=")))
         .map(ToOwned::to_owned)
 }
+
+/// The host the desk's forms are posted to (their `Origin` must match it).
+pub const DESK_HOST: &str = "hall.local";
+
+/// An organiser signed in at the desk: the `Cookie` header his browser sends and the form
+/// token every changing form carries.
+pub struct DeskSession {
+    /// `karlchen_organizer=…; karlchen_csrf=…`.
+    pub cookies: String,
+    /// The CSRF token (the value of the `csrf` field).
+    pub csrf: String,
+}
+
+/// Signs `email` (made by [`organizer`], password [`PASSWORD`]) in at `/login`.
+pub async fn desk<S: App>(service: &S, email: &str) -> DeskSession {
+    let body = format!("email={}&password={PASSWORD}", email.replace('@', "%40"));
+    let signed = send(service, desk_form("/login", "", &body)).await;
+    expect(&signed, 303, "signed in at the desk");
+    let pair = |name: &str| {
+        let line = set_cookie(&signed, name).unwrap_or_else(|| panic!("cookie {name}"));
+        line.split(';').next().unwrap_or_default().to_owned()
+    };
+    let (session, csrf) = (pair("karlchen_organizer"), pair("karlchen_csrf"));
+    let token = csrf
+        .split_once('=')
+        .map(|(_, v)| v.to_owned())
+        .unwrap_or_default();
+    DeskSession {
+        cookies: format!("{session}; {csrf}"),
+        csrf: token,
+    }
+}
+
+/// A form posted from the desk's own pages (same origin) with `cookies`; `body` is
+/// `application/x-www-form-urlencoded`.
+pub fn desk_form(path: &str, cookies: &str, body: &str) -> Request {
+    TestRequest::post()
+        .uri(path)
+        .insert_header(("Host", DESK_HOST))
+        .insert_header(("Origin", format!("http://{DESK_HOST}")))
+        .insert_header(("Cookie", cookies.to_owned()))
+        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+        .set_payload(body.to_owned())
+        .to_request()
+}
+
+/// A page read with `cookies`.
+pub fn desk_get(path: &str, cookies: &str) -> Request {
+    TestRequest::get()
+        .uri(path)
+        .insert_header(("Host", DESK_HOST))
+        .insert_header(("Cookie", cookies.to_owned()))
+        .to_request()
+}

@@ -12,6 +12,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../../templates/karlchen.css"),
     ),
     (
+        "desk.css",
+        "text/css; charset=utf-8",
+        include_str!("../../../templates/assets/desk.css"),
+    ),
+    (
         "captain.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../templates/assets/captain.js"),

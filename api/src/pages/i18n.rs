@@ -1,6 +1,8 @@
 //! The pages' language: German by default, English on request. The texts are JSON maps
-//! compiled into the binary (`templates/i18n/{de,en}.json`), one key per text, and the
-//! templates print `{{ t.key }}`. A visitor switches with `?lang=en` (or `de`); the choice
+//! compiled into the binary, one key per text, and the templates print `{{ t.key }}`:
+//! `templates/i18n/{de,en}.json` for the public and the captain's pages, and one pair of
+//! files per part of the organiser's desk in `templates/i18n/desk/` (a key may be in one
+//! file only; a test checks it). A visitor switches with `?lang=en` (or `de`); the choice
 //! is kept in a cookie so that the next page, and a form posted from this one, stay in it.
 
 use std::collections::BTreeMap;
@@ -24,16 +26,30 @@ pub enum Lang {
 /// The texts of one language, by key.
 pub type Texts = BTreeMap<String, String>;
 
+/// Every text file, German and English side by side.
+const FILES: &[(&str, &str)] = &[
+    (
+        include_str!("../../../templates/i18n/de.json"),
+        include_str!("../../../templates/i18n/en.json"),
+    ),
+    (
+        include_str!("../../../templates/i18n/desk/desk.de.json"),
+        include_str!("../../../templates/i18n/desk/desk.en.json"),
+    ),
+];
+
 fn parse(json: &str) -> Texts {
     // The files are part of the binary and checked by the unit tests below; an unreadable
-    // file would leave every label empty rather than take the pages down.
+    // file would leave its labels empty rather than take the pages down.
     serde_json::from_str(json).unwrap_or_default()
 }
 
-static DE: LazyLock<Texts> =
-    LazyLock::new(|| parse(include_str!("../../../templates/i18n/de.json")));
-static EN: LazyLock<Texts> =
-    LazyLock::new(|| parse(include_str!("../../../templates/i18n/en.json")));
+fn merged(pick: fn(&(&'static str, &'static str)) -> &'static str) -> Texts {
+    FILES.iter().flat_map(|f| parse(pick(f))).collect()
+}
+
+static DE: LazyLock<Texts> = LazyLock::new(|| merged(|f| f.0));
+static EN: LazyLock<Texts> = LazyLock::new(|| merged(|f| f.1));
 
 impl Lang {
     fn parse(code: &str) -> Option<Lang> {
@@ -135,6 +151,18 @@ mod tests {
         for (lang, texts) in [("de", &*DE), ("en", &*EN)] {
             for (key, text) in texts {
                 assert!(!text.trim().is_empty(), "{lang}: {key} is empty");
+            }
+        }
+    }
+
+    #[test]
+    fn every_file_parses_and_no_key_is_in_two_files() {
+        let mut seen = std::collections::BTreeSet::new();
+        for (i, (de, en)) in FILES.iter().enumerate() {
+            let (de, en) = (parse(de), parse(en));
+            assert!(!de.is_empty() && !en.is_empty(), "file pair {i} parses");
+            for key in de.keys() {
+                assert!(seen.insert(key.clone()), "{key} is in two files");
             }
         }
     }

@@ -118,8 +118,15 @@ impl Viewer {
                         .unwrap_or_default(),
                 }),
             },
+            // Without a bearer token, the organiser signed in at the desk reads his own
+            // tournament's pages (the printed lists, say) as the API would show them to him.
             None => Viewer {
-                caller: caller(req),
+                caller: match caller(req) {
+                    Ok(Caller::Public) => {
+                        Ok(admin::signed_in(state, req).unwrap_or(Caller::Public))
+                    }
+                    other => other,
+                },
                 preview: None,
             },
         }
@@ -201,6 +208,12 @@ fn respond_status<T: Serialize>(
 ) -> HttpResponse {
     let chrome = Chrome::of(req);
     respond_with(tera, &chrome, status, template, Ok(model), None)
+}
+
+/// The error page for `error` (404 or 500, the latter logged).
+fn respond_with_error(tera: &Tera, req: &HttpRequest, error: PageError) -> HttpResponse {
+    let chrome = Chrome::of(req);
+    respond_with::<()>(tera, &chrome, StatusCode::OK, "", Err(error), None)
 }
 
 fn respond_with<T: Serialize>(

@@ -142,6 +142,16 @@ pub async fn get(
     Ok(row.into())
 }
 
+/// A tournament its organiser runs (the desk's pages): another's is not found, even when
+/// published.
+pub async fn run_by(state: &AppState, organizer: i64, id: i64) -> Result<TournamentRow, ApiError> {
+    let caller = Caller::Organizer(organizer);
+    state
+        .db
+        .run(move |conn| access::tournament(conn, id, &caller, Need::Write))
+        .await
+}
+
 /// Checks a change field by field (every fault in one 422), with the bounds of a new
 /// tournament, and makes its changeset.
 fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges, ApiError> {

@@ -3,15 +3,28 @@
 //! token that must equal a second HttpOnly cookie set at sign-in (double submit: another
 //! site can neither read our cookies nor set them, so it cannot fill in the field). The
 //! JSON API stays bearer-only.
+//!
+//! Every page of one tournament goes through [`Desk::tournament`] (his, or not found) and
+//! [`render`] (the tournament's navigation, the form token, `no-store`); every form
+//! through [`Desk::guard`].
 
 mod login;
+mod overview;
 mod tournaments;
 
-use actix_web::http::header::LOCATION;
-use actix_web::{HttpRequest, HttpResponse, web};
+use actix_web::http::StatusCode;
+use actix_web::http::header::{CACHE_CONTROL, HeaderValue, LOCATION};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
+use serde::Serialize;
 
+use super::i18n::Lang;
+use super::session::same_origin;
+use super::{PageError, respond_status, respond_with_error};
 use crate::auth::Caller;
 use crate::auth::extract::caller_from_token;
+use crate::db::models::TournamentRow;
+use crate::error::ApiError;
+use crate::services;
 use crate::state::AppState;
 
 /// The cookie holding the organiser's token.
@@ -28,7 +41,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(login::logout)
         .service(tournaments::list)
         .service(tournaments::publish)
-        .service(tournaments::create);
+        .service(tournaments::create)
+        .service(overview::page);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.
@@ -47,6 +61,12 @@ fn desk(state: &AppState, req: &HttpRequest) -> Option<Desk> {
     }
 }
 
+/// The organiser signed in at the desk, for the pages that only read (the printed lists,
+/// the public pages of an unpublished tournament): reading needs no form token.
+pub(super) fn signed_in(state: &AppState, req: &HttpRequest) -> Option<Caller> {
+    desk(state, req).map(|d| Caller::Organizer(d.organizer))
+}
+
 impl Desk {
     /// Whether a posted form carries this session's token (compared in constant time).
     fn accepts(&self, posted: Option<&str>) -> bool {
@@ -56,6 +76,152 @@ impl Desk {
         let (a, b) = (self.csrf.as_bytes(), posted.as_bytes());
         a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
     }
+
+    /// A changing form is let through only from our own pages with this session's token;
+    /// anything else is a 403 that changes nothing.
+    fn guard(&self, req: &HttpRequest, posted: Option<&str>) -> Step<()> {
+        if same_origin(req) && self.accepts(posted) {
+            Ok(())
+        } else {
+            Err(ApiError::Forbidden.error_response().into())
+        }
+    }
+
+    /// The caller the services see.
+    fn caller(&self) -> Caller {
+        Caller::Organizer(self.organizer)
+    }
+
+    /// Tournament `id` if he runs it; another's, or none, is the 404 page (as in the API,
+    /// an id reveals nothing).
+    async fn tournament(
+        &self,
+        state: &AppState,
+        req: &HttpRequest,
+        id: i64,
+        section: Section,
+    ) -> Step<Nav> {
+        match services::tournaments::run_by(state, self.organizer, id).await {
+            Ok(row) => Ok(Nav::of(&row, section)),
+            Err(e) => Err(failed(state, req, e).into()),
+        }
+    }
+}
+
+/// The part of a tournament's desk a page belongs to (the navigation marks it).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[expect(dead_code, reason = "the sections' pages are being built (issue 12)")]
+enum Section {
+    Overview,
+    Players,
+    Rounds,
+    Monitor,
+    Print,
+    Standings,
+}
+
+/// What the navigation of a tournament's desk pages shows.
+#[derive(Debug, Clone, Serialize)]
+struct Nav {
+    id: i64,
+    name: String,
+    /// `dd.mm.yyyy`.
+    date: String,
+    venue: Option<String>,
+    published: bool,
+    section: Section,
+}
+
+impl Nav {
+    fn of(row: &TournamentRow, section: Section) -> Nav {
+        Nav {
+            id: row.id,
+            name: row.name.clone(),
+            date: row.held_on.format("%d.%m.%Y").to_string(),
+            venue: row.venue.clone(),
+            published: row.published,
+            section,
+        }
+    }
+}
+
+/// A desk page's model with what every desk page has: the form token and its field, and
+/// the tournament's navigation (`nav`, absent on the list of tournaments).
+#[derive(Serialize)]
+struct Framed<'a, T: Serialize> {
+    csrf: &'a str,
+    csrf_field: &'static str,
+    nav: Option<&'a Nav>,
+    #[serde(flatten)]
+    page: &'a T,
+}
+
+/// Renders a desk page with `status`. Its pages hold the form token: no cache keeps them.
+fn render<T: Serialize>(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: &Desk,
+    nav: Option<&Nav>,
+    status: StatusCode,
+    template: &str,
+    page: &T,
+) -> HttpResponse {
+    let framed = Framed {
+        csrf: &desk.csrf,
+        csrf_field: CSRF_FIELD,
+        nav,
+        page,
+    };
+    no_store(respond_status(&state.pages, req, status, template, &framed))
+}
+
+/// The answer to a request the services refused or could not do, as a page: not found
+/// (another's tournament, a round that does not exist) is the 404 page, anything
+/// unexpected the 500 page (logged). A refusal a form should show is shown by the form's
+/// own page; this is for what the page cannot help with.
+fn failed(state: &AppState, req: &HttpRequest, e: ApiError) -> HttpResponse {
+    no_store(respond_with_error(&state.pages, req, PageError::from(e)))
+}
+
+/// `Cache-Control: private, no-store` on a desk answer.
+fn no_store(mut answer: HttpResponse) -> HttpResponse {
+    answer
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("private, no-store"));
+    answer
+}
+
+/// The text of a refusal in `lang`: the problem's stable `code` picks it
+/// (`desk_error_<code>` in the texts), its detail when the texts do not name the code.
+#[expect(dead_code, reason = "the sections' forms are being built (issue 12)")]
+fn refusal_text(lang: Lang, e: &ApiError) -> String {
+    let problem = e.problem();
+    lang.text_or(&format!("desk_error_{}", problem.code), &problem.detail)
+}
+
+/// Signed in, or sent to the sign-in form.
+fn signed_in_or_login(state: &AppState, req: &HttpRequest) -> Step<Desk> {
+    desk(state, req).ok_or_else(|| see_other("/login").into())
+}
+
+/// An answer given instead of the page: the sign-in form, a 403 for a form without its
+/// token, the 404 page. Handlers write their steps with `?` inside `async { .. }` and hand
+/// the outcome to [`answer`].
+struct Stop(Box<HttpResponse>);
+
+impl From<HttpResponse> for Stop {
+    fn from(answer: HttpResponse) -> Stop {
+        Stop(Box::new(answer))
+    }
+}
+
+/// A step of a desk handler: its value, or the answer that ends the request.
+type Step<T> = Result<T, Stop>;
+
+/// The page, or the answer a step stopped with.
+fn answer(outcome: Step<HttpResponse>) -> HttpResponse {
+    outcome.unwrap_or_else(|stop| *stop.0)
 }
 
 /// A 303 to `to`.

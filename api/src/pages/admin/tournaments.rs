@@ -4,12 +4,10 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
-use super::{CSRF_FIELD, desk, see_other};
+use super::{answer, desk, render, see_other};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
-use crate::pages::respond_status;
-use crate::pages::session::same_origin;
 use crate::services::{codes, idempotency, tournaments};
 use crate::state::AppState;
 use crate::wire::tournaments::{CreateTournamentRequest, UpdateTournamentRequest};
@@ -18,9 +16,6 @@ const TEMPLATE: &str = "pages/admin/tournaments.html";
 
 #[derive(Debug, Serialize)]
 struct DeskPage {
-    /// The token every form of the page carries, and the field it goes in.
-    csrf: String,
-    csrf_field: &'static str,
     tournaments: Vec<TournamentLine>,
     /// The new-tournament form: a fresh key (a form sent twice creates one tournament),
     /// and what was typed when it was refused.
@@ -87,8 +82,6 @@ async fn desk_page(
     let (lang, _) = Lang::of(req);
     let refused = refusal.map(|e| fields(lang, e)).unwrap_or_default();
     let page = DeskPage {
-        csrf: desk.csrf,
-        csrf_field: CSRF_FIELD,
         tournaments: rows
             .into_iter()
             .map(|t| TournamentLine {
@@ -103,13 +96,7 @@ async fn desk_page(
         refused,
     };
     let status = refusal.map_or(StatusCode::OK, ResponseError::status_code);
-    let mut answer = respond_status(&state.pages, req, status, TEMPLATE, &page);
-    // The page holds the form token: no shared cache may keep it.
-    answer.headers_mut().insert(
-        actix_web::http::header::CACHE_CONTROL,
-        actix_web::http::header::HeaderValue::from_static("private, no-store"),
-    );
-    answer
+    render(state, req, &desk, None, status, TEMPLATE, &page)
 }
 
 /// The fields a refusal names, by their labels in `lang` (a date that does not parse names
@@ -143,8 +130,8 @@ pub async fn create(
         return see_other("/login");
     };
     let new = body.into_inner();
-    if !same_origin(&req) || !desk.accepts(new.csrf.as_deref()) {
-        return ApiError::Forbidden.error_response();
+    if let Err(refused) = desk.guard(&req, new.csrf.as_deref()) {
+        return answer(Err(refused));
     }
     let created = async {
         let request = new_request(&new)?;
@@ -188,6 +175,9 @@ struct PublishForm {
     csrf: Option<String>,
     /// `true` to publish, `false` to take the tournament's pages off the public.
     published: bool,
+    /// `overview` when sent from the tournament's own desk page, which it then shows again.
+    #[serde(default)]
+    back: Option<String>,
 }
 
 /// Publishes a tournament or takes it back, through the same service as
@@ -203,15 +193,23 @@ pub async fn publish(
     let Some(desk) = desk(&state, &req) else {
         return see_other("/login");
     };
-    let PublishForm { csrf, published } = body.into_inner();
-    if !same_origin(&req) || !desk.accepts(csrf.as_deref()) {
-        return ApiError::Forbidden.error_response();
+    let PublishForm {
+        csrf,
+        published,
+        back,
+    } = body.into_inner();
+    if let Err(refused) = desk.guard(&req, csrf.as_deref()) {
+        return answer(Err(refused));
     }
     let change = UpdateTournamentRequest {
         published: Some(published),
         ..UpdateTournamentRequest::default()
     };
-    match tournaments::update(&state, desk.organizer, id.into_inner(), change).await {
+    let id = id.into_inner();
+    match tournaments::update(&state, desk.organizer, id, change).await {
+        Ok(_) if back.as_deref() == Some("overview") => {
+            see_other(&format!("/admin/tournaments/{id}"))
+        }
         Ok(_) => see_other("/admin"),
         Err(e) => e.error_response(),
     }
