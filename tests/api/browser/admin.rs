@@ -50,3 +50,44 @@ async fn an_organiser_signs_in_and_out_at_the_desk() {
         page.close().await;
     }
 }
+
+#[actix_web::test]
+async fn the_desk_can_be_worked_with_the_keyboard() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let token = organizer(&app, &service, "leitung@example.org").await;
+    let id = tournament(
+        &service,
+        &token,
+        &json!({"name": "Herbst-Cup", "date": "2026-11-28"}),
+    )
+    .await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Desktop).await else {
+        return;
+    };
+    page.goto(&format!("{base}/login")).await;
+    page.wait_for("#login-form", WAIT).await;
+    page.assert_keyboard_reaches_everything("sign-in", &[])
+        .await;
+    page.fill("#email", "leitung@example.org").await;
+    page.fill("#password", PASSWORD).await;
+    page.click("#login-submit").await;
+    page.wait_for("#desk-tournaments", WAIT).await;
+    page.assert_keyboard_reaches_everything("the desk", &[])
+        .await;
+    page.goto(&format!("{base}/admin/tournaments/{id}")).await;
+    page.wait_for("#overview-facts", WAIT).await;
+    page.assert_keyboard_reaches_everything("a tournament's desk", &[])
+        .await;
+    // The check can fail: a control taken out of the tab order is found.
+    page.eval(
+        "document.querySelector('#logout').setAttribute('tabindex', '-1')",
+        vec![],
+    )
+    .await;
+    let (missed, _) = page.keyboard_misses(&[]).await;
+    assert_eq!(missed.len(), 1, "{missed:?}");
+    assert!(missed[0].contains("id=\"logout\""), "{missed:?}");
+    page.close().await;
+}

@@ -26,6 +26,7 @@
 mod audit;
 pub mod budgets;
 mod driver;
+mod keyboard;
 mod network;
 mod page;
 
