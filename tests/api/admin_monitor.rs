@@ -154,6 +154,68 @@ backend_test!(
         expect(&fallback, 200, "idle=abc");
         assert!(fallback.text.contains("value=\"10\""));
 
+        // Time-up for table 2 from its desk page (not without the token): the monitor says
+        // so and why; table 1 gets five more minutes, for a reason kept in the history.
+        let time_up = format!("/admin/tables/{}/time-up", tables[1]);
+        expect(
+            &send(&service, form(&time_up, &me.cookies, "")).await,
+            403,
+            "time-up without the token",
+        );
+        assert!(!row(&send(&service, get(&rows, &me.cookies)).await.text, 2).contains("Zeit um"));
+        let called = send(
+            &service,
+            form(&time_up, &me.cookies, &format!("csrf={}", me.csrf)),
+        )
+        .await;
+        expect(&called, 303, "time-up called");
+        let after = send(&service, get(&rows, &me.cookies)).await;
+        let second = row(&after.text, 2);
+        assert!(second.contains("Zeit um"), "{second}");
+        assert!(second.contains("von der Turnierleitung"), "{second}");
+        assert!(after.text.contains("<strong>1</strong> mit Zeit um"));
+        let minutes_left = |html: &str| {
+            let cell = row(html, 1);
+            let cell = &cell[cell.find("class=\"time\">").unwrap() + 13..];
+            cell[..cell.find(' ').unwrap()].parse::<u64>().unwrap()
+        };
+        let left = minutes_left(&after.text);
+        let extend = format!("/admin/tables/{}/extend", tables[0]);
+        let extended = send(
+            &service,
+            form(
+                &extend,
+                &me.cookies,
+                &format!("csrf={}&minutes=5&reason=Stromausfall", me.csrf),
+            ),
+        )
+        .await;
+        expect(&extended, 303, "extended");
+        assert_eq!(
+            minutes_left(&send(&service, get(&rows, &me.cookies)).await.text),
+            left + 5
+        );
+        let table_page = send(
+            &service,
+            get(&format!("/admin/tables/{}", tables[0]), &me.cookies),
+        )
+        .await;
+        assert!(table_page.text.contains("Zeit verlängert"));
+        assert!(table_page.text.contains("Stromausfall"));
+        // Nonsense minutes: refused, the reason kept.
+        let nonsense = send(
+            &service,
+            form(
+                &extend,
+                &me.cookies,
+                &format!("csrf={}&minutes=viele&reason=Stromausfall", me.csrf),
+            ),
+        )
+        .await;
+        expect(&nonsense, 422, "minutes not a number");
+        assert!(nonsense.text.contains("value=\"Stromausfall\""));
+        assert!(nonsense.text.contains("role=\"alert\""));
+
         // The API's monitor carries the signatures too.
         let api = call_json(
             &service,

@@ -168,8 +168,7 @@ struct Kept {
     extend: Option<ExtendForm>,
 }
 
-fn signed_score(lang: Lang, sheet: &SheetResponse, scores: &[Value]) -> String {
-    let _ = lang;
+fn signed_score(sheet: &SheetResponse, scores: &[Value]) -> String {
     scores
         .iter()
         .enumerate()
@@ -215,7 +214,7 @@ fn readable(lang: Lang, sheet: &SheetResponse, value: Option<&Value>) -> Vec<Str
             map.get("number").and_then(Value::as_u64).unwrap_or(0),
             re.join(" & ")
         )];
-        lines.push(signed_score(lang, sheet, scores));
+        lines.push(signed_score(sheet, scores));
         if let Some(Value::Array(penalties)) = map.get("penalties")
             && !penalties.is_empty()
         {
@@ -232,7 +231,7 @@ fn readable(lang: Lang, sheet: &SheetResponse, value: Option<&Value>) -> Vec<Str
         .map(|(k, v)| {
             let shown = match v {
                 Value::String(s) => s.clone(),
-                Value::Array(items) if k == "scores" => signed_score(lang, sheet, items),
+                Value::Array(items) if k == "scores" => signed_score(sheet, items),
                 other => other.to_string(),
             };
             format!(
@@ -348,7 +347,6 @@ async fn table_page(
             ),
             referee: p.referee.clone(),
             scores: signed_score(
-                lang,
                 sheet,
                 &p.scores.iter().map(|&s| Value::from(s)).collect::<Vec<_>>(),
             ),
