@@ -341,6 +341,65 @@ backend_test!(
         assert!(shown.text.contains("Schmidt"));
         assert!(shown.text.contains(&format!("Spieler 0 {:+}", scores[0])));
 
+        // Withdrawing it needs the token too; then its points leave the standings.
+        let penalty_id = penalties[0]["id"].as_i64().unwrap();
+        let penalty_version = penalties[0]["version"].as_i64().unwrap();
+        let withdraw = format!("{page}/penalties/{penalty_id}/delete");
+        let refused = send(
+            &service,
+            form(
+                &withdraw,
+                &me.cookies,
+                &format!("version={penalty_version}"),
+            ),
+        )
+        .await;
+        expect(&refused, 403, "withdraw without the token");
+        assert_eq!(sheet(&service, &t).await["totals"], after["totals"]);
+        let withdrawn = send(
+            &service,
+            form(
+                &withdraw,
+                &me.cookies,
+                &format!("csrf={}&version={penalty_version}", me.csrf),
+            ),
+        )
+        .await;
+        expect(&withdrawn, 303, "withdrawn");
+        assert_eq!(sheet(&service, &t).await["totals"], before["totals"]);
+        let standings = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{}/standings", t.tournament),
+            Some(&t.org),
+            None,
+        )
+        .await;
+        let offender = standings.json["standings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|s| s["player_id"] == t.players[0])
+            .unwrap();
+        assert_eq!(offender["total"].as_i64().unwrap(), totals_before[0]);
+        // Recorded again (a fresh form, a fresh key) for what follows.
+        let again = format!(
+            "csrf={}&deal_number=1&offender=0&severity=minor&referee=Schmidt&idempotency_key=k-3",
+            me.csrf
+        );
+        expect(
+            &send(&service, form(&penalty, &me.cookies, &again)).await,
+            303,
+            "recorded again",
+        );
+        let shown = send(&service, get(&page, &me.cookies)).await;
+        assert!(shown.text.contains("Strafe zurückgenommen"));
+        // The page in English.
+        let english = send(&service, get(&format!("{page}?lang=en"), &me.cookies)).await;
+        expect(&english, 200, "in English");
+        assert!(english.text.contains("Record a penalty (TSR 9)"));
+        assert!(english.text.contains("Penalty withdrawn"));
+
         // A ruling the rules refuse (an offender past the table): the form again, as typed,
         // with the reason.
         let wrong = format!(
