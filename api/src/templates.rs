@@ -40,6 +40,22 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/tournaments.html"),
     ),
     (
+        "pages/admin/monitor.html",
+        include_str!("../../templates/pages/admin/monitor.html"),
+    ),
+    (
+        "pages/admin/monitor_rows.html",
+        include_str!("../../templates/pages/admin/monitor_rows.html"),
+    ),
+    (
+        "pages/admin/table.html",
+        include_str!("../../templates/pages/admin/table.html"),
+    ),
+    (
+        "pages/admin/correct.html",
+        include_str!("../../templates/pages/admin/correct.html"),
+    ),
+    (
         "pages/join/join.html",
         include_str!("../../templates/pages/join/join.html"),
     ),

@@ -7,6 +7,7 @@
 )]
 
 mod access_log;
+mod admin_monitor;
 mod admin_pages;
 mod auth;
 mod browser;

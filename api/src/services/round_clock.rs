@@ -344,6 +344,8 @@ fn monitor_of(
                 ends_at: None,
                 last_entry_at,
                 complete: false,
+                signatures: 0,
+                signed_by_all: false,
                 problem: Some(e.to_string()),
             },
         });
@@ -383,6 +385,8 @@ fn monitor_row(sheet: &SheetResponse, last_entry_at: Option<String>) -> MonitorT
         ends_at: sheet.clock.as_ref().map(|c| c.ends_at.clone()),
         last_entry_at,
         complete: sheet.complete,
+        signatures: u8::try_from(sheet.signatures.len()).unwrap_or(u8::MAX),
+        signed_by_all: sheet.signed_by_all,
         problem: None,
     }
 }

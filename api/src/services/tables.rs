@@ -142,7 +142,43 @@ pub fn for_captain(
     number: Option<u16>,
 ) -> Result<CaptainTable, ApiError> {
     let ctx = access::table(conn, table_id, caller, Need::Read)?;
-    let derived = sheet::current(conn, &ctx)?;
+    view_of(conn, &ctx, number)
+}
+
+/// A table as the organiser's desk shows it: the captain's view of it (the sheet, what
+/// deal `number` may be corrected to) and where it belongs.
+#[derive(Debug, Clone)]
+pub struct DeskTable {
+    /// The tournament, for the desk's navigation (the desk checks that it is his).
+    pub tournament_id: i64,
+    /// The round.
+    pub round_id: i64,
+    /// The sheet and the form's choices, as the captain's phone gets them.
+    pub table: CaptainTable,
+}
+
+/// Table `table_id` for its organiser's desk (organisers; reading, no lock).
+pub fn for_organiser(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    number: Option<u16>,
+) -> Result<DeskTable, ApiError> {
+    access::organizer_only(caller)?;
+    let ctx = access::table(conn, table_id, caller, Need::Read)?;
+    Ok(DeskTable {
+        tournament_id: ctx.tournament.id,
+        round_id: ctx.round.id,
+        table: view_of(conn, &ctx, number)?,
+    })
+}
+
+fn view_of(
+    conn: &mut DbConn,
+    ctx: &access::TableContext,
+    number: Option<u16>,
+) -> Result<CaptainTable, ApiError> {
+    let derived = sheet::current(conn, ctx)?;
     let round = derived.round();
     let seats = round.config().table_size().seats();
     let next = match number {

@@ -90,6 +90,10 @@ pub struct MonitorTableView {
     pub last_entry_at: Option<String>,
     /// No further deal is taken.
     pub complete: bool,
+    /// Players who have signed the complete sheet (none before it is complete).
+    pub signatures: u8,
+    /// Every player at the table has signed the complete sheet.
+    pub signed_by_all: bool,
     /// Why the table's sheet cannot be read as stored (its other fields are then empty);
     /// `null` normally.
     pub problem: Option<String>,

@@ -9,6 +9,7 @@
 //! through [`Desk::guard`].
 
 mod login;
+mod monitor;
 mod overview;
 mod tournaments;
 
@@ -42,7 +43,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(tournaments::list)
         .service(tournaments::publish)
         .service(tournaments::create)
-        .service(overview::page);
+        .service(overview::page)
+        .service(monitor::show)
+        .service(monitor::fragment)
+        .service(monitor::table_page)
+        .service(monitor::correction)
+        .service(monitor::correct)
+        .service(monitor::delete_deal)
+        .service(monitor::add_penalty)
+        .service(monitor::delete_penalty)
+        .service(monitor::issue_code)
+        .service(monitor::revoke_code)
+        .service(monitor::time_up)
+        .service(monitor::extend);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.
@@ -194,7 +207,6 @@ fn no_store(mut answer: HttpResponse) -> HttpResponse {
 
 /// The text of a refusal in `lang`: the problem's stable `code` picks it
 /// (`desk_error_<code>` in the texts), its detail when the texts do not name the code.
-#[expect(dead_code, reason = "the sections' forms are being built (issue 12)")]
 fn refusal_text(lang: Lang, e: &ApiError) -> String {
     let problem = e.problem();
     lang.text_or(&format!("desk_error_{}", problem.code), &problem.detail)

@@ -8,12 +8,12 @@
 //! reason. Everything goes through the services the JSON API uses: the page translates
 //! its form into the API's deal body ([`form`]) and shows what the service answers.
 
-mod form;
+pub(super) mod form;
 mod preview;
 mod sheet;
 mod signing;
 mod table;
-mod view;
+pub(super) mod view;
 
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
 use actix_web::http::header::LOCATION;
