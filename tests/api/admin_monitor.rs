@@ -280,7 +280,8 @@ backend_test!(
 
         // A penalty without the token: refused, nothing recorded.
         let penalty = format!("{page}/penalties");
-        let body = "deal_number=1&offender=0&severity=minor&referee=Schmidt&idempotency_key=k-1";
+        let body = "deal_number=1&offender=0&severity=minor&referee=Schmidt\
+                    &offence=Aus+der+Reihe+ausgespielt&idempotency_key=k-1";
         let refused = send(&service, form(&penalty, &me.cookies, body)).await;
         expect(&refused, 403, "no token");
         let before = sheet(&service, &t).await;
@@ -308,7 +309,9 @@ backend_test!(
             .iter()
             .map(|v| v.as_i64().unwrap())
             .collect();
-        assert!(scores[0] < 0, "the offender loses points: {scores:?}");
+        // A minor violation at a 4-table: the offender pays 3, the others get 1 (TSR 9).
+        assert_eq!(scores, [-3, 1, 1, 1]);
+        assert_eq!(penalties[0]["offence"], "Aus der Reihe ausgespielt");
         let totals: Vec<i64> = after["totals"]
             .as_array()
             .unwrap()
@@ -339,6 +342,10 @@ backend_test!(
         let shown = send(&service, get(&page, &me.cookies)).await;
         assert!(shown.text.contains("Strafe eingetragen"));
         assert!(shown.text.contains("Schmidt"));
+        assert!(
+            shown.text.contains("Aus der Reihe ausgespielt"),
+            "what happened"
+        );
         assert!(shown.text.contains(&format!("Spieler 0 {:+}", scores[0])));
 
         // Withdrawing it needs the token too; then its points leave the standings.

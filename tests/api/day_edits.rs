@@ -1001,12 +1001,14 @@ backend_test!(
             &t.path("penalties"),
             Some(&t.org),
             Some(
-                &json!({"deal_number": 1, "severity": "minor", "offender": 1, "referee": "Weber"}),
+                &json!({"deal_number": 1, "severity": "minor", "offender": 1,
+                "referee": "Weber", "offence": "  Karte zu früh gezeigt "}),
             ),
         )
         .await;
         expect(&recorded, 201, "minor violation of seat 1 in deal 1");
         let penalty = &recorded.json["deals"][0]["penalties"][0];
+        assert_eq!(penalty["offence"], "Karte zu früh gezeigt", "trimmed, kept");
         let id = penalty["id"].as_i64().unwrap();
         assert_eq!(penalty["version"], 1);
         assert_eq!(penalty["scores"], json!([1, -3, 1, 1]));
@@ -1023,6 +1025,11 @@ backend_test!(
 
         // The referee meant seat 2, in deal 2, and a serious violation: deal 2 counts as not
         // played; seat 2 pays 12, the others get 4 each (TSR 9.4.3).
+        let too_long = json!({"deal_number": 2, "severity": "serious", "offender": 2,
+                        "referee": "Weber", "offence": "x".repeat(501)});
+        let refused = correct(&service, &t, &t.org, id, Some("\"1\""), &too_long).await;
+        expect(&refused, 422, "what happened, in at most 500 characters");
+        assert_eq!(refused.json["errors"][0]["field"], "offence");
         let ruling = json!({"deal_number": 2, "severity": "serious", "offender": 2,
                         "referee": "Weber", "reason": "falscher Spieler notiert"});
         let corrected = correct(&service, &t, &t.org, id, Some("\"1\""), &ruling).await;
@@ -1062,11 +1069,17 @@ backend_test!(
             updates[0]["before"],
             json!({"id": id, "deal_number": 1, "severity": "minor", "offender": 1,
                "soloist": null, "could_harm_soloist": false, "opposing_absagen": 0,
-               "referee": "Weber", "version": 1, "scores": [1, -3, 1, 1]})
+               "referee": "Weber", "offence": "Karte zu früh gezeigt", "version": 1,
+               "scores": [1, -3, 1, 1]})
         );
         assert_eq!(updates[0]["after"]["deal_number"], 2);
         assert_eq!(updates[0]["after"]["scores"], json!([4, 4, -12, 4]));
         assert_eq!(updates[0]["after"]["version"], 2);
+        assert_eq!(
+            updates[0]["after"]["offence"],
+            json!(null),
+            "the new ruling says none"
+        );
 
         // Refusals change nothing.
         let stale = correct(&service, &t, &t.org, id, Some("1"), &ruling).await;

@@ -348,6 +348,8 @@ pub struct PenaltyRow {
     /// Raised by every correction and by a move to another deal number; `If-Match`
     /// compares with it.
     pub version: i32,
+    /// What happened, in the referee's words (none on rulings recorded before it was asked).
+    pub offence: Option<String>,
 }
 
 /// One entry of the audit log.

@@ -25,6 +25,8 @@ pub struct NewPenalty<'a> {
     pub opposing_absagen: i32,
     /// The referee's name.
     pub referee: &'a str,
+    /// What happened.
+    pub offence: Option<&'a str>,
     /// Recorded (UTC).
     pub at: chrono::NaiveDateTime,
 }
@@ -59,6 +61,8 @@ pub fn insert(conn: &mut DbConn, p: &NewPenalty<'_>) -> QueryResult<()> {
             penalties::could_harm_soloist.eq(p.could_harm_soloist),
             penalties::opposing_absagen.eq(p.opposing_absagen),
             penalties::referee.eq(p.referee),
+            penalties::offence.eq(p.offence),
+            penalties::offence.eq(p.offence),
             penalties::created_at.eq(p.at),
         ))
         .execute(conn)
@@ -108,6 +112,7 @@ pub fn update(conn: &mut DbConn, id: i64, version: i32, p: &NewPenalty<'_>) -> Q
         penalties::could_harm_soloist.eq(p.could_harm_soloist),
         penalties::opposing_absagen.eq(p.opposing_absagen),
         penalties::referee.eq(p.referee),
+        penalties::offence.eq(p.offence),
         penalties::version.eq(version.saturating_add(1)),
     ))
     .execute(conn)

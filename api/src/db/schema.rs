@@ -114,6 +114,7 @@ diesel::table! {
         referee -> Text,
         created_at -> Timestamp,
         version -> Integer,
+        offence -> Nullable<Text>,
     }
 }
 

@@ -24,6 +24,7 @@ pub struct Ruling {
     request: CreatePenaltyRequest,
     severity: Severity,
     referee: String,
+    offence: Option<String>,
 }
 
 /// Checks the severity and the referee's name.
@@ -48,10 +49,25 @@ pub fn ruling(request: CreatePenaltyRequest) -> Result<Ruling, ApiError> {
             "the referee's name, 1 to 200 characters",
         ));
     }
+    let offence = request
+        .offence
+        .as_deref()
+        .map(str::trim)
+        .filter(|o| !o.is_empty())
+        .map(str::to_owned);
+    if offence.as_ref().is_some_and(|o| o.chars().count() > 500) {
+        return Err(ApiError::field(
+            "invalid_body",
+            "offence",
+            "invalid_length",
+            "what happened, up to 500 characters",
+        ));
+    }
     Ok(Ruling {
         request,
         severity,
         referee,
+        offence,
     })
 }
 
@@ -95,6 +111,7 @@ fn row<'a>(table_id: i64, ruling: &'a Ruling, violation: &Violation) -> NewPenal
         could_harm_soloist: violation.could_harm_soloist,
         opposing_absagen: i32::from(violation.opposing_absagen),
         referee: &ruling.referee,
+        offence: ruling.offence.as_deref(),
         at: now(),
     }
 }
@@ -156,6 +173,7 @@ fn audited(row: &PenaltyRow, sheet: &SheetResponse) -> serde_json::Value {
         "could_harm_soloist": row.could_harm_soloist,
         "opposing_absagen": row.opposing_absagen,
         "referee": row.referee,
+        "offence": row.offence,
         "version": row.version,
         "scores": scores,
     })

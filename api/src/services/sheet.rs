@@ -379,6 +379,7 @@ fn view(
                             severity: row.severity.clone(),
                             offender: p.violation.offender,
                             referee: row.referee.clone(),
+                            offence: row.offence.clone(),
                             scores: p.penalty.scores().to_vec(),
                             soloist: p.violation.soloist,
                             could_harm_soloist: p.violation.could_harm_soloist,

@@ -26,6 +26,11 @@ pub struct CreatePenaltyRequest {
     pub opposing_absagen: u8,
     /// The referee who ruled it.
     pub referee: String,
+    /// What happened, in the referee's words (up to 500 characters), printed beside the
+    /// penalty on the sheet.
+    #[serde(default)]
+    #[schema(example = "played out of turn in trick 4")]
+    pub offence: Option<String>,
 }
 
 /// A corrected ruling: the whole ruling as it now stands (it may move to another deal),
@@ -51,6 +56,9 @@ pub struct UpdatePenaltyRequest {
     pub opposing_absagen: u8,
     /// The referee who ruled it.
     pub referee: String,
+    /// What happened, in the referee's words.
+    #[serde(default)]
+    pub offence: Option<String>,
     /// Why it is corrected (kept in the audit log).
     #[serde(default)]
     pub reason: Option<String>,
@@ -68,6 +76,7 @@ impl UpdatePenaltyRequest {
                 could_harm_soloist: self.could_harm_soloist,
                 opposing_absagen: self.opposing_absagen,
                 referee: self.referee,
+                offence: self.offence,
             },
             self.reason,
         )

@@ -233,6 +233,8 @@ pub struct PenaltyView {
     pub offender: u8,
     /// The referee who ruled it.
     pub referee: String,
+    /// What happened, in the referee's words.
+    pub offence: Option<String>,
     /// The penalty's entries per seat.
     pub scores: Vec<i32>,
     /// The soloist, when the deal was a solo at the time.

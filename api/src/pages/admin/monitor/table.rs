@@ -47,6 +47,8 @@ struct PenaltyLine {
     offender: String,
     severity: String,
     referee: String,
+    /// What happened, as the referee put it.
+    offence: Option<String>,
     /// `Name ±n` per seat.
     scores: String,
 }
@@ -96,6 +98,8 @@ pub struct PenaltyForm {
     opposing_absagen: String,
     #[serde(default)]
     referee: String,
+    #[serde(default)]
+    offence: String,
     #[serde(default)]
     idempotency_key: String,
 }
@@ -346,6 +350,7 @@ async fn table_page(
                 &p.severity,
             ),
             referee: p.referee.clone(),
+            offence: p.offence.clone(),
             scores: signed_score(
                 sheet,
                 &p.scores.iter().map(|&s| Value::from(s)).collect::<Vec<_>>(),
@@ -455,6 +460,7 @@ fn penalty_request(form: &PenaltyForm) -> Result<CreatePenaltyRequest, ApiError>
             number("opposing_absagen", &form.opposing_absagen)?
         },
         referee: form.referee.clone(),
+        offence: Some(form.offence.clone()),
     })
 }
 
@@ -478,14 +484,15 @@ pub async fn add_penalty(
             let done = async {
                 let ruling = penalties::ruling(penalty_request(&form)?)?;
                 let meaning = format!(
-                    "{} {} {} {} {} {} {}",
+                    "{} {} {} {} {} {} {} {}",
                     form.deal_number,
                     form.offender,
                     form.severity,
                     form.soloist,
                     form.could_harm_soloist.is_some(),
                     form.opposing_absagen,
-                    form.referee.trim()
+                    form.referee.trim(),
+                    form.offence.trim()
                 );
                 let key = idempotency::form_key(
                     &caller,
