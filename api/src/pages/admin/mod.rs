@@ -10,6 +10,7 @@
 
 mod login;
 mod overview;
+mod players;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -42,7 +43,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(tournaments::list)
         .service(tournaments::publish)
         .service(tournaments::create)
-        .service(overview::page);
+        .service(overview::page)
+        .service(players::list)
+        .service(players::add)
+        .service(players::upload)
+        .service(players::check_in)
+        .service(players::withdraw)
+        .service(players::edit)
+        .service(players::delete);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.
@@ -194,7 +202,6 @@ fn no_store(mut answer: HttpResponse) -> HttpResponse {
 
 /// The text of a refusal in `lang`: the problem's stable `code` picks it
 /// (`desk_error_<code>` in the texts), its detail when the texts do not name the code.
-#[expect(dead_code, reason = "the sections' forms are being built (issue 12)")]
 fn refusal_text(lang: Lang, e: &ApiError) -> String {
     let problem = e.problem();
     lang.text_or(&format!("desk_error_{}", problem.code), &problem.detail)
