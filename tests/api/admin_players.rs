@@ -91,7 +91,7 @@ fn row_tag<'a>(page: &'a str, id: i64) -> &'a str {
 /// 16 players as German Excel saves them (`;`, CRLF), with a BOM; row `bad` (if any) has
 /// two faults in one line: a start number that is no number and a check-in that is no
 /// yes or no.
-fn sixteen(bad: Option<usize>) -> String {
+pub fn sixteen(bad: Option<usize>) -> String {
     let mut file = String::from("\u{feff}Name;Verein;DDV-Nr.;Startnummer;Anwesend\r\n");
     for i in 1..=16 {
         let club = if i % 2 == 0 { "DK Kreuz-Dame" } else { "Pik-As Köln" };
