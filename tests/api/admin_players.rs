@@ -11,8 +11,8 @@ use serde_json::{Value, json};
 use service_tests::backend_test;
 
 use crate::fixtures::{
-    DESK_HOST, Reply, call_json, csv, desk, desk_form as form, desk_get as get, expect,
-    organizer, send, tournament,
+    DESK_HOST, Reply, call_json, csv, desk, desk_form as form, desk_get as get, expect, organizer,
+    send, tournament,
 };
 
 const BOUNDARY: &str = "----karlchen-test-7f3a";
@@ -80,7 +80,7 @@ async fn roster<S: crate::fixtures::App>(service: &S, token: &str, t: i64) -> Ve
 }
 
 /// The opening tag of a player's row on the list page.
-fn row_tag<'a>(page: &'a str, id: i64) -> &'a str {
+fn row_tag(page: &str, id: i64) -> &str {
     let start = page
         .find(&format!("<tr id=\"player-{id}\""))
         .unwrap_or_else(|| panic!("row of player {id}"));
@@ -94,12 +94,22 @@ fn row_tag<'a>(page: &'a str, id: i64) -> &'a str {
 pub fn sixteen(bad: Option<usize>) -> String {
     let mut file = String::from("\u{feff}Name;Verein;DDV-Nr.;Startnummer;Anwesend\r\n");
     for i in 1..=16 {
-        let club = if i % 2 == 0 { "DK Kreuz-Dame" } else { "Pik-As Köln" };
+        let club = if i % 2 == 0 {
+            "DK Kreuz-Dame"
+        } else {
+            "Pik-As Köln"
+        };
         if Some(i) == bad {
-            file.push_str(&format!("Spieler {i:02};{club};{};x;vielleicht\r\n", 1000 + i));
+            file.push_str(&format!(
+                "Spieler {i:02};{club};{};x;vielleicht\r\n",
+                1000 + i
+            ));
         } else {
             let present = if i <= 4 { "ja" } else { "" };
-            file.push_str(&format!("Spieler {i:02};{club};{};{i};{present}\r\n", 1000 + i));
+            file.push_str(&format!(
+                "Spieler {i:02};{club};{};{i};{present}\r\n",
+                1000 + i
+            ));
         }
     }
     file
@@ -136,18 +146,36 @@ backend_test!(
         )
         .await;
         expect(&preview, 422, "a file with a bad row");
-        assert_eq!(preview.text.matches("<tr data-line=").count(), 16, "every row");
-        assert_eq!(preview.text.matches("class=\"bad\"").count(), 1, "one bad row");
+        assert_eq!(
+            preview.text.matches("<tr data-line=").count(),
+            16,
+            "every row"
+        );
+        assert_eq!(
+            preview.text.matches("class=\"bad\"").count(),
+            1,
+            "one bad row"
+        );
         let bad_row = &preview.text[preview.text.find("data-line=\"8\"").unwrap()..];
         let bad_row = &bad_row[..bad_row.find("</tr>").unwrap()];
         assert!(bad_row.contains("class=\"bad\""), "{bad_row}");
         assert!(bad_row.contains("Spieler 07"), "{bad_row}");
-        assert!(bad_row.contains("Startnummer: ungültiger Wert"), "{bad_row}");
+        assert!(
+            bad_row.contains("Startnummer: ungültiger Wert"),
+            "{bad_row}"
+        );
         assert!(bad_row.contains("Anwesend: ungültiger Wert"), "{bad_row}");
         assert!(preview.text.contains("role=\"alert\""));
-        assert!(!preview.text.contains("id=\"import-confirm\""), "no import yet");
+        assert!(
+            !preview.text.contains("id=\"import-confirm\""),
+            "no import yet"
+        );
         // The text comes back for correcting in place.
-        assert!(preview.text.contains("Spieler 07;Pik-As Köln;1007;x;vielleicht"));
+        assert!(
+            preview
+                .text
+                .contains("Spieler 07;Pik-As Köln;1007;x;vielleicht")
+        );
         assert!(roster(&service, &org, t).await.is_empty(), "nothing stored");
 
         // Without the form's token: refused, nothing stored (not even a preview).
@@ -184,7 +212,10 @@ backend_test!(
         assert!(!preview.text.contains("class=\"bad\""));
         assert!(preview.text.contains("Pik-As Köln"), "read as Windows-1252");
         assert!(preview.text.contains("id=\"import-confirm\""));
-        assert!(roster(&service, &org, t).await.is_empty(), "a preview stores nothing");
+        assert!(
+            roster(&service, &org, t).await.is_empty(),
+            "a preview stores nothing"
+        );
         let text = field_value(&preview.text, "csv");
         let key = field_value(&preview.text, "idempotency_key");
         assert!(text.starts_with("Name;Verein"), "{text}");
@@ -220,11 +251,21 @@ backend_test!(
         let present = players.iter().filter(|p| p["checked_in"] == true).count();
         assert_eq!(present, 4);
 
-        let list = send(&service, get(&done.header("location").to_owned(), &me.cookies)).await;
+        let list = send(&service, get(done.header("location"), &me.cookies)).await;
         expect(&list, 200, "the list");
-        assert!(list.text.contains("16 Spieler importiert."), "{}", list.text);
-        assert!(list.text.contains("<span data-count=\"registered\">16</span>"));
-        assert!(list.text.contains("<span data-count=\"checked-in\">4</span>"));
+        assert!(
+            list.text.contains("16 Spieler importiert."),
+            "{}",
+            list.text
+        );
+        assert!(
+            list.text
+                .contains("<span data-count=\"registered\">16</span>")
+        );
+        assert!(
+            list.text
+                .contains("<span data-count=\"checked-in\">4</span>")
+        );
         assert_eq!(list.text.matches("<tr id=\"player-").count(), 16);
 
         // A file whose start numbers are taken now: the preview names them, row by row.
@@ -241,14 +282,23 @@ backend_test!(
         )
         .await;
         expect(&taken, 422, "taken numbers");
-        assert_eq!(taken.text.matches("Startnummer: ist schon vergeben").count(), 2);
+        assert_eq!(
+            taken
+                .text
+                .matches("Startnummer: ist schon vergeben")
+                .count(),
+            2
+        );
         // A file the desk cannot read at all: why, and nothing else.
         let header = send(
             &service,
             multipart(
                 &path,
                 &me.cookies,
-                &[("csrf", None, csrf), ("csv", None, b"Vorname;Verein\nA;B\n")],
+                &[
+                    ("csrf", None, csrf),
+                    ("csv", None, b"Vorname;Verein\nA;B\n"),
+                ],
             ),
         )
         .await;
@@ -289,7 +339,10 @@ backend_test!(
         let page = send(&service, get(&list, &me.cookies)).await;
         expect(&page, 200, "the list");
         assert_eq!(page.header("cache-control"), "private, no-store");
-        assert!(page.text.contains("<span data-count=\"registered\">5</span>"));
+        assert!(
+            page.text
+                .contains("<span data-count=\"registered\">5</span>")
+        );
         assert!(page.text.contains("aria-current=\"page\">Spieler</a>"));
 
         // Without script the search filters on the server: the others are hidden.
@@ -300,9 +353,8 @@ backend_test!(
         assert!(found.text.contains("<span id=\"player-shown\">1</span>"));
 
         // One click checks in; back to the row, the search kept.
-        let check = |id: i64, body: String| {
-            form(&format!("{list}/{id}/checked-in"), &me.cookies, &body)
-        };
+        let check =
+            |id: i64, body: String| form(&format!("{list}/{id}/checked-in"), &me.cookies, &body);
         let done = send(
             &service,
             check(ids[3], format!("csrf={}&value=true&q=spieler+3", me.csrf)),
@@ -317,21 +369,28 @@ backend_test!(
         assert_eq!(players[3]["checked_in"], true);
         assert_eq!(players[2]["checked_in"], false);
         let page = send(&service, get(&format!("{list}?q=spieler+3"), &me.cookies)).await;
-        assert!(page.text.contains("<span data-count=\"checked-in\">1</span>"));
+        assert!(
+            page.text
+                .contains("<span data-count=\"checked-in\">1</span>")
+        );
         assert!(page.text.contains("data-checked=\"true\""));
         // Without the token, or with another: refused, nothing changes.
-        for body in [
-            "value=false".to_owned(),
-            "csrf=00ff&value=false".to_owned(),
-        ] {
+        for body in ["value=false".to_owned(), "csrf=00ff&value=false".to_owned()] {
             let refused = send(&service, check(ids[3], body.clone())).await;
             expect(&refused, 403, &body);
         }
         assert_eq!(roster(&service, &org, t).await[3]["checked_in"], true);
         // And back.
-        let undone = send(&service, check(ids[3], format!("csrf={}&value=false", me.csrf))).await;
+        let undone = send(
+            &service,
+            check(ids[3], format!("csrf={}&value=false", me.csrf)),
+        )
+        .await;
         expect(&undone, 303, "check-in taken back");
-        assert_eq!(undone.header("location"), format!("{list}#player-{}", ids[3]));
+        assert_eq!(
+            undone.header("location"),
+            format!("{list}#player-{}", ids[3])
+        );
         assert_eq!(roster(&service, &org, t).await[3]["checked_in"], false);
 
         // Withdraw, and take it back.
@@ -350,8 +409,14 @@ backend_test!(
         );
         assert_eq!(roster(&service, &org, t).await[1]["withdrawn"], true);
         let page = send(&service, get(out.header("location"), &me.cookies)).await;
-        assert!(page.text.contains("Zurückgezogen: <strong>2 Spieler 1</strong>"));
-        assert!(page.text.contains("<span data-count=\"withdrawn\">1</span>"));
+        assert!(
+            page.text
+                .contains("Zurückgezogen: <strong>2 Spieler 1</strong>")
+        );
+        assert!(
+            page.text
+                .contains("<span data-count=\"withdrawn\">1</span>")
+        );
         assert!(row_tag(&page.text, ids[1]).contains("class=\"withdrawn\""));
         expect(&send(&service, withdraw(false)).await, 303, "taken back");
         assert_eq!(roster(&service, &org, t).await[1]["withdrawn"], false);
@@ -360,7 +425,10 @@ backend_test!(
         let edit = |body: &str| form(&format!("{list}/{}/edit", ids[0]), &me.cookies, body);
         let refused = send(
             &service,
-            edit(&format!("csrf={}&name=+&club=TSV+Neu&public_name=", me.csrf)),
+            edit(&format!(
+                "csrf={}&name=+&club=TSV+Neu&public_name=",
+                me.csrf
+            )),
         )
         .await;
         expect(&refused, 422, "no name");
@@ -381,7 +449,11 @@ backend_test!(
         assert_eq!(players[0]["name"], "Erika Mustermann");
         assert_eq!(players[0]["club"], "TSV Neu");
         assert_eq!(players[0]["public_name"], "E. Mustermann");
-        expect(&send(&service, edit("name=X")).await, 403, "edit without token");
+        expect(
+            &send(&service, edit("name=X")).await,
+            403,
+            "edit without token",
+        );
 
         // Adding one: the form's key makes a double tap one player.
         let page = send(&service, get(&list, &me.cookies)).await;
@@ -407,7 +479,10 @@ backend_test!(
             format!("{list}?added={0}#player-{0}", max["id"])
         );
         let page = send(&service, get(added.header("location"), &me.cookies)).await;
-        assert!(page.text.contains("Hinzugefügt: <strong>6 Max Mayer</strong>"));
+        assert!(
+            page.text
+                .contains("Hinzugefügt: <strong>6 Max Mayer</strong>")
+        );
         assert!(!page.text.contains("id=\"replan-link\""), "no rounds yet");
         // A start number that is taken: refused, the input kept.
         let refused = send(
@@ -465,7 +540,10 @@ backend_test!(
         let page = send(&service, get(late.header("location"), &me.cookies)).await;
         assert!(page.text.contains("Paula Spät"));
         assert!(page.text.contains("id=\"replan-link\""), "{}", page.text);
-        assert!(page.text.contains(&format!("href=\"/admin/tournaments/{t}/rounds\"")));
+        assert!(
+            page.text
+                .contains(&format!("href=\"/admin/tournaments/{t}/rounds\""))
+        );
 
         // Another tournament's player is not found through this tournament's page.
         let other = tournament(
@@ -514,7 +592,13 @@ backend_test!(the_api_previews_an_import_without_storing, |app| {
             .as_array()
             .unwrap()
             .iter()
-            .map(|e| format!("{} {}", e["field"].as_str().unwrap(), e["code"].as_str().unwrap()))
+            .map(|e| {
+                format!(
+                    "{} {}",
+                    e["field"].as_str().unwrap(),
+                    e["code"].as_str().unwrap()
+                )
+            })
             .collect()
     };
     // Anna gets the next free number, 3.
@@ -549,7 +633,11 @@ backend_test!(the_api_previews_an_import_without_storing, |app| {
         .map(|r| &r["start_number"])
         .collect();
     assert_eq!(numbers, [&json!(3), &json!(10), &json!(11)]);
-    assert_eq!(roster(&service, &org, t).await.len(), 2, "still nothing stored");
+    assert_eq!(
+        roster(&service, &org, t).await.len(),
+        2,
+        "still nothing stored"
+    );
     let real = send(
         &service,
         csv(

@@ -121,7 +121,13 @@ pub async fn register(
     request: CreatePlayerRequest,
 ) -> Result<HttpResponse, ApiError> {
     let caller = Caller::Organizer(organizer_id);
-    write::create(state, req, &caller, registering(id, caller.clone(), request)).await
+    write::create(
+        state,
+        req,
+        &caller,
+        registering(id, caller.clone(), request),
+    )
+    .await
 }
 
 /// Registers a player as [`register`] does, under a key a page's form carries (a form

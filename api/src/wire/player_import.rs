@@ -474,7 +474,8 @@ mod tests {
         let rows = read(file.as_bytes()).unwrap();
         let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
         assert_eq!(lines, [2, 3, 4, 5]);
-        let fields = |r: &ReadRow| -> Vec<String> { r.errors.iter().map(|e| e.field.clone()).collect() };
+        let fields =
+            |r: &ReadRow| -> Vec<String> { r.errors.iter().map(|e| e.field.clone()).collect() };
         assert!(rows[0].errors.is_empty());
         assert_eq!(
             fields(&rows[1]),

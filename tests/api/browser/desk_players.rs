@@ -64,7 +64,10 @@ async fn a_file_is_previewed_fixed_imported_and_a_player_checked_in() {
     assert_eq!(page.count("#import-rows tr.bad").await, 1, "one bad row");
     let bad_row = page.text_of("#import-rows tr.bad").await;
     assert!(bad_row.contains("Spieler 07"), "{bad_row}");
-    assert!(bad_row.contains("Startnummer: ungültiger Wert"), "{bad_row}");
+    assert!(
+        bad_row.contains("Startnummer: ungültiger Wert"),
+        "{bad_row}"
+    );
     assert!(
         page.text_of("#import-summary")
             .await

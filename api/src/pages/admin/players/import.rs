@@ -287,5 +287,13 @@ fn preview_page(
         idempotency_key,
         import_limit_kib: FILE_LIMIT / 1024,
     };
-    Ok(render(state, req, desk, Some(nav), status, TEMPLATE, &model))
+    Ok(render(
+        state,
+        req,
+        desk,
+        Some(nav),
+        status,
+        TEMPLATE,
+        &model,
+    ))
 }

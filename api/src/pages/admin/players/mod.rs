@@ -261,7 +261,10 @@ async fn page(
     let model = PlayersPage {
         q: view.q,
         registered: lines.len(),
-        checked_in: lines.iter().filter(|p| p.checked_in && !p.withdrawn).count(),
+        checked_in: lines
+            .iter()
+            .filter(|p| p.checked_in && !p.withdrawn)
+            .count(),
         withdrawn: lines.iter().filter(|p| p.withdrawn).count(),
         shown: lines.iter().filter(|p| p.matches).count(),
         players: lines,
@@ -272,7 +275,15 @@ async fn page(
         row_refused: view.row_refused,
         import_limit_kib: import::FILE_LIMIT / 1024,
     };
-    Ok(render(state, req, desk, Some(nav), status, TEMPLATE, &model))
+    Ok(render(
+        state,
+        req,
+        desk,
+        Some(nav),
+        status,
+        TEMPLATE,
+        &model,
+    ))
 }
 
 fn notice(kind: &'static str, p: Option<&PlayerResponse>, count: usize, replan: bool) -> Notice {
