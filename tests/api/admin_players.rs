@@ -344,6 +344,10 @@ backend_test!(
                 .contains("<span data-count=\"registered\">5</span>")
         );
         assert!(page.text.contains("aria-current=\"page\">Spieler</a>"));
+        let english = send(&service, get(&format!("{list}?lang=en"), &me.cookies)).await;
+        expect(&english, 200, "in English");
+        assert!(english.text.contains(">Check in<span"), "{}", english.text);
+        assert!(english.text.contains("5</span> registered"));
 
         // Without script the search filters on the server: the others are hidden.
         let found = send(&service, get(&format!("{list}?q=spieler+3"), &me.cookies)).await;

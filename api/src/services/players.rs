@@ -331,7 +331,8 @@ pub async fn preview(
             continue;
         };
         // A row whose number does not read gets none (and takes none from the rows after
-        // it); the rest of it is checked all the same.
+        // it); the rest of it is checked all the same, with a stand-in number that counts
+        // for nothing.
         let number = (!bad_number).then(|| request.start_number.unwrap_or(next));
         let checked = if bad_number {
             let placeholder = CreatePlayerRequest {

@@ -106,15 +106,18 @@ async fn read_upload(mut form: Multipart) -> Result<Upload, Unread> {
             }
             bytes.extend_from_slice(&chunk);
         }
-        let text = || String::from_utf8(bytes.clone()).map_err(|_| Unread::Malformed);
         match name.as_str() {
-            // A file input left empty sends an empty part without a name.
+            // A file input left empty sends an empty file: the text field counts then.
             "file" if is_file && !bytes.is_empty() => sent.file = Some(bytes),
-            "file" => {}
-            "csv" => sent.text = text()?,
-            "csrf" => sent.csrf = Some(text()?),
-            "idempotency_key" => sent.idempotency_key = text()?,
             "import" => sent.import = true,
+            "csv" | "csrf" | "idempotency_key" => {
+                let text = String::from_utf8(bytes).map_err(|_| Unread::Malformed)?;
+                match name.as_str() {
+                    "csv" => sent.text = text,
+                    "csrf" => sent.csrf = Some(text),
+                    _ => sent.idempotency_key = text,
+                }
+            }
             _ => {}
         }
     }
@@ -136,7 +139,7 @@ pub async fn upload(
             let desk = signed_in_or_login(&state, &req)?;
             let nav = desk.tournament(&state, &req, *id, Section::Players).await?;
             let (lang, _) = Lang::of(&req);
-            let sent = match read_upload(form).await {
+            let mut sent = match read_upload(form).await {
                 Ok(sent) => sent,
                 Err(unread) => {
                     // Nothing is changed and nothing sent is shown back: only why.
@@ -164,10 +167,13 @@ pub async fn upload(
                 }
             };
             desk.guard(&req, sent.csrf.as_deref())?;
+            // A file chosen is a new file to preview; else the text (pasted, or carried
+            // from the preview and perhaps corrected there).
+            let chosen = sent.file.is_some();
             let bytes = sent
                 .file
-                .clone()
-                .unwrap_or_else(|| sent.text.clone().into_bytes());
+                .take()
+                .unwrap_or_else(|| std::mem::take(&mut sent.text).into_bytes());
             // The text the preview's form carries: the file as read (UTF-8, no BOM).
             let text = player_import::decode(&bytes)
                 .map(|t| t.into_owned())
@@ -184,7 +190,7 @@ pub async fn upload(
                     StatusCode::UNPROCESSABLE_ENTITY,
                 );
             }
-            if sent.import && sent.file.is_none() {
+            if sent.import && !chosen {
                 let imported = async {
                     let key = idempotency::form_key(
                         &desk.caller(),
