@@ -56,6 +56,18 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/correct.html"),
     ),
     (
+        "pages/admin/players.html",
+        include_str!("../../templates/pages/admin/players.html"),
+    ),
+    (
+        "pages/admin/_players_upload.html",
+        include_str!("../../templates/pages/admin/_players_upload.html"),
+    ),
+    (
+        "pages/admin/players_import.html",
+        include_str!("../../templates/pages/admin/players_import.html"),
+    ),
+    (
         "pages/join/join.html",
         include_str!("../../templates/pages/join/join.html"),
     ),

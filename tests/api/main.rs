@@ -9,6 +9,7 @@
 mod access_log;
 mod admin_monitor;
 mod admin_pages;
+mod admin_players;
 mod auth;
 mod browser;
 mod captain_pages;

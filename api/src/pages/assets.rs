@@ -22,6 +22,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../../templates/assets/desk-monitor.js"),
     ),
     (
+        "desk-players.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/desk-players.js"),
+    ),
+    (
         "captain.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../templates/assets/captain.js"),

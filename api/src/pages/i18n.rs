@@ -40,6 +40,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/i18n/desk/monitor.de.json"),
         include_str!("../../../templates/i18n/desk/monitor.en.json"),
     ),
+    (
+        include_str!("../../../templates/i18n/desk/players.de.json"),
+        include_str!("../../../templates/i18n/desk/players.en.json"),
+    ),
 ];
 
 fn parse(json: &str) -> Texts {

@@ -9,7 +9,8 @@ use crate::extract::{JsonBody, RawBody};
 use crate::services::players;
 use crate::state::AppState;
 use crate::wire::players::{
-    CreatePlayerRequest, ImportResponse, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
+    CreatePlayerRequest, ImportPreview, ImportQuery, ImportResponse, PlayerListEntry,
+    PlayerResponse, UpdatePlayerRequest,
 };
 
 /// Register a player.
@@ -58,10 +59,15 @@ pub async fn list_players(
 /// `checked_in`/`Anwesend` (`true`/`false`, `ja`/`nein`, `x`), `public_name`/`Anzeigename`;
 /// other columns are ignored. All or nothing: a bad row is a 422 naming its line and, where
 /// one cell is at fault, its column (`line 3: start_number`), and then no player is stored.
-#[utoipa::path(tag = "players", params(("id" = i64, Path), ("Idempotency-Key" = Option<String>, Header)),
+///
+/// With `dry_run=true` nothing is stored: the answer (200) shows every row, the start
+/// number it would get and every problem of every row (start numbers taken included), so
+/// that the whole file can be put right before it is imported.
+#[utoipa::path(tag = "players", params(("id" = i64, Path), ImportQuery, ("Idempotency-Key" = Option<String>, Header)),
     request_body(content = String, content_type = "text/csv", example = "Name;Verein;DDV-Nr.\nErika Mustermann;DK Kreuz-Dame;12345\n"),
     security(("bearer" = [])), responses(
     (status = 201, body = ImportResponse),
+    (status = 200, description = "`dry_run=true`: what the import would do; nothing stored", body = ImportPreview),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
 #[post("/tournaments/{id}/players/import")]
@@ -70,8 +76,13 @@ pub async fn import_players(
     req: HttpRequest,
     organizer: Organizer,
     id: web::Path<i64>,
+    query: web::Query<ImportQuery>,
     body: RawBody,
 ) -> Result<HttpResponse, ApiError> {
+    if query.dry_run {
+        let preview = players::preview(&state, organizer.0, id.into_inner(), &body.0).await?;
+        return Ok(HttpResponse::Ok().json(preview));
+    }
     players::import(&state, &req, organizer.0, id.into_inner(), &body.0).await
 }
 

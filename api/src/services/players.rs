@@ -5,6 +5,7 @@
 use actix_web::{HttpRequest, HttpResponse};
 
 use super::access::{self, Need};
+use super::idempotency::Key;
 use super::validate::{invalid, optional, text};
 use super::write;
 use super::{audit, now};
@@ -15,7 +16,8 @@ use crate::db::players::{self as repo, PlayerChange};
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
 use crate::wire::players::{
-    CreatePlayerRequest, ImportResponse, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
+    CreatePlayerRequest, ImportPreview, ImportPreviewRow, ImportResponse, PlayerListEntry,
+    PlayerResponse, UpdatePlayerRequest,
 };
 
 /// Checks a player and gives it a start number; `prefix` names the field's place (a CSV
@@ -71,6 +73,15 @@ fn new_player(
     })
 }
 
+/// The error for a start number another player has.
+fn number_taken(prefix: &str, number: i32) -> FieldError {
+    FieldError::new(
+        format!("{prefix}start_number"),
+        "taken",
+        format!("start number {number} is taken"),
+    )
+}
+
 /// Inserts players, refusing start numbers that are taken (by a stored player or by another
 /// of `new`).
 fn insert_players(
@@ -84,11 +95,7 @@ fn insert_players(
     let mut errors = Vec::new();
     for (player, prefix) in new.iter().zip(prefixes) {
         if !seen.insert(player.start_number) {
-            errors.push(FieldError::new(
-                format!("{prefix}start_number"),
-                "taken",
-                format!("start number {} is taken", player.start_number),
-            ));
+            errors.push(number_taken(prefix, player.start_number));
         }
     }
     if !errors.is_empty() {
@@ -114,9 +121,37 @@ pub async fn register(
     request: CreatePlayerRequest,
 ) -> Result<HttpResponse, ApiError> {
     let caller = Caller::Organizer(organizer_id);
-    let audit_caller = caller.clone();
-    write::create(state, req, &caller, move |conn| {
-        access::tournament(conn, id, &audit_caller, Need::Write)?;
+    write::create(
+        state,
+        req,
+        &caller,
+        registering(id, caller.clone(), request),
+    )
+    .await
+}
+
+/// Registers a player as [`register`] does, under a key a page's form carries (a form
+/// sent twice registers him once); the player as first registered.
+pub async fn register_keyed(
+    state: &AppState,
+    key: Option<Key>,
+    organizer_id: i64,
+    id: i64,
+    request: CreatePlayerRequest,
+) -> Result<PlayerResponse, ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    let seen = write::keyed(state, key, 201, registering(id, caller, request)).await?;
+    stored_answer(&seen.body)
+}
+
+/// The write that registers `request` in tournament `id` and audits it.
+fn registering(
+    id: i64,
+    caller: Caller,
+    request: CreatePlayerRequest,
+) -> impl FnOnce(&mut DbConn) -> Result<PlayerResponse, ApiError> + Send + 'static {
+    move |conn| {
+        access::tournament(conn, id, &caller, Need::Write)?;
         let mut next = repo::next_start_number(conn, id)?;
         let new = new_player(&request, id, &mut next, "").map_err(|errors| {
             ApiError::unprocessable("invalid_body", "the player is invalid", errors)
@@ -134,12 +169,16 @@ pub async fn register(
             })?
             .remove(0);
         let answer = PlayerResponse::from(row);
-        audit::Change::new(id, &audit_caller, "player.create")
+        audit::Change::new(id, &caller, "player.create")
             .after(serde_json::to_value(&answer).ok())
             .record(conn)?;
         Ok(answer)
-    })
-    .await
+    }
+}
+
+/// A stored answer read back (a keyed write stores its answer as JSON).
+fn stored_answer<T: serde::de::DeserializeOwned>(body: &str) -> Result<T, ApiError> {
+    serde_json::from_str(body).map_err(|e| ApiError::Internal(e.into()))
 }
 
 /// The players of tournament `id` by start number, if the caller may read it: everything
@@ -180,9 +219,36 @@ pub async fn import(
 ) -> Result<HttpResponse, ApiError> {
     let rows = crate::wire::player_import::parse(csv)?;
     let caller = Caller::Organizer(organizer_id);
-    let audit_caller = caller.clone();
-    write::create(state, req, &caller, move |conn| {
-        access::tournament(conn, id, &audit_caller, Need::Write)?;
+    write::create(state, req, &caller, importing(id, caller.clone(), rows)).await
+}
+
+/// Imports as [`import`] does, under a key a page's form carries (a form sent twice
+/// imports once); how many players the import created.
+pub async fn import_keyed(
+    state: &AppState,
+    key: Option<Key>,
+    organizer_id: i64,
+    id: i64,
+    csv: &[u8],
+) -> Result<usize, ApiError> {
+    let rows = crate::wire::player_import::parse(csv)?;
+    let caller = Caller::Organizer(organizer_id);
+    let seen = write::keyed(state, key, 201, importing(id, caller, rows)).await?;
+    let answer: serde_json::Value = stored_answer(&seen.body)?;
+    answer["created"]
+        .as_u64()
+        .and_then(|n| usize::try_from(n).ok())
+        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("a stored import without a count")))
+}
+
+/// The write that registers the rows of an import, all or nothing, and audits it.
+fn importing(
+    id: i64,
+    caller: Caller,
+    rows: Vec<(String, CreatePlayerRequest)>,
+) -> impl FnOnce(&mut DbConn) -> Result<ImportResponse, ApiError> + Send + 'static {
+    move |conn| {
+        access::tournament(conn, id, &caller, Need::Write)?;
         let mut next = repo::next_start_number(conn, id)?;
         let mut new = Vec::with_capacity(rows.len());
         let mut prefixes = Vec::with_capacity(rows.len());
@@ -206,12 +272,101 @@ pub async fn import(
             created: created.len(),
             players: created.into_iter().map(Into::into).collect(),
         };
-        audit::Change::new(id, &audit_caller, "player.import")
+        audit::Change::new(id, &caller, "player.import")
             .after(serde_json::to_value(&answer).ok())
             .record(conn)?;
         Ok(answer)
+    }
+}
+
+/// What importing `csv` into the organiser's tournament `id` would do, storing nothing:
+/// every row with the number it would get and every problem the import would name (the
+/// file's cells, the players' checks, start numbers taken by a stored player or by another
+/// row), so that the whole file can be put right at once.
+pub async fn preview(
+    state: &AppState,
+    organizer_id: i64,
+    id: i64,
+    csv: &[u8],
+) -> Result<ImportPreview, ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    let (mut next, taken) = state
+        .db
+        .run(move |conn| {
+            access::tournament(conn, id, &caller, Need::Write)?;
+            Ok((
+                repo::next_start_number(conn, id)?,
+                repo::start_numbers(conn, id)?,
+            ))
+        })
+        .await?;
+    let rows = match crate::wire::player_import::read(csv) {
+        Ok(rows) => rows,
+        Err(ApiError::Unprocessable { errors, .. }) => {
+            return Ok(ImportPreview {
+                valid: false,
+                errors,
+                rows: Vec::new(),
+            });
+        }
+        Err(other) => return Err(other),
+    };
+    let mut seen = std::collections::HashSet::<i32>::from_iter(taken);
+    let mut shown = Vec::with_capacity(rows.len());
+    for row in rows {
+        let prefix = row.prefix();
+        let bad_number = row.bad_start_number();
+        let mut errors = row.errors;
+        let Some(request) = row.request else {
+            shown.push(ImportPreviewRow {
+                line: row.line,
+                name: String::new(),
+                club: None,
+                ddv_number: None,
+                start_number: None,
+                checked_in: false,
+                public_name: None,
+                errors,
+            });
+            continue;
+        };
+        // A row whose number does not read gets none (and takes none from the rows after
+        // it); the rest of it is checked all the same, with a stand-in number that counts
+        // for nothing.
+        let number = (!bad_number).then(|| request.start_number.unwrap_or(next));
+        let checked = if bad_number {
+            let placeholder = CreatePlayerRequest {
+                start_number: Some(1),
+                ..request.clone()
+            };
+            new_player(&placeholder, id, &mut 1, &prefix)
+        } else {
+            new_player(&request, id, &mut next, &prefix)
+        };
+        if let Err(mut e) = checked {
+            errors.append(&mut e);
+        }
+        if let Some(number) = number.filter(|n| (1..=99_999).contains(n))
+            && !seen.insert(number)
+        {
+            errors.push(number_taken(&prefix, number));
+        }
+        shown.push(ImportPreviewRow {
+            line: row.line,
+            name: request.name,
+            club: request.club,
+            ddv_number: request.ddv_number,
+            start_number: number,
+            checked_in: request.checked_in,
+            public_name: request.public_name,
+            errors,
+        });
+    }
+    Ok(ImportPreview {
+        valid: shown.iter().all(|r| r.errors.is_empty()),
+        errors: Vec::new(),
+        rows: shown,
     })
-    .await
 }
 
 /// Checks in, withdraws or corrects player `id` of one of the organiser's tournaments.

@@ -168,10 +168,38 @@ fn yes_no(cell: &str) -> Option<bool> {
     }
 }
 
-/// Parses a CSV upload into registrations, each with the prefix that names its line in
-/// later errors (`line 3: `). Every bad row is reported, each with its line (and column,
-/// where one cell is at fault); nothing is returned unless every row can be read.
-pub fn parse(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiError> {
+/// One data row of an upload as it was read: the line a spreadsheet shows for it, the
+/// registration its cells make (none when the row cannot be read at all, as with a wrong
+/// number of cells), and everything wrong with its cells.
+#[derive(Debug, Clone)]
+pub struct ReadRow {
+    /// The line (the header is line 1).
+    pub line: u64,
+    /// What the cells say; a cell that does not read (a start number `x`) is left out and
+    /// named in `errors`.
+    pub request: Option<CreatePlayerRequest>,
+    /// Every problem of the row, each naming its line and, where one cell is at fault, its
+    /// column (`line 3: start_number`).
+    pub errors: Vec<FieldError>,
+}
+
+impl ReadRow {
+    /// The prefix naming this row's line in later errors (`line 3: `).
+    pub fn prefix(&self) -> String {
+        format!("line {}: ", self.line)
+    }
+
+    /// Whether its start number cell is at fault (the row then has no number to show).
+    pub fn bad_start_number(&self) -> bool {
+        let field = format!("line {}: {}", self.line, Column::StartNumber.field());
+        self.errors.iter().any(|e| e.field == field)
+    }
+}
+
+/// Reads every data row of a CSV upload with all its problems, for a preview that shows
+/// the whole file. An error is a problem with the whole file (its encoding, its header, no
+/// rows at all): then there are no rows to show.
+pub fn read(bytes: &[u8]) -> Result<Vec<ReadRow>, ApiError> {
     let text = decode(bytes)?;
     let mut reader = csv::ReaderBuilder::new()
         .delimiter(separator(&text))
@@ -209,7 +237,6 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiErro
     }
 
     let mut rows = Vec::new();
-    let mut errors = Vec::new();
     for (i, record) in reader.records().enumerate() {
         // The line where the record starts; a quoted cell may hold a line break and blank
         // lines are skipped, so this is not always the record's index + 2.
@@ -221,11 +248,15 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiErro
             Ok(record) => record,
             Err(e) => {
                 let line = line_at(e.position());
-                errors.push(FieldError::new(
-                    format!("line {line}"),
-                    "invalid_row",
-                    e.to_string(),
-                ));
+                rows.push(ReadRow {
+                    line,
+                    request: None,
+                    errors: vec![FieldError::new(
+                        format!("line {line}"),
+                        "invalid_row",
+                        e.to_string(),
+                    )],
+                });
                 continue;
             }
         };
@@ -237,11 +268,15 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiErro
         }
         // PostgreSQL cannot store NUL in text; the row is refused, naming its line.
         if record.iter().any(|cell| cell.contains('\0')) {
-            errors.push(FieldError::new(
-                format!("line {line}"),
-                "invalid_character",
-                "text must not contain NUL characters",
-            ));
+            rows.push(ReadRow {
+                line,
+                request: None,
+                errors: vec![FieldError::new(
+                    format!("line {line}"),
+                    "invalid_character",
+                    "text must not contain NUL characters",
+                )],
+            });
             continue;
         }
         let cell = |column: Column| {
@@ -259,6 +294,7 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiErro
                 .unwrap_or(column.field())
                 .to_owned()
         };
+        let mut errors = Vec::new();
         let mut bad = |column: Column, value: &str, wanted: &str| {
             errors.push(FieldError::new(
                 format!("line {line}: {}", column.field()),
@@ -271,13 +307,13 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiErro
         };
         let start_number = match cell(Column::StartNumber) {
             None | Some("") => None,
-            Some(value) => match value.parse::<i32>() {
-                Ok(number) => Some(number),
-                Err(_) => {
+            Some(value) => value.parse::<i32>().map_or_else(
+                |_| {
                     bad(Column::StartNumber, value, "a whole number");
-                    continue;
-                }
-            },
+                    None
+                },
+                Some,
+            ),
         };
         let checked_in = match cell(Column::CheckedIn).map(|value| (value, yes_no(value))) {
             None => false,
@@ -288,32 +324,50 @@ pub fn parse(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiErro
                     value,
                     "yes or no (true/false, ja/nein, x)",
                 );
-                continue;
+                false
             }
         };
-        rows.push((
-            format!("line {line}: "),
-            CreatePlayerRequest {
+        rows.push(ReadRow {
+            line,
+            request: Some(CreatePlayerRequest {
                 name: text(Column::Name).unwrap_or_default(),
                 club: text(Column::Club),
                 ddv_number: text(Column::DdvNumber),
                 start_number,
                 checked_in,
                 public_name: text(Column::PublicName),
-            },
-        ));
-    }
-    if !errors.is_empty() {
-        return Err(ApiError::unprocessable(
-            "invalid_csv",
-            format!("{} row(s) cannot be read", errors.len()),
+            }),
             errors,
-        ));
+        });
     }
     if rows.is_empty() {
         return Err(file_error(2, "required", "the file has no players"));
     }
     Ok(rows)
+}
+
+/// Parses a CSV upload into registrations, each with the prefix that names its line in
+/// later errors (`line 3: `). Every bad row is reported, each with its line (and column,
+/// where one cell is at fault), every problem of a row, not only its first; nothing is
+/// returned unless every row can be read.
+pub fn parse(bytes: &[u8]) -> Result<Vec<(String, CreatePlayerRequest)>, ApiError> {
+    let mut registrations = Vec::new();
+    let mut errors = Vec::new();
+    for mut row in read(bytes)? {
+        let prefix = row.prefix();
+        match row.request {
+            Some(request) if row.errors.is_empty() => registrations.push((prefix, request)),
+            _ => errors.append(&mut row.errors),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(ApiError::unprocessable(
+            "invalid_csv",
+            format!("{} problem(s) in the file", errors.len()),
+            errors,
+        ));
+    }
+    Ok(registrations)
 }
 
 #[cfg(test)]
@@ -412,5 +466,33 @@ mod tests {
         ] {
             assert_eq!(yes_no(cell), value, "{cell}");
         }
+    }
+
+    #[test]
+    fn every_problem_of_every_row_is_reported_with_the_rows_that_read() {
+        let file = "Name;Startnummer;Anwesend\nA;1;ja\nB;x;vielleicht\nC;3\nD;;\n";
+        let rows = read(file.as_bytes()).unwrap();
+        let lines: Vec<u64> = rows.iter().map(|r| r.line).collect();
+        assert_eq!(lines, [2, 3, 4, 5]);
+        let fields =
+            |r: &ReadRow| -> Vec<String> { r.errors.iter().map(|e| e.field.clone()).collect() };
+        assert!(rows[0].errors.is_empty());
+        assert_eq!(
+            fields(&rows[1]),
+            ["line 3: start_number", "line 3: checked_in"]
+        );
+        assert!(rows[1].bad_start_number());
+        assert_eq!(rows[1].request.as_ref().map(|r| r.name.as_str()), Some("B"));
+        assert_eq!(fields(&rows[2]), ["line 4"]);
+        assert!(rows[2].request.is_none());
+        assert!(rows[3].errors.is_empty());
+        let Err(ApiError::Unprocessable { errors, .. }) = parse(file.as_bytes()) else {
+            panic!("the file has bad rows");
+        };
+        assert_eq!(errors.len(), 3, "{errors:?}");
+        assert!(matches!(
+            read(b"Name;Verein\n;\n"),
+            Err(ApiError::Unprocessable { .. })
+        ));
     }
 }

@@ -2,7 +2,7 @@
 //! anybody but the organiser sees of him ([`PublicPlayerResponse`]).
 
 use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
+use utoipa::{IntoParams, ToSchema};
 
 use crate::db::models::PlayerRow;
 
@@ -33,7 +33,7 @@ pub struct CreatePlayerRequest {
 }
 
 /// A player.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, Deserialize, ToSchema)]
 pub struct PlayerResponse {
     /// Id.
     pub id: i64,
@@ -143,4 +143,50 @@ pub struct UpdatePlayerRequest {
     /// The name the public sees ("M. Müller"); an empty text shows the full name again.
     #[serde(default)]
     pub public_name: Option<String>,
+}
+
+/// What importing a CSV file would do, without storing anything (`?dry_run=true`): every
+/// row with what it would register and everything wrong with it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportPreview {
+    /// Whether importing the file would store every row: no problem anywhere.
+    pub valid: bool,
+    /// Problems with the whole file (its encoding, its header, no rows); `rows` is then
+    /// empty.
+    pub errors: Vec<crate::error::FieldError>,
+    /// Every data row of the file, in order (rows of separators only are left out).
+    pub rows: Vec<ImportPreviewRow>,
+}
+
+/// A row of a CSV file as the import would register it.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct ImportPreviewRow {
+    /// The line as a spreadsheet numbers it (the header is line 1).
+    pub line: u64,
+    /// Name (empty when the row cannot be read).
+    pub name: String,
+    /// Club.
+    pub club: Option<String>,
+    /// DDV membership number.
+    pub ddv_number: Option<String>,
+    /// The start number he would get: the file's, or the next free one; null when the
+    /// file's cannot be read.
+    pub start_number: Option<i32>,
+    /// Present at the venue.
+    pub checked_in: bool,
+    /// The name the public sees instead of `name`.
+    pub public_name: Option<String>,
+    /// Everything wrong with the row (`field` names the line and the column:
+    /// `line 3: start_number`); empty when the row is right.
+    pub errors: Vec<crate::error::FieldError>,
+}
+
+/// How an import is asked for.
+#[derive(Debug, Default, Deserialize, IntoParams)]
+pub struct ImportQuery {
+    /// `true`: store nothing, answer 200 with every row of the file, what it would
+    /// register and everything wrong with it (`ImportPreview`), the file's problems
+    /// included: a preview to show before importing.
+    #[serde(default)]
+    pub dry_run: bool,
 }

@@ -10,6 +10,7 @@ mod admin;
 mod budgets;
 mod captain;
 mod desk_monitor;
+mod desk_players;
 mod network;
 mod public;
 

@@ -11,6 +11,7 @@
 mod login;
 mod monitor;
 mod overview;
+mod players;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -55,7 +56,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(monitor::issue_code)
         .service(monitor::revoke_code)
         .service(monitor::time_up)
-        .service(monitor::extend);
+        .service(monitor::extend)
+        .service(players::list)
+        .service(players::add)
+        .service(players::upload)
+        .service(players::check_in)
+        .service(players::withdraw)
+        .service(players::edit)
+        .service(players::delete);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.

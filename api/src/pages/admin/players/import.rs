@@ -1,0 +1,305 @@
+//! The CSV import at the desk: a file (or pasted text) uploaded as `multipart/form-data`,
+//! a preview of every row with every problem (the API's `?dry_run=true`), nothing stored
+//! until the whole file is right; then one click imports it all (the API's import, all or
+//! nothing). The file travels from the preview to the import as its text in a field of
+//! the preview's form, with a fresh key: a double click imports once.
+
+use actix_multipart::Multipart;
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, post, web};
+use futures_util::StreamExt;
+use serde::Serialize;
+
+use super::super::{Desk, Nav, Section, Step, answer, failed, render, signed_in_or_login};
+use super::{back, problem_text};
+use crate::error::ApiError;
+use crate::pages::i18n::Lang;
+use crate::services::{codes, idempotency, players};
+use crate::state::AppState;
+use crate::wire::player_import;
+use crate::wire::players::ImportPreview;
+
+const TEMPLATE: &str = "pages/admin/players_import.html";
+
+/// The largest file the desk takes: the API's limit for an upload.
+pub(super) const FILE_LIMIT: usize = crate::extract::BODY_LIMIT;
+/// The largest text the preview's form carries back: the file read as UTF-8 may be
+/// longer than its Windows-1252 bytes.
+const TEXT_LIMIT: usize = 2 * FILE_LIMIT;
+/// The largest small field (the form token, the key, the button).
+const FIELD_LIMIT: usize = 1024;
+/// More parts than the form has is not our form.
+const MAX_PARTS: usize = 16;
+
+#[derive(Debug, Serialize)]
+struct PreviewPage {
+    /// The file as text, carried to the import (and shown for correcting when it has
+    /// problems); empty when it could not be read.
+    csv: String,
+    /// Problems with the whole file (its encoding, its header, none given, too large).
+    file_problems: Vec<String>,
+    rows: Vec<PreviewLine>,
+    /// Whether the import would store every row.
+    valid: bool,
+    bad_rows: usize,
+    /// The import form's fresh key.
+    idempotency_key: String,
+    import_limit_kib: usize,
+}
+
+#[derive(Debug, Serialize)]
+struct PreviewLine {
+    line: u64,
+    name: String,
+    club: Option<String>,
+    ddv_number: Option<String>,
+    start_number: Option<i32>,
+    checked_in: bool,
+    public_name: Option<String>,
+    problems: Vec<String>,
+}
+
+/// What the import form sent.
+#[derive(Debug, Default)]
+struct Upload {
+    csrf: Option<String>,
+    /// The chosen file's bytes (none when no file was chosen).
+    file: Option<Vec<u8>>,
+    /// The pasted or carried text.
+    text: String,
+    idempotency_key: String,
+    /// The import button was pressed (else: preview).
+    import: bool,
+}
+
+/// Why the form could not be read.
+enum Unread {
+    TooLarge,
+    Malformed,
+}
+
+/// Reads the form's parts, each within its limit; reading stops at the first part over
+/// its limit, so an endless upload is not read to its end.
+async fn read_upload(mut form: Multipart) -> Result<Upload, Unread> {
+    let mut sent = Upload::default();
+    let mut parts = 0;
+    while let Some(part) = form.next().await {
+        parts += 1;
+        if parts > MAX_PARTS {
+            return Err(Unread::Malformed);
+        }
+        let mut part = part.map_err(|_| Unread::Malformed)?;
+        let name = part.name().unwrap_or_default().to_owned();
+        let is_file = part
+            .content_disposition()
+            .is_some_and(|d| d.get_filename().is_some());
+        let limit = match name.as_str() {
+            "file" => FILE_LIMIT,
+            "csv" => TEXT_LIMIT,
+            _ => FIELD_LIMIT,
+        };
+        let mut bytes = Vec::new();
+        while let Some(chunk) = part.next().await {
+            let chunk = chunk.map_err(|_| Unread::Malformed)?;
+            if bytes.len() + chunk.len() > limit {
+                return Err(Unread::TooLarge);
+            }
+            bytes.extend_from_slice(&chunk);
+        }
+        match name.as_str() {
+            // A file input left empty sends an empty file: the text field counts then.
+            "file" if is_file && !bytes.is_empty() => sent.file = Some(bytes),
+            "import" => sent.import = true,
+            "csv" | "csrf" | "idempotency_key" => {
+                let text = String::from_utf8(bytes).map_err(|_| Unread::Malformed)?;
+                match name.as_str() {
+                    "csv" => sent.text = text,
+                    "csrf" => sent.csrf = Some(text),
+                    _ => sent.idempotency_key = text,
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(sent)
+}
+
+/// The import form: `import` absent, a preview of the file (chosen, or pasted, or carried
+/// back from a preview and corrected); `import` present, the import of the carried text.
+/// A preview with problems, or an import refused, answers 422 with every row shown.
+#[post("/admin/tournaments/{id}/players/import")]
+pub async fn upload(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    form: Multipart,
+) -> HttpResponse {
+    answer(
+        async {
+            let desk = signed_in_or_login(&state, &req)?;
+            let nav = desk.tournament(&state, &req, *id, Section::Players).await?;
+            let (lang, _) = Lang::of(&req);
+            let mut sent = match read_upload(form).await {
+                Ok(sent) => sent,
+                Err(unread) => {
+                    // Nothing is changed and nothing sent is shown back: only why.
+                    let (key, status) = match unread {
+                        Unread::TooLarge => (
+                            "desk_players_import_too_large",
+                            StatusCode::PAYLOAD_TOO_LARGE,
+                        ),
+                        Unread::Malformed => {
+                            ("desk_players_import_unreadable", StatusCode::BAD_REQUEST)
+                        }
+                    };
+                    let problem = lang
+                        .text(key)
+                        .replace("{limit}", &(FILE_LIMIT / 1024).to_string());
+                    return preview_page(
+                        &state,
+                        &req,
+                        &desk,
+                        &nav,
+                        String::new(),
+                        Shown::File(vec![problem]),
+                        status,
+                    );
+                }
+            };
+            desk.guard(&req, sent.csrf.as_deref())?;
+            // A file chosen is a new file to preview; else the text (pasted, or carried
+            // from the preview and perhaps corrected there).
+            let chosen = sent.file.is_some();
+            let bytes = sent
+                .file
+                .take()
+                .unwrap_or_else(|| std::mem::take(&mut sent.text).into_bytes());
+            // The text the preview's form carries: the file as read (UTF-8, no BOM).
+            let text = player_import::decode(&bytes)
+                .map(|t| t.into_owned())
+                .unwrap_or_default();
+            if bytes.iter().all(u8::is_ascii_whitespace) {
+                let problem = lang.text("desk_players_import_nothing");
+                return preview_page(
+                    &state,
+                    &req,
+                    &desk,
+                    &nav,
+                    text,
+                    Shown::File(vec![problem]),
+                    StatusCode::UNPROCESSABLE_ENTITY,
+                );
+            }
+            if sent.import && !chosen {
+                let imported = async {
+                    let key = idempotency::form_key(
+                        &desk.caller(),
+                        &format!("/admin/tournaments/{}/players/import", nav.id),
+                        "idempotency_key",
+                        &sent.idempotency_key,
+                        &bytes,
+                    )?;
+                    players::import_keyed(&state, Some(key), desk.organizer, nav.id, &bytes).await
+                }
+                .await;
+                match imported {
+                    Ok(count) => {
+                        return Ok(super::super::see_other(&back(
+                            nav.id,
+                            "",
+                            Some(("imported", count.to_string())),
+                            None,
+                        )));
+                    }
+                    // A problem the preview did not see (a start number taken since):
+                    // the preview again, which now sees it.
+                    Err(ApiError::Unprocessable { .. } | ApiError::Conflict { .. }) => {}
+                    Err(e) => return Err(failed(&state, &req, e).into()),
+                }
+            }
+            let preview = players::preview(&state, desk.organizer, nav.id, &bytes)
+                .await
+                .map_err(|e| failed(&state, &req, e))?;
+            let status = if preview.valid {
+                StatusCode::OK
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            preview_page(
+                &state,
+                &req,
+                &desk,
+                &nav,
+                text,
+                Shown::Rows(preview, lang),
+                status,
+            )
+        }
+        .await,
+    )
+}
+
+/// What the preview shows: the rows, or only why the file could not be read.
+enum Shown {
+    Rows(ImportPreview, Lang),
+    File(Vec<String>),
+}
+
+fn preview_page(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: &Desk,
+    nav: &Nav,
+    csv: String,
+    shown: Shown,
+    status: StatusCode,
+) -> Step<HttpResponse> {
+    let (file_problems, rows, valid) = match shown {
+        Shown::File(problems) => (problems, Vec::new(), false),
+        Shown::Rows(preview, lang) => {
+            let file_problems = preview
+                .errors
+                .iter()
+                .map(|e| problem_text(lang, &e.field, &e.code, &e.message))
+                .collect();
+            let rows: Vec<PreviewLine> = preview
+                .rows
+                .into_iter()
+                .map(|r| PreviewLine {
+                    line: r.line,
+                    problems: r
+                        .errors
+                        .iter()
+                        .map(|e| problem_text(lang, &e.field, &e.code, &e.message))
+                        .collect(),
+                    name: r.name,
+                    club: r.club,
+                    ddv_number: r.ddv_number,
+                    start_number: r.start_number,
+                    checked_in: r.checked_in,
+                    public_name: r.public_name,
+                })
+                .collect();
+            (file_problems, rows, preview.valid)
+        }
+    };
+    let idempotency_key = codes::new_secret().map_err(|e| failed(state, req, e))?;
+    let model = PreviewPage {
+        bad_rows: rows.iter().filter(|r| !r.problems.is_empty()).count(),
+        csv,
+        file_problems,
+        rows,
+        valid,
+        idempotency_key,
+        import_limit_kib: FILE_LIMIT / 1024,
+    };
+    Ok(render(
+        state,
+        req,
+        desk,
+        Some(nav),
+        status,
+        TEMPLATE,
+        &model,
+    ))
+}
