@@ -10,6 +10,7 @@
 
 mod login;
 mod overview;
+mod rounds;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -43,6 +44,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(tournaments::publish)
         .service(tournaments::create)
         .service(overview::page);
+    rounds::configure(cfg);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.
@@ -194,7 +196,6 @@ fn no_store(mut answer: HttpResponse) -> HttpResponse {
 
 /// The text of a refusal in `lang`: the problem's stable `code` picks it
 /// (`desk_error_<code>` in the texts), its detail when the texts do not name the code.
-#[expect(dead_code, reason = "the sections' forms are being built (issue 12)")]
 fn refusal_text(lang: Lang, e: &ApiError) -> String {
     let problem = e.problem();
     lang.text_or(&format!("desk_error_{}", problem.code), &problem.detail)
