@@ -100,6 +100,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/errors/500.html"),
     ),
     (
+        "pages/admin/_round.html",
+        include_str!("../../templates/pages/admin/_round.html"),
+    ),
+    (
         "pages/admin/rounds.html",
         include_str!("../../templates/pages/admin/rounds.html"),
     ),

@@ -557,6 +557,43 @@ backend_test!(
         let rounds: Value = api(format!("/api/v1/tournaments/{id}/rounds")).await.json;
         assert_eq!(rounds.as_array().unwrap().len(), 1);
 
+        // The plan deleted: the rounds drawn stay; a second tap finds none and does no harm.
+        let drop = format!("/admin/tournaments/{id}/plan/delete");
+        expect(
+            &send(&service, form(&drop, &me.cookies, "")).await,
+            403,
+            "no token",
+        );
+        expect(
+            &api(format!("/api/v1/tournaments/{id}/plan")).await,
+            200,
+            "kept",
+        );
+        for what in ["deleted", "deleted twice"] {
+            let dropped = send(
+                &service,
+                form(&drop, &me.cookies, &format!("csrf={}", me.csrf)),
+            )
+            .await;
+            expect(&dropped, 303, what);
+        }
+        expect(
+            &api(format!("/api/v1/tournaments/{id}/plan")).await,
+            404,
+            "no plan",
+        );
+        assert_eq!(
+            api(format!("/api/v1/tournaments/{id}/rounds"))
+                .await
+                .json
+                .as_array()
+                .unwrap()
+                .len(),
+            1
+        );
+        let shown = send(&service, get(&page, &me.cookies)).await;
+        assert!(shown.text.contains("id=\"plan-none\""));
+
         // Another organiser's desk finds neither the page nor the round.
         organizer(&app, &service, "andere@example.org").await;
         let other = desk(&service, "andere@example.org").await;

@@ -30,8 +30,12 @@ pub struct RoundsPage {
     methods: Vec<MethodOption>,
     /// Rounds still open before the next: drawing it then needs "early".
     open_rounds: Vec<i32>,
-    /// Newest first: the round in play is the one the organiser looks for.
-    rounds: Vec<RoundModel>,
+    /// The rounds not closed: the one in play is what the organiser looks for, at the top.
+    current: Vec<RoundModel>,
+    /// The closed rounds, newest first, below the plan.
+    past: Vec<RoundModel>,
+    /// How many rounds exist.
+    created: usize,
 }
 
 /// The plan form: a seed (optional) and the form's key.
@@ -418,6 +422,9 @@ pub fn page(lang: Lang, data: DeskRounds, extra: Extra) -> RoundsPage {
         })
         .collect();
     models.reverse();
+    let created = models.len();
+    let (past, current): (Vec<RoundModel>, Vec<RoundModel>) =
+        models.into_iter().partition(|r| r.closed);
     RoundsPage {
         rounds_planned: tournament.rounds_planned,
         next: (next <= tournament.rounds_planned).then_some(next),
@@ -428,7 +435,9 @@ pub fn page(lang: Lang, data: DeskRounds, extra: Extra) -> RoundsPage {
         draw_refusal,
         methods,
         open_rounds,
-        rounds: models,
+        current,
+        past,
+        created,
     }
 }
 
