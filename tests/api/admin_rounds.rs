@@ -617,3 +617,167 @@ backend_test!(
         );
     }
 );
+
+backend_test!(
+    a_planned_round_that_seats_absent_players_is_refused_and_planned_again,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let token = organizer(&app, &service, "leitung@example.org").await;
+        let id = tournament(
+            &service,
+            &token,
+            &json!({"name": "Winter-Cup", "date": "2026-12-12", "rounds": 2}),
+        )
+        .await;
+        let ids = players(&service, &token, id, 8).await;
+        let page = format!("/admin/tournaments/{id}/rounds");
+        let me = desk(&service, "leitung@example.org").await;
+        let shown = send(&service, get(&page, &me.cookies)).await;
+        let key = keys(&shown.text)[0].clone();
+        let planned = send(
+            &service,
+            form(
+                &format!("/admin/tournaments/{id}/plan"),
+                &me.cookies,
+                &format!("csrf={}&seed=&idempotency_key={key}", me.csrf),
+            ),
+        )
+        .await;
+        expect(&planned, 303, "planned with a seed of its own");
+        let plan = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{id}/plan"),
+            Some(&token),
+            None,
+        )
+        .await;
+        assert!(
+            !plan.json["seed"].as_str().unwrap().is_empty(),
+            "a seed drawn and shown"
+        );
+
+        // Check-in starts: four players arrive; the plan seats the other four.
+        for player in &ids[..4] {
+            let arrived = call_json(
+                &service,
+                "PATCH",
+                &format!("/api/v1/players/{player}"),
+                Some(&token),
+                Some(&json!({"checked_in": true})),
+            )
+            .await;
+            expect(&arrived, 200, "checked in");
+        }
+        let shown = send(&service, get(&page, &me.cookies)).await;
+        let plan_part = part(&shown.text, "id=\"plan-section\"", "</section>");
+        assert!(plan_part.contains("id=\"plan-outdated\""), "{plan_part}");
+        assert!(
+            plan_part.contains("setzt nicht eingecheckte Spieler"),
+            "{plan_part}"
+        );
+
+        // Drawing from it is refused by its code, naming whom it would seat.
+        let key = keys(&shown.text)[1].clone();
+        let refused = send(
+            &service,
+            form(
+                &page,
+                &me.cookies,
+                &format!("csrf={}&method=planned&idempotency_key={key}", me.csrf),
+            ),
+        )
+        .await;
+        expect(&refused, 409, "plan_not_checked_in");
+        let error = part(&refused.text, "id=\"draw-error\"", "</div>");
+        assert!(error.contains("role=\"alert\""));
+        assert!(
+            error.contains("Der Setzplan setzt Spieler, die nicht eingecheckt sind"),
+            "{error}"
+        );
+        assert!(
+            error.contains("setzt nicht eingecheckte Spieler: Spieler 4 (Nr. 5)"),
+            "{error}"
+        );
+        let rounds = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{id}/rounds"),
+            Some(&token),
+            None,
+        )
+        .await;
+        assert_eq!(rounds.json, json!([]), "nothing drawn");
+
+        // The same refusal in English.
+        let english = send(&service, get(&format!("{page}?lang=en"), &me.cookies)).await;
+        assert!(english.text.contains("Plan again"), "{}", english.text);
+        let cookies = format!("{}; karlchen_lang=en", me.cookies);
+        let key = keys(&english.text)[1].clone();
+        let refused = send(
+            &service,
+            form(
+                &page,
+                &cookies,
+                &format!("csrf={}&method=planned&idempotency_key={key}", me.csrf),
+            ),
+        )
+        .await;
+        expect(&refused, 409, "in English");
+        assert!(
+            refused
+                .text
+                .contains("The seating plan seats players who are not checked in"),
+            "{}",
+            refused.text
+        );
+
+        // Planned again for the four present: round 1 is drawn from it.
+        let key = keys(&refused.text)[0].clone();
+        expect(
+            &send(
+                &service,
+                form(
+                    &format!("/admin/tournaments/{id}/plan"),
+                    &me.cookies,
+                    &format!("csrf={}&seed=Neu&idempotency_key={key}", me.csrf),
+                ),
+            )
+            .await,
+            303,
+            "planned again",
+        );
+        let shown = send(&service, get(&page, &me.cookies)).await;
+        assert!(!shown.text.contains("id=\"plan-outdated\""));
+        let key = keys(&shown.text)[1].clone();
+        expect(
+            &send(
+                &service,
+                form(
+                    &page,
+                    &me.cookies,
+                    &format!("csrf={}&method=planned&idempotency_key={key}", me.csrf),
+                ),
+            )
+            .await,
+            303,
+            "drawn",
+        );
+        let rounds = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{id}/rounds"),
+            Some(&token),
+            None,
+        )
+        .await;
+        let mut seated: Vec<i64> = rounds.json[0]["tables"][0]["seats"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| s.as_i64().unwrap())
+            .collect();
+        seated.sort_unstable();
+        assert_eq!(seated, ids[..4].to_vec(), "the four present");
+    }
+);
