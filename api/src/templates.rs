@@ -127,6 +127,14 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "errors/500.html",
         include_str!("../../templates/errors/500.html"),
     ),
+    (
+        "pages/admin/_round.html",
+        include_str!("../../templates/pages/admin/_round.html"),
+    ),
+    (
+        "pages/admin/rounds.html",
+        include_str!("../../templates/pages/admin/rounds.html"),
+    ),
 ];
 
 /// Loads the templates; a syntax error or a missing parent fails here, at start-up.

@@ -44,6 +44,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/i18n/desk/players.de.json"),
         include_str!("../../../templates/i18n/desk/players.en.json"),
     ),
+    (
+        include_str!("../../../templates/i18n/desk/rounds.de.json"),
+        include_str!("../../../templates/i18n/desk/rounds.en.json"),
+    ),
 ];
 
 fn parse(json: &str) -> Texts {

@@ -22,6 +22,7 @@ pub mod preview;
 pub mod public;
 pub mod round_clock;
 pub mod rounds;
+pub mod rounds_desk;
 pub mod sheet;
 pub mod signatures;
 pub mod standings;

@@ -17,8 +17,8 @@ use domain::seating::Quality;
 
 use super::access::{self, Need};
 use super::codes::seed_or_new;
-use super::write::{ahead, once};
-use super::{audit, draw, now};
+use super::write::{ahead, keyed, replied};
+use super::{audit, draw, idempotency, now};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -234,6 +234,19 @@ pub async fn put_plan(
     id: i64,
     body: PlanTournamentRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let key = idempotency::key(req, &caller)?;
+    Ok(replied(put_plan_keyed(state, key, caller, id, body).await?))
+}
+
+/// Plans as [`put_plan`] does, under `key` (the desk's form carries its own, see
+/// [`idempotency::form_key`]); answers what was stored.
+pub async fn put_plan_keyed(
+    state: &AppState,
+    key: Option<idempotency::Key>,
+    caller: Caller,
+    id: i64,
+    body: PlanTournamentRequest,
+) -> Result<idempotency::Seen, ApiError> {
     let seed = seed_or_new(body.seed, "seed")?;
     // Planning a small field can take half a second of CPU; done inside the write
     // transaction it would hold SQLite's single writer (and every captain's entry) that
@@ -246,9 +259,8 @@ pub async fn put_plan(
         })
         .await
     };
-    let audit_caller = caller.clone();
-    once(state, req, &caller, 200, move |conn| {
-        let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
+    keyed(state, key, 200, move |conn| {
+        let tournament = access::tournament(conn, id, &caller, Need::Write)?;
         let inputs = planning_inputs(conn, &tournament)?;
         let planned = match early {
             Some((early_inputs, planned)) if early_inputs == inputs => planned,
@@ -258,7 +270,7 @@ pub async fn put_plan(
         let rounds_json =
             serde_json::to_string(&planned.rounds).map_err(|e| ApiError::Internal(e.into()))?;
         db::plans::replace(conn, id, &seed, next, &rounds_json, now())?;
-        audit::Change::new(id, &audit_caller, "plan.set")
+        audit::Change::new(id, &caller, "plan.set")
             .after(Some(serde_json::json!({
                 "seed": seed,
                 "first_round": next,

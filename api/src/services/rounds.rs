@@ -14,8 +14,8 @@ use domain::day;
 use super::access::{self, Need};
 use super::codes::seed_or_new;
 use super::validate::invalid;
-use super::write::{ahead, create, once};
-use super::{audit, draw, now, sheet};
+use super::write::{ahead, keyed, once, replied};
+use super::{audit, draw, idempotency, now, sheet};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -152,6 +152,21 @@ pub async fn create_round(
     id: i64,
     body: CreateRoundRequest,
 ) -> Result<HttpResponse, ApiError> {
+    let key = idempotency::key(req, &caller)?;
+    Ok(replied(
+        create_round_keyed(state, key, caller, id, body).await?,
+    ))
+}
+
+/// Creates the next round as [`create_round`] does, under `key` (the desk's form carries
+/// its own, see [`idempotency::form_key`]); answers what was stored.
+pub async fn create_round_keyed(
+    state: &AppState,
+    key: Option<idempotency::Key>,
+    caller: Caller,
+    id: i64,
+    body: CreateRoundRequest,
+) -> Result<idempotency::Seen, ApiError> {
     let CreateRoundRequest {
         tables,
         draw,
@@ -173,7 +188,7 @@ pub async fn create_round(
         _ => None,
     };
     let audit_caller = caller.clone();
-    create(state, req, &caller, move |conn| {
+    keyed(state, key, 201, move |conn| {
         // The tournament's deals per round go onto the new tables and its rounds decide
         // the number: a change of its settings must wait for this round, or this for it,
         // so that the change re-plans the round or the round is built on the change.
@@ -468,62 +483,167 @@ pub async fn reseat_round(
     body: ReseatRequest,
 ) -> Result<HttpResponse, ApiError> {
     let ReseatRequest { changes, dry_run } = body;
-    let changes = seat_changes(changes)?;
-    let audit_caller = caller.clone();
+    let changes = Wanted::Changes(seat_changes(changes)?);
+    let acting = caller.clone();
     once(state, req, &caller, 200, move |conn| {
-        // Tournament first, then the round's tables, the order every writer takes: a
-        // deals-per-round change cannot slip between reading the settings and writing the
-        // tables, and no deal can be entered between "not started" and the new seats.
-        db::locks::lock_tournament_of_round(conn, id)?;
-        let round = round_row(conn, id)?;
-        let tournament = access::tournament(conn, round.tournament_id, &audit_caller, Need::Write)?;
-        db::locks::lock_round_tables(conn, round.id)?;
-        not_started(conn, &round)?;
-        let roster = db::players::in_id_order(conn, tournament.id)?;
-        let history = db::rounds::history(conn, tournament.id, round.number)?;
-        let before = db::rounds::seats_of(conn, round.id)?;
-        let reseated = draw::reseat(&roster, &history, &before, &changes)?;
-        let table_rows = db::rounds::tables(conn, round.id)?;
-        if !dry_run {
-            for ((row, old), new) in table_rows.iter().zip(&before).zip(&reseated.tables) {
-                if old != new {
-                    db::rounds::reseat_table(conn, row.id, new, planned_deals(&tournament, new))?;
-                }
-            }
-            audit::Change::new(tournament.id, &audit_caller, "round.reseat")
-                .before(Some(
-                    serde_json::json!({"round": round.number, "tables": before}),
-                ))
-                .after(Some(
-                    serde_json::json!({"round": round.number, "tables": reseated.tables}),
-                ))
-                .record(conn)?;
-        }
-        let tables = table_rows
-            .iter()
-            .zip(&reseated.tables)
-            .map(|(row, seats)| TableResponse {
-                id: row.id,
-                number: row.number,
-                planned_deals: planned_deals(&tournament, seats),
-                seats: seats.clone(),
-            })
-            .collect();
-        Ok(ReseatResponse {
-            round: RoundResponse {
-                id: round.id,
-                number: round.number,
-                closed: round.closed,
-                started_at: round.started_at.map(rfc3339),
-                tables,
-                draw: stored_draw(&round),
-            },
-            applied: !dry_run,
-            quality_before: reseated.before.into(),
-            quality_after: reseated.after.into(),
-        })
+        reseating(conn, &acting, id, changes, dry_run)
     })
     .await
+}
+
+/// What a hand change asks for: changes in order (the API), or the round's tables as they
+/// should be, by start number (the desk's form, one line a table).
+pub enum Wanted {
+    /// The changes, checked by [`seat_changes`].
+    Changes(Vec<draw::Change>),
+    /// Per table the start numbers in seat order.
+    Tables(Vec<Vec<i32>>),
+}
+
+/// Reseats round `id` to the tables the desk's form typed (start numbers, one list a
+/// table), or with `dry_run` only shows the result and its quality. Tables that are as
+/// typed already change nothing, so a form sent twice does no harm; nothing to change
+/// answers as a dry run.
+pub async fn reseat_to_tables(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    tables: Vec<Vec<i32>>,
+    dry_run: bool,
+) -> Result<ReseatResponse, ApiError> {
+    state
+        .db
+        .tx(move |conn| reseating(conn, &caller, id, Wanted::Tables(tables), dry_run))
+        .await
+}
+
+/// The changes that turn `before` into `target` (start numbers per table): the players no
+/// longer seated leave, then every player goes to his seat in table and seat order (each
+/// move leaves the seats already placed as they are). 422 naming the start numbers not
+/// in the tournament, or seated twice, and a count of tables other than the round's.
+fn changes_to(
+    roster: &[PlayerRow],
+    before: &[Vec<i64>],
+    target: &[Vec<i32>],
+) -> Result<Vec<draw::Change>, ApiError> {
+    let mut errors = Vec::new();
+    if target.len() != before.len() {
+        errors.push(FieldError::new(
+            "tables",
+            "wrong_table_count",
+            format!(
+                "the round has {} tables, {} were given",
+                before.len(),
+                target.len()
+            ),
+        ));
+    }
+    let mut seen = HashSet::new();
+    let mut wanted: Vec<Vec<i64>> = Vec::with_capacity(target.len());
+    for (t, numbers) in target.iter().enumerate() {
+        let mut table = Vec::with_capacity(numbers.len());
+        for (s, number) in numbers.iter().enumerate() {
+            let field = format!("tables[{t}][{s}]");
+            match roster.iter().find(|p| p.start_number == *number) {
+                None => errors.push(FieldError::new(
+                    field,
+                    "unknown_player",
+                    format!("no player has start number {number}"),
+                )),
+                Some(p) if !seen.insert(p.id) => errors.push(FieldError::new(
+                    field,
+                    "duplicate_player",
+                    format!("start number {number} sits at two places"),
+                )),
+                Some(p) => table.push(p.id),
+            }
+        }
+        wanted.push(table);
+    }
+    invalid(errors)?;
+    if wanted == before {
+        return Ok(Vec::new());
+    }
+    let mut changes: Vec<draw::Change> = before
+        .iter()
+        .flatten()
+        .filter(|id| !seen.contains(id))
+        .map(|&id| draw::Change::Remove(id))
+        .collect();
+    for (t, table) in wanted.iter().enumerate() {
+        for (s, &player) in table.iter().enumerate() {
+            let number = |n: usize| i32::try_from(n + 1).unwrap_or(i32::MAX);
+            changes.push(draw::Change::Move(player, number(t), Some(number(s))));
+        }
+    }
+    Ok(changes)
+}
+
+/// Reseats round `id` (see [`reseat_round`]) inside the write's transaction.
+fn reseating(
+    conn: &mut DbConn,
+    caller: &Caller,
+    id: i64,
+    wanted: Wanted,
+    dry_run: bool,
+) -> Result<ReseatResponse, ApiError> {
+    // Tournament first, then the round's tables, the order every writer takes: a
+    // deals-per-round change cannot slip between reading the settings and writing the
+    // tables, and no deal can be entered between "not started" and the new seats.
+    db::locks::lock_tournament_of_round(conn, id)?;
+    let round = round_row(conn, id)?;
+    let tournament = access::tournament(conn, round.tournament_id, caller, Need::Write)?;
+    db::locks::lock_round_tables(conn, round.id)?;
+    not_started(conn, &round)?;
+    let roster = db::players::in_id_order(conn, tournament.id)?;
+    let history = db::rounds::history(conn, tournament.id, round.number)?;
+    let before = db::rounds::seats_of(conn, round.id)?;
+    let changes = match wanted {
+        Wanted::Changes(changes) => changes,
+        Wanted::Tables(target) => changes_to(&roster, &before, &target)?,
+    };
+    // Tables already as asked: nothing to store.
+    let dry_run = dry_run || changes.is_empty();
+    let reseated = draw::reseat(&roster, &history, &before, &changes)?;
+    let table_rows = db::rounds::tables(conn, round.id)?;
+    if !dry_run {
+        for ((row, old), new) in table_rows.iter().zip(&before).zip(&reseated.tables) {
+            if old != new {
+                db::rounds::reseat_table(conn, row.id, new, planned_deals(&tournament, new))?;
+            }
+        }
+        audit::Change::new(tournament.id, caller, "round.reseat")
+            .before(Some(
+                serde_json::json!({"round": round.number, "tables": before}),
+            ))
+            .after(Some(
+                serde_json::json!({"round": round.number, "tables": reseated.tables}),
+            ))
+            .record(conn)?;
+    }
+    let tables = table_rows
+        .iter()
+        .zip(&reseated.tables)
+        .map(|(row, seats)| TableResponse {
+            id: row.id,
+            number: row.number,
+            planned_deals: planned_deals(&tournament, seats),
+            seats: seats.clone(),
+        })
+        .collect();
+    Ok(ReseatResponse {
+        round: RoundResponse {
+            id: round.id,
+            number: round.number,
+            closed: round.closed,
+            started_at: round.started_at.map(rfc3339),
+            tables,
+            draw: stored_draw(&round),
+        },
+        applied: !dry_run,
+        quality_before: reseated.before.into(),
+        quality_after: reseated.after.into(),
+    })
 }
 
 /// Deletes round `id` with its tables and join codes, if it is the tournament's last and

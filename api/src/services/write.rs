@@ -73,11 +73,16 @@ where
 {
     let key = idempotency::key(req, caller)?;
     let seen = keyed(state, key, status, f).await?;
+    Ok(replied(seen))
+}
+
+/// The JSON answer a write stored (or first gave, for a repeated key).
+pub fn replied(seen: idempotency::Seen) -> HttpResponse {
     let status = actix_web::http::StatusCode::from_u16(seen.status)
         .unwrap_or(actix_web::http::StatusCode::CREATED);
-    Ok(HttpResponse::build(status)
+    HttpResponse::build(status)
         .content_type("application/json")
-        .body(seen.body))
+        .body(seen.body)
 }
 
 /// Runs a change as [`once`] does, under `key` (a page's form carries its key in a field,

@@ -12,6 +12,7 @@ mod login;
 mod monitor;
 mod overview;
 mod players;
+mod rounds;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -64,6 +65,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(players::withdraw)
         .service(players::edit)
         .service(players::delete);
+    rounds::configure(cfg);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.
