@@ -10,6 +10,7 @@
 
 mod login;
 mod overview;
+mod print;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -42,7 +43,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(tournaments::list)
         .service(tournaments::publish)
         .service(tournaments::create)
-        .service(overview::page);
+        .service(overview::page)
+        .service(print::index)
+        .service(print::issue_codes)
+        .service(print::tables::page)
+        .service(print::sheets::round)
+        .service(print::sheets::blank)
+        .service(print::cards::page)
+        .service(print::standings::page);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.
