@@ -7,13 +7,13 @@ use serde_json::{Value, json};
 use service_tests::backend_test;
 
 use crate::fixtures::{
-    DESK_HOST, call_json, desk, desk_form as form, desk_get as get, expect, organizer, round,
-    send, tournament,
+    DESK_HOST, call_json, desk, desk_form as form, desk_get as get, expect, organizer, round, send,
+    tournament,
 };
 
 /// Nine players with real names, a round of a 4-table and a 5-table, and the organiser's
 /// token: (tournament, round id, names in seat order per table).
-async fn drawn<S: crate::fixtures::App>(
+pub async fn drawn<S: crate::fixtures::App>(
     service: &S,
     token: &str,
 ) -> (i64, i64, Vec<Vec<String>>) {
@@ -88,7 +88,9 @@ fn between<'a>(page: &'a str, start: &str, end: &str) -> &'a str {
         .find(start)
         .unwrap_or_else(|| panic!("{start} in {page}"));
     let rest = &page[from..];
-    &rest[..rest[start.len()..].find(end).map_or(rest.len(), |i| i + start.len())]
+    &rest[..rest[start.len()..]
+        .find(end)
+        .map_or(rest.len(), |i| i + start.len())]
 }
 
 backend_test!(the_print_page_and_its_printouts_are_his_alone, |app| {
@@ -103,7 +105,11 @@ backend_test!(the_print_page_and_its_printouts_are_his_alone, |app| {
     let shown = send(&service, get(&index, &me.cookies)).await;
     expect(&shown, 200, "the print page");
     assert_eq!(shown.header("cache-control"), "private, no-store");
-    assert!(shown.text.contains("id=\"print-round-1\""), "{}", shown.text);
+    assert!(
+        shown.text.contains("id=\"print-round-1\""),
+        "{}",
+        shown.text
+    );
     assert!(shown.text.contains("aria-current=\"page\">Drucken</a>"));
     for link in [
         format!("/admin/tournaments/{id}/print/rounds/1/tables"),
@@ -161,14 +167,24 @@ backend_test!(
         // No codes yet: the cards say so and offer the button; no QR code.
         let before = send(&service, get(&cards, &me.cookies)).await;
         expect(&before, 200, "cards without codes");
-        assert!(before.text.contains("id=\"issue-codes\""), "{}", before.text);
+        assert!(
+            before.text.contains("id=\"issue-codes\""),
+            "{}",
+            before.text
+        );
         assert!(!before.text.contains("<svg"));
-        assert_eq!(codes(&service, &mine, round_id).await, [Value::Null, Value::Null]);
+        assert_eq!(
+            codes(&service, &mine, round_id).await,
+            [Value::Null, Value::Null]
+        );
 
         // Without the form token: refused, nothing issued.
         let forged = send(&service, form(&issue, &me.cookies, "")).await;
         expect(&forged, 403, "no token");
-        assert_eq!(codes(&service, &mine, round_id).await, [Value::Null, Value::Null]);
+        assert_eq!(
+            codes(&service, &mine, round_id).await,
+            [Value::Null, Value::Null]
+        );
 
         // With it: issued, on to the cards.
         let body = format!("csrf={}", me.csrf);
@@ -179,7 +195,11 @@ backend_test!(
         assert!(live.iter().all(Value::is_string), "{live:?}");
 
         // Sent again (a double tap): the codes stay.
-        expect(&send(&service, form(&issue, &me.cookies, &body)).await, 303, "again");
+        expect(
+            &send(&service, form(&issue, &me.cookies, &body)).await,
+            303,
+            "again",
+        );
         assert_eq!(codes(&service, &mine, round_id).await, live);
 
         let after = send(&service, get(&cards, &me.cookies)).await;
@@ -188,17 +208,21 @@ backend_test!(
         for (i, code) in live.iter().enumerate() {
             let code = code.as_str().unwrap();
             let number = i + 1;
+            // (Tera writes `/` in a text as `&#x2F;`; the browser shows `/`.)
             let card = between(
                 &after.text,
                 &format!("id=\"table-card-{number}\""),
                 "</section>",
-            );
+            )
+            .replace("&#x2F;", "/");
             // The code in large type, the link the QR code holds, the QR code itself.
             assert!(card.contains(&format!("<strong>{code}</strong>")), "{card}");
             let link = format!("http://{DESK_HOST}/join/{code}");
             assert!(card.contains(&format!("data-link=\"{link}\"")), "{card}");
             assert!(
-                card.contains(&format!("aria-label=\"QR-Code zum Beitreten an Tisch {number}\"")),
+                card.contains(&format!(
+                    "aria-label=\"QR-Code zum Beitreten an Tisch {number}\""
+                )),
                 "{card}"
             );
             assert_eq!(card.matches("<svg").count(), 1);
@@ -256,10 +280,7 @@ backend_test!(
             assert_eq!(sheet.matches("<tr class=\"deal\">").count(), deals);
             assert!(sheet.contains(&format!(">{deals}</th>")));
             assert_eq!(sheet.matches("<tr class=\"owed\">").count(), players.len());
-            assert_eq!(
-                sheet.matches("class=\"signature\"").count(),
-                players.len()
-            );
+            assert_eq!(sheet.matches("class=\"signature\"").count(), players.len());
             assert!(sheet.contains("Pflichtsoli (TSR 4.2.4)"));
             for (seat, name) in players.iter().enumerate() {
                 assert!(
@@ -284,7 +305,10 @@ backend_test!(
         assert_eq!(blank.text.matches("<tr class=\"deal\">").count(), 90);
         assert_eq!(blank.text.matches("class=\"signature\"").count(), 15);
         for name in seated.iter().flatten() {
-            assert!(!blank.text.contains(name.as_str()), "{name} on a blank sheet");
+            assert!(
+                !blank.text.contains(name.as_str()),
+                "{name} on a blank sheet"
+            );
         }
         let four = send(
             &service,
@@ -308,7 +332,11 @@ backend_test!(
         )
         .await;
         expect(&refused, 400, "size 6");
-        assert!(refused.text.contains("id=\"blank-error\" class=\"error\" role=\"alert\""));
+        assert!(
+            refused
+                .text
+                .contains("id=\"blank-error\" class=\"error\" role=\"alert\"")
+        );
         assert!(refused.text.contains("value=\"75\""), "the count kept");
     }
 );
@@ -333,7 +361,11 @@ backend_test!(
         assert_eq!(cards.text.matches("class=\"name-card\"").count(), 9);
         for (t, players) in seated.iter().enumerate() {
             for (s, name) in players.iter().enumerate() {
-                let card = between(&cards.text, &format!("<p class=\"card-name\">{name}"), "</li>");
+                let card = between(
+                    &cards.text,
+                    &format!("<p class=\"card-name\">{name}"),
+                    "</li>",
+                );
                 assert!(
                     card.contains(&format!("Tisch {} · Platz {}", t + 1, s + 1)),
                     "{name}: {card}"
@@ -343,7 +375,10 @@ backend_test!(
 
         let standings = send(
             &service,
-            get(&format!("/admin/tournaments/{id}/print/standings"), &me.cookies),
+            get(
+                &format!("/admin/tournaments/{id}/print/standings"),
+                &me.cookies,
+            ),
         )
         .await;
         expect(&standings, 200, "standings");

@@ -9,6 +9,7 @@ mod accessibility;
 mod admin;
 mod budgets;
 mod captain;
+mod desk_print;
 mod network;
 mod public;
 

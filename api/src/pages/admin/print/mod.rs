@@ -56,7 +56,11 @@ pub(super) struct BlankForm {
 
 /// What can be printed, per round, and the form for blank score sheets.
 #[get("/admin/tournaments/{id}/print")]
-pub async fn index(state: web::Data<AppState>, req: HttpRequest, id: web::Path<i64>) -> HttpResponse {
+pub async fn index(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+) -> HttpResponse {
     answer(
         async {
             let desk = signed_in_or_login(&state, &req)?;
@@ -106,7 +110,15 @@ pub(super) async fn show_index(
         blank_error,
         most_blank: MOST_BLANK_SHEETS,
     };
-    Ok(render(state, req, desk, Some(nav), status, TEMPLATE, &model))
+    Ok(render(
+        state,
+        req,
+        desk,
+        Some(nav),
+        status,
+        TEMPLATE,
+        &model,
+    ))
 }
 
 #[derive(Debug, Deserialize)]

@@ -175,7 +175,14 @@ mod tests {
     fn blank_sheets_are_for_four_or_five_and_a_sensible_count() {
         assert_eq!(parse_blank(&form("4", "1")), Some((4, 1)));
         assert_eq!(parse_blank(&form(" 5 ", "60")), Some((5, 60)));
-        for (size, count) in [("3", "1"), ("6", "2"), ("4", "0"), ("4", "61"), ("x", "1"), ("4", "")] {
+        for (size, count) in [
+            ("3", "1"),
+            ("6", "2"),
+            ("4", "0"),
+            ("4", "61"),
+            ("x", "1"),
+            ("4", ""),
+        ] {
             assert_eq!(parse_blank(&form(size, count)), None, "{size} {count}");
         }
     }
