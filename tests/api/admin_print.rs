@@ -93,6 +93,16 @@ fn between<'a>(page: &'a str, start: &str, end: &str) -> &'a str {
         .map_or(rest.len(), |i| i + start.len())]
 }
 
+/// The row of the printed standings that names `name`.
+fn row_of<'a>(table: &'a str, name: &str) -> &'a str {
+    let at = table
+        .find(name)
+        .unwrap_or_else(|| panic!("{name} in {table}"));
+    let start = table[..at].rfind("<tr>").unwrap();
+    let end = at + table[at..].find("</tr>").unwrap();
+    &table[start..end]
+}
+
 backend_test!(the_print_page_and_its_printouts_are_his_alone, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let mine = organizer(&app, &service, "leitung@example.org").await;
@@ -346,8 +356,29 @@ backend_test!(
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
         let mine = organizer(&app, &service, "leitung@example.org").await;
-        let (id, _, seated) = drawn(&service, &mine).await;
+        let (id, round_id, seated) = drawn(&service, &mine).await;
         let me = desk(&service, "leitung@example.org").await;
+        // One deal at table 1: a normal game won by Re, positions 2 and 3 (Anna Becker,
+        // Gisela Hahn) +1, positions 1 and 4 (Dieter Krause, Bernd Schulz) -1.
+        let listed = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/rounds/{round_id}/join-codes"),
+            Some(&mine),
+            None,
+        )
+        .await;
+        let table = listed.json["tables"][0]["table_id"].as_i64().unwrap();
+        let captain = crate::fixtures::captain(&service, &mine, table).await;
+        let dealt = call_json(
+            &service,
+            "POST",
+            &format!("/api/v1/tables/{table}/deals"),
+            Some(&captain),
+            Some(&crate::fixtures::normal([1, 2])),
+        )
+        .await;
+        expect(&dealt, 201, "a deal");
 
         let cards = send(
             &service,
@@ -387,6 +418,24 @@ backend_test!(
         for name in seated.iter().flatten() {
             assert!(table.contains(name.as_str()), "{name}");
         }
+        // The points as the sheets give them: the winners first, sharing rank 1.
+        for (name, rank, total) in [
+            ("Anna Becker", 1, 1),
+            ("Gisela Hahn", 1, 1),
+            ("Clara Wolf", 3, 0),
+            ("Dieter Krause", 8, -1),
+            ("Bernd Schulz", 8, -1),
+        ] {
+            let line = row_of(table, name);
+            assert!(
+                line.starts_with(&format!("<tr><td class=\"num\">{rank}</td>")),
+                "{line}"
+            );
+            assert!(
+                line.contains(&format!("<strong>{total}</strong>")),
+                "{line}"
+            );
+        }
         // Three rounds planned: a column each, then the total and the average.
         assert!(table.contains("Rd. 3"));
         let one = send(
@@ -399,6 +448,8 @@ backend_test!(
         .await;
         expect(&one, 200, "round 1");
         assert!(one.text.contains("Tabellenstand Runde 1"));
+        let table = between(&one.text, "id=\"printed-standings\"", "</table>");
+        assert!(row_of(table, "Anna Becker").contains("<strong>1</strong>"));
         assert!(!one.text.contains("Rd. 3"));
     }
 );
