@@ -135,6 +135,26 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "pages/admin/rounds.html",
         include_str!("../../templates/pages/admin/rounds.html"),
     ),
+    (
+        "pages/admin/print/index.html",
+        include_str!("../../templates/pages/admin/print/index.html"),
+    ),
+    (
+        "pages/admin/print/tables.html",
+        include_str!("../../templates/pages/admin/print/tables.html"),
+    ),
+    (
+        "pages/admin/print/sheets.html",
+        include_str!("../../templates/pages/admin/print/sheets.html"),
+    ),
+    (
+        "pages/admin/print/cards.html",
+        include_str!("../../templates/pages/admin/print/cards.html"),
+    ),
+    (
+        "pages/admin/print/standings.html",
+        include_str!("../../templates/pages/admin/print/standings.html"),
+    ),
 ];
 
 /// Loads the templates; a syntax error or a missing parent fails here, at start-up.

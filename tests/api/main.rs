@@ -10,6 +10,7 @@ mod access_log;
 mod admin_monitor;
 mod admin_pages;
 mod admin_players;
+mod admin_print;
 mod admin_rounds;
 mod auth;
 mod browser;

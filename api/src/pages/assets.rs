@@ -41,6 +41,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         "text/javascript; charset=utf-8",
         include_str!("../../../templates/assets/standings.js"),
     ),
+    (
+        "print.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/print.js"),
+    ),
 ];
 
 /// Registers `/assets/{name}`.

@@ -48,6 +48,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/i18n/desk/rounds.de.json"),
         include_str!("../../../templates/i18n/desk/rounds.en.json"),
     ),
+    (
+        include_str!("../../../templates/i18n/desk/print.de.json"),
+        include_str!("../../../templates/i18n/desk/print.en.json"),
+    ),
 ];
 
 fn parse(json: &str) -> Texts {

@@ -19,6 +19,7 @@ pub mod penalties;
 pub mod plans;
 pub mod players;
 pub mod preview;
+pub mod print;
 pub mod public;
 pub mod round_clock;
 pub mod rounds;

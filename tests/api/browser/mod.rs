@@ -11,6 +11,7 @@ mod budgets;
 mod captain;
 mod desk_monitor;
 mod desk_players;
+mod desk_print;
 mod desk_rounds;
 mod network;
 mod public;

@@ -259,6 +259,54 @@ impl Page {
         path
     }
 
+    /// PNG pictures of every element matching `selector` as rendered, in document order
+    /// (scrolled into view one by one): what a camera pointed at each would see.
+    pub async fn element_screenshots(&self, selector: &str) -> Vec<Vec<u8>> {
+        let elements = self
+            .client
+            .find_all(Locator::Css(selector))
+            .await
+            .unwrap_or_else(|e| panic!("cannot search {selector}: {e}"));
+        let mut pictures = Vec::with_capacity(elements.len());
+        for element in elements {
+            pictures.push(
+                element
+                    .screenshot()
+                    .await
+                    .unwrap_or_else(|e| panic!("no screenshot of {selector}: {e}")),
+            );
+        }
+        pictures
+    }
+
+    /// Prints the page as the print dialog would (A4, the page's own `@page` rules, no
+    /// browser header or footer), keeps it as `<artefacts>/<name>.pdf`, and returns how
+    /// many pages it took.
+    pub async fn print_pdf(&self, name: &str) -> usize {
+        let printed = self
+            .cdp(
+                "Page.printToPDF",
+                json!({
+                    "paperWidth": 8.27, "paperHeight": 11.69, "preferCSSPageSize": true,
+                    "printBackground": true, "displayHeaderFooter": false
+                }),
+            )
+            .await;
+        let data = printed["data"].as_str().expect("the PDF");
+        let pdf = base64_decode(data);
+        let dir = super::artefacts();
+        std::fs::create_dir_all(&dir)
+            .unwrap_or_else(|e| panic!("cannot create {}: {e}", dir.display()));
+        let path = dir.join(format!("{name}.pdf"));
+        std::fs::write(&path, &pdf)
+            .unwrap_or_else(|e| panic!("cannot write {}: {e}", path.display()));
+        // Every page object names its type; the page tree is `/Type /Pages`.
+        pdf.windows(11)
+            .enumerate()
+            .filter(|(i, w)| *w == b"/Type /Page" && pdf.get(i + 11) != Some(&b's'))
+            .count()
+    }
+
     /// A Chrome DevTools Protocol command on this tab (e.g. CPU throttling).
     pub async fn cdp(&self, command: &str, params: Value) -> Value {
         self.post(
@@ -348,4 +396,26 @@ fn binary_path(name: &str) -> String {
                 .find(|path| path.is_file())
         })
         .map_or_else(|| name.to_owned(), |path| path.display().to_string())
+}
+
+/// Standard base64 (the DevTools protocol's binary data); anything else is skipped.
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let (mut out, mut bits, mut held) = (Vec::with_capacity(text.len() * 3 / 4), 0u32, 0u32);
+    for v in text.bytes().filter_map(value) {
+        bits = (bits << 6) | u32::from(v);
+        held += 6;
+        if held >= 8 {
+            held -= 8;
+            out.push(u8::try_from((bits >> held) & 0xff).unwrap_or_default());
+        }
+    }
+    out
 }

@@ -12,6 +12,7 @@ mod login;
 mod monitor;
 mod overview;
 mod players;
+mod print;
 mod rounds;
 mod tournaments;
 
@@ -64,7 +65,14 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(players::check_in)
         .service(players::withdraw)
         .service(players::edit)
-        .service(players::delete);
+        .service(players::delete)
+        .service(print::index)
+        .service(print::issue_codes)
+        .service(print::tables::page)
+        .service(print::sheets::round)
+        .service(print::sheets::blank)
+        .service(print::cards::page)
+        .service(print::standings::page);
     rounds::configure(cfg);
 }
 

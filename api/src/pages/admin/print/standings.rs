@@ -1,0 +1,107 @@
+//! The standings to print and hang up: overall (every round's points, the total, the
+//! average per round) or one round's (`?round=n`), the players named as the hall sees them.
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use serde::{Deserialize, Serialize};
+
+use super::super::{Section, answer, failed, render, signed_in_or_login};
+use crate::error::ApiError;
+use crate::services::print;
+use crate::state::AppState;
+use crate::wire::standings::StandingRow;
+
+const TEMPLATE: &str = "pages/admin/print/standings.html";
+
+#[derive(Debug, Serialize)]
+struct StandingsPage {
+    /// The round shown alone, if one is.
+    round: Option<u16>,
+    /// The round numbers with a column (overall only).
+    columns: Vec<usize>,
+    rows: Vec<Line>,
+    /// Tables left out until the organiser mends them: "round 2, table 3".
+    left_out: Vec<(i32, i32)>,
+}
+
+#[derive(Debug, Serialize)]
+struct Line {
+    rank: u32,
+    start_number: i32,
+    name: String,
+    club: Option<String>,
+    rounds: Vec<Option<i32>>,
+    total: i64,
+    average: Option<String>,
+    withdrawn: bool,
+}
+
+#[derive(Debug, Deserialize)]
+struct Which {
+    #[serde(default)]
+    round: Option<String>,
+}
+
+/// The standings, overall or of one round; a round that is not one is not found.
+#[get("/admin/tournaments/{id}/print/standings")]
+pub async fn page(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    which: web::Query<Which>,
+) -> HttpResponse {
+    answer(
+        async {
+            let desk = signed_in_or_login(&state, &req)?;
+            let nav = desk.tournament(&state, &req, *id, Section::Print).await?;
+            let round = match which.round.as_deref() {
+                None | Some("") => None,
+                Some(r) => Some(
+                    r.parse::<u16>()
+                        .map_err(|_| failed(&state, &req, ApiError::NotFound))?,
+                ),
+            };
+            let (tournament, standings) = print::standings(&state, desk.caller(), nav.id, round)
+                .await
+                .map_err(|e| failed(&state, &req, e))?;
+            let planned = usize::try_from(tournament.rounds_planned).unwrap_or(0);
+            let model = StandingsPage {
+                round,
+                columns: if round.is_some() {
+                    Vec::new()
+                } else {
+                    (1..=planned).collect()
+                },
+                rows: standings.standings.into_iter().map(line).collect(),
+                left_out: standings
+                    .needs_attention
+                    .iter()
+                    .map(|a| (a.round, a.table_number))
+                    .collect(),
+            };
+            Ok(render(
+                &state,
+                &req,
+                &desk,
+                Some(&nav),
+                StatusCode::OK,
+                TEMPLATE,
+                &model,
+            ))
+        }
+        .await,
+    )
+}
+
+fn line(row: StandingRow) -> Line {
+    Line {
+        rank: row.rank,
+        start_number: row.start_number,
+        name: row.name,
+        club: row.club.filter(|c| !c.trim().is_empty()),
+        rounds: row.rounds,
+        total: row.total,
+        average: row.average_per_round,
+        withdrawn: row.withdrawn,
+    }
+}
