@@ -62,7 +62,6 @@ pub fn insert(conn: &mut DbConn, p: &NewPenalty<'_>) -> QueryResult<()> {
             penalties::opposing_absagen.eq(p.opposing_absagen),
             penalties::referee.eq(p.referee),
             penalties::offence.eq(p.offence),
-            penalties::offence.eq(p.offence),
             penalties::created_at.eq(p.at),
         ))
         .execute(conn)
