@@ -99,6 +99,14 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "errors/500.html",
         include_str!("../../templates/errors/500.html"),
     ),
+    (
+        "pages/admin/delete.html",
+        include_str!("../../templates/pages/admin/delete.html"),
+    ),
+    (
+        "pages/admin/standings.html",
+        include_str!("../../templates/pages/admin/standings.html"),
+    ),
 ];
 
 /// Loads the templates; a syntax error or a missing parent fails here, at start-up.

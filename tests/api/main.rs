@@ -8,6 +8,7 @@
 
 mod access_log;
 mod admin_pages;
+mod admin_tournament;
 mod auth;
 mod browser;
 mod captain_pages;

@@ -36,6 +36,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/i18n/desk/desk.de.json"),
         include_str!("../../../templates/i18n/desk/desk.en.json"),
     ),
+    (
+        include_str!("../../../templates/i18n/desk/tournament.de.json"),
+        include_str!("../../../templates/i18n/desk/tournament.en.json"),
+    ),
 ];
 
 fn parse(json: &str) -> Texts {

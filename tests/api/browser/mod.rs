@@ -9,6 +9,7 @@ mod accessibility;
 mod admin;
 mod budgets;
 mod captain;
+mod desk_tournament;
 mod network;
 mod public;
 

@@ -9,7 +9,10 @@
 //! through [`Desk::guard`].
 
 mod login;
+mod organizers;
 mod overview;
+mod removal;
+mod standings;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -42,7 +45,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(tournaments::list)
         .service(tournaments::publish)
         .service(tournaments::create)
-        .service(overview::page);
+        .service(overview::page)
+        .service(overview::save)
+        .service(overview::preview_link)
+        .service(organizers::add)
+        .service(organizers::remove)
+        .service(removal::confirm)
+        .service(removal::delete)
+        .service(standings::csv)
+        .service(standings::page);
 }
 
 /// A signed-in organiser: his id and the token his forms carry.
@@ -194,7 +205,6 @@ fn no_store(mut answer: HttpResponse) -> HttpResponse {
 
 /// The text of a refusal in `lang`: the problem's stable `code` picks it
 /// (`desk_error_<code>` in the texts), its detail when the texts do not name the code.
-#[expect(dead_code, reason = "the sections' forms are being built (issue 12)")]
 fn refusal_text(lang: Lang, e: &ApiError) -> String {
     let problem = e.problem();
     lang.text_or(&format!("desk_error_{}", problem.code), &problem.detail)
