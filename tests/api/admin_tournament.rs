@@ -93,7 +93,10 @@ backend_test!(
         )
         .await;
         expect(&saved, 303, "saved");
-        assert_eq!(saved.header("location"), format!("{page}?done=saved"));
+        assert_eq!(
+            saved.header("location"),
+            format!("{page}?done=saved#settings")
+        );
         let now = read(&service, &t.org, t.tournament).await;
         assert_eq!(now["name"], "Karlchen-Cup 2026");
         assert_eq!(now["date"], "2026-12-06");

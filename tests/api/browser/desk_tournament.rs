@@ -75,7 +75,12 @@ async fn an_organiser_edits_his_tournament_adds_a_co_organiser_and_reads_the_sta
     page.click(".desk-nav a[href$='/standings']").await;
     page.wait_for("#desk-standings", WAIT).await;
     assert_eq!(page.count("#desk-standings tbody tr").await, 4);
-    assert!(page.attr("#csv-de", "href").await.unwrap().contains("dialect=de"));
+    assert!(
+        page.attr("#csv-de", "href")
+            .await
+            .unwrap()
+            .contains("dialect=de")
+    );
     page.screenshot("desk-standings").await;
     page.assert_accessible("the desk's standings").await;
     page.click(".desk-rounds a[href$='round=1']").await;

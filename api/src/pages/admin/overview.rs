@@ -48,8 +48,14 @@ struct OverviewPage {
     /// A preview link just made (not `preview`: the base template's banner of a page read
     /// through one has that name).
     preview_link: Option<PreviewLine>,
-    /// What the last action did, in the page's language.
-    done: Option<String>,
+    /// What the last action did, in the page's language, shown in its section.
+    done: Option<Done>,
+}
+
+#[derive(Debug, Serialize)]
+struct Done {
+    section: &'static str,
+    text: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -297,9 +303,14 @@ pub(super) async fn show(
                 .unwrap_or(p.expires_at),
             url: p.url,
         }),
-        done: shown
-            .done
-            .map(|d| lang.text(&format!("desk_tournament_done_{d}"))),
+        done: shown.done.map(|d| Done {
+            section: if d == "saved" {
+                "settings"
+            } else {
+                "organizers"
+            },
+            text: lang.text(&format!("desk_tournament_done_{d}")),
+        }),
     };
     Ok(render(
         state,
@@ -377,7 +388,7 @@ pub async fn save(
             };
             match saved {
                 Ok(()) => Ok(see_other(&format!(
-                    "/admin/tournaments/{}?done=saved",
+                    "/admin/tournaments/{}?done=saved#settings",
                     nav.id
                 ))),
                 Err(e @ (ApiError::Unprocessable { .. } | ApiError::Conflict { .. })) => {
