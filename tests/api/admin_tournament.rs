@@ -143,6 +143,44 @@ backend_test!(
         assert_eq!(unchanged["deals_four"], 20);
         assert_eq!(t.sheet(&service).await["planned_deals"], 20);
 
+        // Two at the desk: a form sends only what was changed in it, so it does not undo
+        // a change made meanwhile (here the venue, through the API).
+        let before = send(&service, get(&page, &me.cookies)).await.text;
+        let marker = "name=\"shown\" value=\"";
+        let at = before.find(marker).unwrap() + marker.len();
+        let shown = before[at..][..before[at..].find('"').unwrap()]
+            .replace("&quot;", "\"")
+            .replace("&#x2F;", "/")
+            .replace("&amp;", "&");
+        let meanwhile = call_json(
+            &service,
+            "PATCH",
+            &format!("/api/v1/tournaments/{}", t.tournament),
+            Some(&t.org),
+            Some(&json!({"venue": "Bürgerhaus"})),
+        )
+        .await;
+        expect(&meanwhile, 200, "changed meanwhile");
+        let mut body = url::form_urlencoded::Serializer::new(String::new());
+        for (k, v) in FIELDS {
+            body.append_pair(k, if *k == "minutes_four" { "95" } else { v });
+        }
+        let body = body
+            .append_pair("shown", &shown)
+            .append_pair("csrf", &me.csrf)
+            .finish();
+        expect(
+            &send(&service, form(&action, &me.cookies, &body)).await,
+            303,
+            "saved",
+        );
+        let both = read(&service, &t.org, t.tournament).await;
+        assert_eq!(both["minutes_four"], 95, "the form's change");
+        assert_eq!(
+            both["venue"], "Bürgerhaus",
+            "the change made meanwhile stays"
+        );
+
         // The same in English; a field that does not parse is named too.
         let english = format!("{}; karlchen_lang=en", me.cookies);
         fields[4] = ("deals_four", "zwanzig");

@@ -4,6 +4,8 @@
 //! unpublished, who runs it (the Turnierleitung, [`super::organizers`]) and the way to
 //! delete it ([`super::removal`]).
 
+use std::collections::BTreeMap;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use chrono::NaiveDate;
@@ -119,13 +121,17 @@ pub(super) struct SettingsForm {
     minutes_five: String,
     #[serde(default)]
     ruleset: String,
+    /// The values the form showed when it was rendered (JSON, by field), so that only what
+    /// the organiser changed is sent.
+    #[serde(default)]
+    shown: String,
     #[serde(default, skip_serializing)]
     csrf: Option<String>,
 }
 
 impl SettingsForm {
     fn of(t: &TournamentRow) -> SettingsForm {
-        SettingsForm {
+        let mut form = SettingsForm {
             name: t.name.clone(),
             date: t.held_on.format("%Y-%m-%d").to_string(),
             venue: t.venue.clone().unwrap_or_default(),
@@ -135,18 +141,53 @@ impl SettingsForm {
             minutes_four: t.minutes_four.to_string(),
             minutes_five: t.minutes_five.to_string(),
             ruleset: t.ruleset.clone(),
+            shown: String::new(),
             csrf: None,
-        }
+        };
+        let values: BTreeMap<&str, &str> = form.values().into_iter().collect();
+        form.shown = serde_json::to_string(&values).unwrap_or_default();
+        form
     }
 
-    /// The API's change from the form; what does not parse is a 422 naming its field.
+    /// The fields by name, as typed.
+    fn values(&self) -> [(&'static str, &str); 9] {
+        [
+            ("name", &self.name),
+            ("date", &self.date),
+            ("venue", &self.venue),
+            ("rounds", &self.rounds),
+            ("deals_four", &self.deals_four),
+            ("deals_five", &self.deals_five),
+            ("minutes_four", &self.minutes_four),
+            ("minutes_five", &self.minutes_five),
+            ("ruleset", &self.ruleset),
+        ]
+    }
+
+    /// The API's change from the form: only the fields changed from what the form showed
+    /// (`shown`), so that two organisers changing different settings at once do not undo
+    /// each other's; every field when that is not known. What does not parse is a 422
+    /// naming its field.
     fn request(&self) -> Result<UpdateTournamentRequest, ApiError> {
+        let shown: BTreeMap<String, String> = serde_json::from_str(&self.shown).unwrap_or_default();
+        let changed = |field: &str, value: &str| {
+            shown
+                .get(field)
+                .is_none_or(|was| was.trim() != value.trim())
+        };
+        let text =
+            |field: &str, value: &str| changed(field, value).then(|| value.trim().to_owned());
         let mut errors = Vec::new();
-        let mut number = |field: &str, value: &str| match value.trim().parse::<i32>() {
-            Ok(n) => Some(n),
-            Err(_) => {
-                errors.push(FieldError::new(field, "invalid_value", "a whole number"));
-                None
+        let mut number = |field: &str, value: &str| {
+            if !changed(field, value) {
+                return None;
+            }
+            match value.trim().parse::<i32>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    errors.push(FieldError::new(field, "invalid_value", "a whole number"));
+                    None
+                }
             }
         };
         let rounds = number("rounds", &self.rounds);
@@ -154,15 +195,19 @@ impl SettingsForm {
         let deals_five = number("deals_five", &self.deals_five);
         let minutes_four = number("minutes_four", &self.minutes_four);
         let minutes_five = number("minutes_five", &self.minutes_five);
-        let date = NaiveDate::parse_from_str(self.date.trim(), "%Y-%m-%d")
-            .map_err(|_| {
-                errors.push(FieldError::new(
-                    "date",
-                    "invalid_value",
-                    "a day (YYYY-MM-DD)",
-                ));
-            })
-            .ok();
+        let date = if changed("date", &self.date) {
+            NaiveDate::parse_from_str(self.date.trim(), "%Y-%m-%d")
+                .map_err(|_| {
+                    errors.push(FieldError::new(
+                        "date",
+                        "invalid_value",
+                        "a day (YYYY-MM-DD)",
+                    ));
+                })
+                .ok()
+        } else {
+            None
+        };
         if !errors.is_empty() {
             return Err(ApiError::unprocessable(
                 "invalid_body",
@@ -171,16 +216,16 @@ impl SettingsForm {
             ));
         }
         Ok(UpdateTournamentRequest {
-            name: Some(self.name.trim().to_owned()),
+            name: text("name", &self.name),
             date,
-            venue: Some(self.venue.trim().to_owned()),
+            venue: text("venue", &self.venue),
             rounds,
             deals_four,
             deals_five,
             minutes_four,
             minutes_five,
             published: None,
-            ruleset: Some(self.ruleset.trim().to_owned()),
+            ruleset: text("ruleset", &self.ruleset),
         })
     }
 }
