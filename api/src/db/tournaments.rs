@@ -174,9 +174,9 @@ pub fn entries(conn: &mut DbConn, tournament_id: i64) -> QueryResult<(i64, i64)>
 }
 
 /// Deletes a tournament with everything that belongs to it: its rounds, their tables with
-/// seats and join codes, its seating plan, its players, its co-organisers and its audit log. Deals and
-/// penalties are not deleted: for a tournament that has any (or anything else that refers
-/// to it) the foreign keys refuse, and the answer is `None`.
+/// seats and join codes, its seating plan, its players, its co-organisers and its audit
+/// log. Deals and penalties are not deleted: for a tournament that has any (or anything
+/// else that refers to it) the foreign keys refuse, and the answer is `None`.
 pub fn delete(conn: &mut DbConn, id: i64) -> QueryResult<Option<()>> {
     super::unless_referenced(delete_all(conn, id))
 }

@@ -32,7 +32,7 @@ pub async fn create_tournament(
     tournaments::create(&state, &req, organizer.0, body.0).await
 }
 
-/// The caller's own tournaments, newest first.
+/// The tournaments the caller runs, his own and those he co-organises, newest first.
 #[utoipa::path(tag = "tournaments", security(("bearer" = [])), responses(
     (status = 200, body = Vec<TournamentResponse>),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),

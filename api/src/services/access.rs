@@ -1,7 +1,7 @@
 //! Who may read and write what. Organisers reach only the tournaments they run, as owner
-//! or co-organiser alike (others' are reported as not found, so ids reveal nothing); a captain reaches his one table, for
-//! writing only while its round is open and his join code is not revoked; anybody reads a
-//! published tournament.
+//! or co-organiser alike (others' are reported as not found, so ids reveal nothing); a
+//! captain reaches his one table, for writing only while its round is open and his join
+//! code is not revoked; anybody reads a published tournament.
 
 use crate::auth::Caller;
 use crate::db::models::{RoundRow, TableRow, TournamentRow};

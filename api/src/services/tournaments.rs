@@ -117,7 +117,7 @@ fn inserting(
     }
 }
 
-/// The organiser's own tournaments, newest first.
+/// The tournaments the organiser runs, his own and those he co-organises, newest first.
 pub async fn list(
     state: &AppState,
     organizer_id: i64,
