@@ -96,4 +96,28 @@ async fn an_organiser_edits_his_tournament_adds_a_co_organiser_and_reads_the_sta
     page.click("#delete-cancel").await;
     page.wait_for("#settings-form", WAIT).await;
     page.close().await;
+
+    // On a phone the page passes the same check (the co-organiser's view this time).
+    let Some(phone) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    phone.goto(&format!("{base}/login")).await;
+    phone.wait_for("#login-form", WAIT).await;
+    phone.fill("#email", "zweite@example.org").await;
+    phone.fill("#password", PASSWORD).await;
+    phone.click("#login-submit").await;
+    phone.wait_for("#desk-tournaments", WAIT).await;
+    phone.goto(&desk).await;
+    phone.wait_for("#settings-form", WAIT).await;
+    phone.screenshot("desk-tournament-phone").await;
+    phone
+        .assert_accessible("the tournament's desk page on a phone")
+        .await;
+    phone.goto(&format!("{desk}/standings")).await;
+    phone.wait_for("#desk-standings", WAIT).await;
+    phone.screenshot("desk-standings-phone").await;
+    phone
+        .assert_accessible("the desk's standings on a phone")
+        .await;
+    phone.close().await;
 }
