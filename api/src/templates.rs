@@ -155,6 +155,14 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "pages/admin/print/standings.html",
         include_str!("../../templates/pages/admin/print/standings.html"),
     ),
+    (
+        "pages/admin/delete.html",
+        include_str!("../../templates/pages/admin/delete.html"),
+    ),
+    (
+        "pages/admin/standings.html",
+        include_str!("../../templates/pages/admin/standings.html"),
+    ),
 ];
 
 /// Loads the templates; a syntax error or a missing parent fails here, at start-up.

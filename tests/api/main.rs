@@ -12,6 +12,7 @@ mod admin_pages;
 mod admin_players;
 mod admin_print;
 mod admin_rounds;
+mod admin_tournament;
 mod auth;
 mod browser;
 mod captain_pages;

@@ -135,6 +135,8 @@ pub struct TournamentChanges {
     pub minutes_five: Option<i32>,
     /// Readable without a token.
     pub published: Option<bool>,
+    /// The rules it is played by.
+    pub ruleset: Option<String>,
 }
 
 impl TournamentChanges {
@@ -150,6 +152,7 @@ impl TournamentChanges {
             minutes_four,
             minutes_five,
             published,
+            ruleset,
         } = self;
         name.is_none()
             && held_on.is_none()
@@ -160,6 +163,7 @@ impl TournamentChanges {
             && minutes_four.is_none()
             && minutes_five.is_none()
             && published.is_none()
+            && ruleset.is_none()
     }
 }
 

@@ -1,4 +1,5 @@
-//! Organiser accounts: storing one, finding one by e-mail at login.
+//! Organiser accounts: storing one, finding one by e-mail (at login, or to add him to a
+//! tournament) or by id.
 
 use diesel::prelude::*;
 use diesel::result::{DatabaseErrorKind, Error};
@@ -24,6 +25,15 @@ pub fn insert(conn: &mut DbConn, new: &NewOrganizer<'_>) -> QueryResult<Option<i
 pub fn by_email(conn: &mut DbConn, email: &str) -> QueryResult<Option<OrganizerRow>> {
     organizers::table
         .filter(organizers::email.eq(email))
+        .select(OrganizerRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// The organiser with this id, if any.
+pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<OrganizerRow>> {
+    organizers::table
+        .find(id)
         .select(OrganizerRow::as_select())
         .first(conn)
         .optional()

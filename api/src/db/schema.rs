@@ -173,7 +173,17 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    tournament_organizers (tournament_id, organizer_id) {
+        tournament_id -> BigInt,
+        organizer_id -> BigInt,
+        added_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(tournaments -> organizers (organizer_id));
+diesel::joinable!(tournament_organizers -> tournaments (tournament_id));
+diesel::joinable!(tournament_organizers -> organizers (organizer_id));
 diesel::joinable!(seating_plans -> tournaments (tournament_id));
 diesel::joinable!(players -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
@@ -202,4 +212,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     organizer_audit,
     idempotency_keys,
     seating_plans,
+    tournament_organizers,
 );

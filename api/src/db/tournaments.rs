@@ -1,13 +1,14 @@
 //! Tournaments: storing, listing, changing and deleting them, and what a tournament's start
 //! page counts (its players, its rounds with their tables, whether a plan exists).
 
+use chrono::NaiveDateTime;
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::models::{NewTournament, TournamentChanges, TournamentRow};
+use super::models::{NewTournament, OrganizerRow, TournamentChanges, TournamentRow};
 use super::schema::{
-    audit_log, deals, join_codes, penalties, players, round_tables, rounds, seating_plans,
-    signatures, table_seats, tournaments,
+    audit_log, deals, join_codes, organizers, penalties, players, round_tables, rounds,
+    seating_plans, signatures, table_seats, tournament_organizers, tournaments,
 };
 
 /// A tournament by id.
@@ -27,30 +28,103 @@ pub fn insert(conn: &mut DbConn, new: &NewTournament) -> QueryResult<TournamentR
         .get_result(conn)
 }
 
-/// An organiser's tournaments, newest first.
+/// An organiser's tournaments, his own and those he co-organises, newest first.
 pub fn of_organizer(conn: &mut DbConn, organizer_id: i64) -> QueryResult<Vec<TournamentRow>> {
+    let co = tournament_organizers::table
+        .filter(tournament_organizers::organizer_id.eq(organizer_id))
+        .select(tournament_organizers::tournament_id);
     tournaments::table
-        .filter(tournaments::organizer_id.eq(organizer_id))
+        .filter(
+            tournaments::organizer_id
+                .eq(organizer_id)
+                .or(tournaments::id.eq_any(co)),
+        )
         .order((tournaments::held_on.desc(), tournaments::id.desc()))
         .select(TournamentRow::as_select())
         .load(conn)
 }
 
-/// The tournaments anybody may read (published), and, for an organiser, his own besides.
+/// The tournaments anybody may read (published), and, for an organiser, those he runs
+/// (owns or co-organises) besides.
 pub fn visible(conn: &mut DbConn, organizer_id: Option<i64>) -> QueryResult<Vec<TournamentRow>> {
     let query = tournaments::table
         .order((tournaments::held_on.asc(), tournaments::id.asc()))
         .select(TournamentRow::as_select());
     match organizer_id {
-        Some(me) => query
-            .filter(
-                tournaments::published
-                    .eq(true)
-                    .or(tournaments::organizer_id.eq(me)),
-            )
-            .load(conn),
+        Some(me) => {
+            let co = tournament_organizers::table
+                .filter(tournament_organizers::organizer_id.eq(me))
+                .select(tournament_organizers::tournament_id);
+            query
+                .filter(
+                    tournaments::published
+                        .eq(true)
+                        .or(tournaments::organizer_id.eq(me))
+                        .or(tournaments::id.eq_any(co)),
+                )
+                .load(conn)
+        }
         None => query.filter(tournaments::published.eq(true)).load(conn),
     }
+}
+
+/// Whether `organizer_id` co-organises tournament `tournament_id` (its owner is not
+/// listed as one).
+pub fn is_co_organizer(
+    conn: &mut DbConn,
+    tournament_id: i64,
+    organizer_id: i64,
+) -> QueryResult<bool> {
+    tournament_organizers::table
+        .find((tournament_id, organizer_id))
+        .count()
+        .get_result::<i64>(conn)
+        .map(|n| n > 0)
+}
+
+/// A tournament's co-organisers with when each was added, in that order.
+pub fn co_organizers(
+    conn: &mut DbConn,
+    tournament_id: i64,
+) -> QueryResult<Vec<(OrganizerRow, NaiveDateTime)>> {
+    tournament_organizers::table
+        .inner_join(organizers::table)
+        .filter(tournament_organizers::tournament_id.eq(tournament_id))
+        .order((
+            tournament_organizers::added_at.asc(),
+            tournament_organizers::organizer_id.asc(),
+        ))
+        .select((OrganizerRow::as_select(), tournament_organizers::added_at))
+        .load(conn)
+}
+
+/// Adds `organizer_id` as a co-organiser of tournament `tournament_id`; the caller holds
+/// the tournament's lock and has checked he is not one already.
+pub fn add_co_organizer(
+    conn: &mut DbConn,
+    tournament_id: i64,
+    organizer_id: i64,
+    at: NaiveDateTime,
+) -> QueryResult<()> {
+    diesel::insert_into(tournament_organizers::table)
+        .values((
+            tournament_organizers::tournament_id.eq(tournament_id),
+            tournament_organizers::organizer_id.eq(organizer_id),
+            tournament_organizers::added_at.eq(at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
+/// Removes co-organiser `organizer_id` from tournament `tournament_id`; whether he was one.
+pub fn remove_co_organizer(
+    conn: &mut DbConn,
+    tournament_id: i64,
+    organizer_id: i64,
+) -> QueryResult<bool> {
+    diesel::delete(tournament_organizers::table.find((tournament_id, organizer_id)))
+        .execute(conn)
+        .map(|n| n > 0)
 }
 
 /// Publishes or unpublishes a tournament.
@@ -100,9 +174,9 @@ pub fn entries(conn: &mut DbConn, tournament_id: i64) -> QueryResult<(i64, i64)>
 }
 
 /// Deletes a tournament with everything that belongs to it: its rounds, their tables with
-/// seats and join codes, its seating plan, its players and its audit log. Deals and
-/// penalties are not deleted: for a tournament that has any (or anything else that refers
-/// to it) the foreign keys refuse, and the answer is `None`.
+/// seats and join codes, its seating plan, its players, its co-organisers and its audit
+/// log. Deals and penalties are not deleted: for a tournament that has any (or anything
+/// else that refers to it) the foreign keys refuse, and the answer is `None`.
 pub fn delete(conn: &mut DbConn, id: i64) -> QueryResult<Option<()>> {
     super::unless_referenced(delete_all(conn, id))
 }
@@ -127,6 +201,10 @@ fn delete_all(conn: &mut DbConn, id: i64) -> QueryResult<()> {
         .execute(conn)?;
     diesel::delete(players::table.filter(players::tournament_id.eq(id))).execute(conn)?;
     diesel::delete(audit_log::table.filter(audit_log::tournament_id.eq(id))).execute(conn)?;
+    diesel::delete(
+        tournament_organizers::table.filter(tournament_organizers::tournament_id.eq(id)),
+    )
+    .execute(conn)?;
     diesel::delete(tournaments::table.find(id)).execute(conn)?;
     Ok(())
 }

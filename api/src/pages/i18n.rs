@@ -52,6 +52,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/i18n/desk/print.de.json"),
         include_str!("../../../templates/i18n/desk/print.en.json"),
     ),
+    (
+        include_str!("../../../templates/i18n/desk/tournament.de.json"),
+        include_str!("../../../templates/i18n/desk/tournament.en.json"),
+    ),
 ];
 
 fn parse(json: &str) -> Texts {

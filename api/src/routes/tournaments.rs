@@ -1,15 +1,17 @@
-//! Tournaments. Organisers create, change and delete only their own; a published tournament
-//! is readable by everybody.
+//! Tournaments. Organisers create, change and delete only the ones they run (their own, or
+//! those they co-organise); a published tournament is readable by everybody. The organisers
+//! of a tournament: listed, added by e-mail, removed.
 
 use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, web};
 
 use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
 use crate::extract::{JsonBody, x_reason};
-use crate::services::tournaments;
+use crate::services::{co_organizers, tournaments};
 use crate::state::AppState;
 use crate::wire::tournaments::{
-    CreateTournamentRequest, TournamentResponse, UpdateTournamentRequest,
+    AddOrganizerRequest, CreateTournamentRequest, TournamentOrganizerResponse, TournamentResponse,
+    UpdateTournamentRequest,
 };
 
 /// Create a tournament.
@@ -30,7 +32,7 @@ pub async fn create_tournament(
     tournaments::create(&state, &req, organizer.0, body.0).await
 }
 
-/// The caller's own tournaments, newest first.
+/// The tournaments the caller runs, his own and those he co-organises, newest first.
 #[utoipa::path(tag = "tournaments", security(("bearer" = [])), responses(
     (status = 200, body = Vec<TournamentResponse>),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
@@ -101,5 +103,77 @@ pub async fn delete_tournament(
 ) -> Result<HttpResponse, ApiError> {
     let reason = x_reason(&req)?;
     tournaments::delete(&state, organizer.0, id.into_inner(), reason).await?;
+    Ok(HttpResponse::NoContent().finish())
+}
+
+/// The organisers who run a tournament: its owner first, then its co-organisers.
+///
+/// A co-organiser reaches the tournament exactly as its owner does (its desk, its players,
+/// rounds, tables and standings); another organiser's tournament is not found.
+#[utoipa::path(tag = "tournaments", params(("id" = i64, Path)),
+    security(("bearer" = [])), responses(
+    (status = 200, body = Vec<TournamentOrganizerResponse>),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[get("/tournaments/{id}/organizers")]
+pub async fn list_organizers(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+) -> Result<web::Json<Vec<TournamentOrganizerResponse>>, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    Ok(web::Json(
+        co_organizers::list(&state, caller, id.into_inner()).await?,
+    ))
+}
+
+/// Add an existing organiser account (by its e-mail) to a tournament as co-organiser.
+///
+/// Any organiser of the tournament may. 201 with him when he was added; 200 when he runs
+/// it already (its owner, or added before), and nothing changes. An e-mail no account has
+/// is refused with 422 `unknown_organizer` naming `email` (accounts are created by the
+/// server's operator: `karlchen organizer add`). Audited.
+#[utoipa::path(tag = "tournaments", params(("id" = i64, Path)), request_body = AddOrganizerRequest,
+    security(("bearer" = [])), responses(
+    (status = 201, body = TournamentOrganizerResponse, description = "Added"),
+    (status = 200, body = TournamentOrganizerResponse, description = "He runs it already"),
+    (status = 422, description = "No account has this e-mail (`unknown_organizer`, field `email`)", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[post("/tournaments/{id}/organizers")]
+pub async fn add_organizer(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<AddOrganizerRequest>,
+) -> Result<HttpResponse, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    let added = co_organizers::add(&state, caller, id.into_inner(), &body.0.email).await?;
+    Ok(if added.created {
+        HttpResponse::Created().json(added.organizer)
+    } else {
+        HttpResponse::Ok().json(added.organizer)
+    })
+}
+
+/// Remove a co-organiser from a tournament.
+///
+/// Only the tournament's owner may, or the co-organiser himself (stepping down); another
+/// co-organiser is refused (403). The owner cannot be removed (409
+/// `owner_cannot_be_removed`). Audited.
+#[utoipa::path(tag = "tournaments", params(("id" = i64, Path), ("organizer_id" = i64, Path)),
+    security(("bearer" = [])), responses(
+    (status = 204),
+    (status = 409, description = "The owner (`owner_cannot_be_removed`)", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[delete("/tournaments/{id}/organizers/{organizer_id}")]
+pub async fn remove_organizer(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    path: web::Path<(i64, i64)>,
+) -> Result<HttpResponse, ApiError> {
+    let (id, organizer_id) = path.into_inner();
+    co_organizers::remove(&state, Caller::Organizer(organizer.0), id, organizer_id).await?;
     Ok(HttpResponse::NoContent().finish())
 }

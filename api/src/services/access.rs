@@ -1,7 +1,7 @@
-//! Who may read and write what. Organisers reach only their own tournaments (others' are
-//! reported as not found, so ids reveal nothing); a captain reaches his one table, for
-//! writing only while its round is open and his join code is not revoked; anybody reads a
-//! published tournament.
+//! Who may read and write what. Organisers reach only the tournaments they run, as owner
+//! or co-organiser alike (others' are reported as not found, so ids reveal nothing); a
+//! captain reaches his one table, for writing only while its round is open and his join
+//! code is not revoked; anybody reads a published tournament.
 
 use crate::auth::Caller;
 use crate::db::models::{RoundRow, TableRow, TournamentRow};
@@ -25,8 +25,10 @@ pub fn tournament(
     need: Need,
 ) -> Result<TournamentRow, ApiError> {
     let row = db::tournaments::find(conn, id)?.ok_or(ApiError::NotFound)?;
+    if is_organizer(conn, caller, &row)? {
+        return Ok(row);
+    }
     match (caller, need) {
-        (Caller::Organizer(me), _) if *me == row.organizer_id => Ok(row),
         (_, Need::Read) if row.published => Ok(row),
         // A captain may read his own tournament's pages even before it is published, as long
         // as his join code stands.
@@ -44,10 +46,24 @@ pub fn tournament(
     }
 }
 
-/// Whether `caller` is the organiser of `tournament`. Only he sees everything of its
-/// players (DDV numbers, full names); the public and the table captains see the public
-/// view (`wire::players::PublicPlayerResponse`).
-pub fn is_organizer(caller: &Caller, tournament: &TournamentRow) -> bool {
+/// Whether `caller` runs `tournament`: its owner or one of its co-organisers. Only they
+/// see everything of its players (DDV numbers, full names); the public and the table
+/// captains see the public view (`wire::players::PublicPlayerResponse`).
+pub fn is_organizer(
+    conn: &mut DbConn,
+    caller: &Caller,
+    tournament: &TournamentRow,
+) -> Result<bool, ApiError> {
+    match caller {
+        Caller::Organizer(me) if *me == tournament.organizer_id => Ok(true),
+        Caller::Organizer(me) => Ok(db::tournaments::is_co_organizer(conn, tournament.id, *me)?),
+        Caller::Captain { .. } | Caller::Public => Ok(false),
+    }
+}
+
+/// Whether `caller` owns `tournament` (he created it): only the owner removes a
+/// co-organiser.
+pub fn is_owner(caller: &Caller, tournament: &TournamentRow) -> bool {
     matches!(caller, Caller::Organizer(me) if *me == tournament.organizer_id)
 }
 
@@ -104,8 +120,9 @@ fn reach(
 ) -> Result<TableContext, ApiError> {
     let (table, round) = tables::with_round(conn, table_id)?.ok_or(ApiError::NotFound)?;
     let tournament = db::tournaments::find(conn, round.tournament_id)?.ok_or(ApiError::NotFound)?;
+    let runs = is_organizer(conn, caller, &tournament)?;
     let allowed = match caller {
-        Caller::Organizer(me) if *me == tournament.organizer_id => Ok(()),
+        Caller::Organizer(_) if runs => Ok(()),
         Caller::Captain {
             table_id: mine,
             code,

@@ -8,6 +8,7 @@
 pub mod access;
 pub mod audit;
 pub mod auth;
+pub mod co_organizers;
 pub mod codes;
 pub mod deals;
 pub mod draw;

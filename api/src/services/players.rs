@@ -192,7 +192,7 @@ pub async fn list(
         .db
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Read)?;
-            let organizer = access::is_organizer(&caller, &tournament);
+            let organizer = access::is_organizer(conn, &caller, &tournament)?;
             Ok((organizer, repo::of_tournament(conn, id)?))
         })
         .await?;

@@ -21,8 +21,9 @@ pub async fn create_link(
     let Caller::Organizer(organizer) = caller else {
         return Err(ApiError::Forbidden);
     };
-    // Only the owner: for an organiser, `Need::Write` means "his own", and it takes no
-    // lock. Another organiser's tournament is not found, published or not.
+    // Only an organiser who runs it (its owner or a co-organiser): for an organiser,
+    // `Need::Write` means "one he runs", and it takes no lock. Another organiser's
+    // tournament is not found, published or not.
     state
         .db
         .run(move |conn| access::tournament(conn, id, &caller, Need::Write).map(drop))

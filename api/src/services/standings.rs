@@ -12,6 +12,7 @@ use crate::auth::Caller;
 use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
+use crate::state::AppState;
 use crate::wire::players::public_name;
 use crate::wire::standings::{AttentionRow, CsvDialect, StandingRow, StandingsResponse};
 
@@ -191,6 +192,35 @@ pub fn json(
     Ok(response(&tournament, round, rows, needs_attention))
 }
 
+/// The standings of tournament `id` as JSON, as [`json`] gives them, read on the pool (the
+/// organiser's desk).
+pub async fn read_json(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    round: Option<u16>,
+) -> Result<StandingsResponse, ApiError> {
+    state
+        .db
+        .run(move |conn| json(conn, id, &caller, round))
+        .await
+}
+
+/// The standings of tournament `id` as CSV in `dialect`, as [`answer`] gives them, read on
+/// the pool (the desk's download).
+pub async fn read_csv(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    round: Option<u16>,
+    dialect: CsvDialect,
+) -> Result<Answer, ApiError> {
+    state
+        .db
+        .run(move |conn| answer(conn, id, &caller, round, Some(dialect)))
+        .await
+}
+
 /// The tournament, its standings' rows as the caller may see them, and the tables left out.
 fn read(
     conn: &mut DbConn,
@@ -199,7 +229,7 @@ fn read(
     round: Option<u16>,
 ) -> Result<(TournamentRow, Vec<StandingRow>, Vec<TableAttention>), ApiError> {
     let tournament = access::tournament(conn, id, caller, Need::Read)?;
-    let organizer = access::is_organizer(caller, &tournament);
+    let organizer = access::is_organizer(conn, caller, &tournament)?;
     let result = compute(conn, &tournament, round)?;
     let rows: Vec<StandingRow> = result
         .standings

@@ -117,7 +117,7 @@ fn inserting(
     }
 }
 
-/// The organiser's own tournaments, newest first.
+/// The tournaments the organiser runs, his own and those he co-organises, newest first.
 pub async fn list(
     state: &AppState,
     organizer_id: i64,
@@ -178,6 +178,15 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
             in_range(field, value, min, max, &mut errors);
         }
     }
+    if let Some(ruleset) = request.ruleset.as_deref()
+        && ruleset != "ddv"
+    {
+        errors.push(FieldError::new(
+            "ruleset",
+            "unknown_value",
+            "only the ddv ruleset exists so far",
+        ));
+    }
     invalid(errors)?;
     Ok(TournamentChanges {
         name,
@@ -189,6 +198,7 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
         minutes_four: request.minutes_four,
         minutes_five: request.minutes_five,
         published: request.published,
+        ruleset: request.ruleset,
     })
 }
 

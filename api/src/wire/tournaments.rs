@@ -1,4 +1,5 @@
-//! A tournament on the wire: creating one, changing its settings, and the answer.
+//! A tournament on the wire: creating one, changing its settings, the answer, and the
+//! organisers who run it.
 
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
@@ -152,4 +153,31 @@ pub struct UpdateTournamentRequest {
     /// Readable without a token.
     #[serde(default)]
     pub published: Option<bool>,
+    /// The rules (only `ddv` exists so far).
+    #[serde(default)]
+    pub ruleset: Option<String>,
+}
+
+/// An organiser who runs a tournament: its owner (who created it) or a co-organiser.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct TournamentOrganizerResponse {
+    /// The organiser's account id.
+    pub organizer_id: i64,
+    /// His name.
+    pub name: String,
+    /// His e-mail (lower-cased).
+    pub email: String,
+    /// Whether he owns the tournament (he created it; he cannot be removed).
+    pub owner: bool,
+    /// When he was added as co-organiser (UTC, RFC 3339); absent for the owner.
+    pub added_at: Option<String>,
+}
+
+/// Adds an existing organiser account to a tournament as co-organiser.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AddOrganizerRequest {
+    /// The e-mail he signs in with (case does not matter).
+    #[schema(example = "zweite@example.org")]
+    pub email: String,
 }

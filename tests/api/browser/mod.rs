@@ -13,6 +13,7 @@ mod desk_monitor;
 mod desk_players;
 mod desk_print;
 mod desk_rounds;
+mod desk_tournament;
 mod network;
 mod public;
 

@@ -10,10 +10,13 @@
 
 mod login;
 mod monitor;
+mod organizers;
 mod overview;
 mod players;
 mod print;
+mod removal;
 mod rounds;
+mod standings;
 mod tournaments;
 
 use actix_web::http::StatusCode;
@@ -72,7 +75,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(print::sheets::round)
         .service(print::sheets::blank)
         .service(print::cards::page)
-        .service(print::standings::page);
+        .service(print::standings::page)
+        .service(overview::save)
+        .service(overview::preview_link)
+        .service(organizers::add)
+        .service(organizers::remove)
+        .service(removal::confirm)
+        .service(removal::delete)
+        .service(standings::csv)
+        .service(standings::page);
     rounds::configure(cfg);
 }
 
@@ -142,7 +153,6 @@ impl Desk {
 /// The part of a tournament's desk a page belongs to (the navigation marks it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[expect(dead_code, reason = "the sections' pages are being built (issue 12)")]
 enum Section {
     Overview,
     Players,

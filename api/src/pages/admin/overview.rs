@@ -1,15 +1,34 @@
-//! A tournament's page at the desk: where the day stands (players, rounds, the plan) and
-//! the way to each part of the desk.
+//! A tournament's page at the desk: where the day stands (players, rounds, the plan), the
+//! way to each part of the desk, and the tournament itself: its settings (through the
+//! service of `PATCH /api/v1/tournaments/{id}`, audited there), a preview link while it is
+//! unpublished, who runs it (the Turnierleitung, [`super::organizers`]) and the way to
+//! delete it ([`super::removal`]).
+
+use std::collections::BTreeMap;
 
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, get, web};
-use serde::Serialize;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
+use chrono::NaiveDate;
+use serde::{Deserialize, Serialize};
 
-use super::{Desk, Nav, Section, answer, failed, render, signed_in_or_login};
-use crate::services::tournaments;
+use super::{
+    Desk, Nav, Section, Step, answer, failed, refusal_text, render, see_other, signed_in_or_login,
+};
+use crate::db::models::TournamentRow;
+use crate::error::{ApiError, FieldError};
+use crate::pages::i18n::Lang;
+use crate::services::{co_organizers, preview, tournaments};
 use crate::state::AppState;
+use crate::wire::preview::PreviewLinkResponse;
+use crate::wire::tournaments::UpdateTournamentRequest;
 
 const TEMPLATE: &str = "pages/admin/overview.html";
+
+/// The rulesets a tournament can be played by (issue 15 adds more).
+const RULESETS: &[&str] = &["ddv"];
+
+/// What a finished action says above the page (`?done=`).
+const DONE: &[&str] = &["saved", "added", "removed"];
 
 #[derive(Debug, Serialize)]
 struct OverviewPage {
@@ -18,6 +37,27 @@ struct OverviewPage {
     rounds_planned: i32,
     rounds: Vec<RoundLine>,
     has_plan: bool,
+    /// The settings form: the tournament's values, or what was typed when refused.
+    settings: SettingsForm,
+    rulesets: Vec<Choice>,
+    /// Why the settings were refused, if they were.
+    settings_refused: Option<Refusal>,
+    /// Who runs the tournament.
+    organizers: Vec<OrganizerLine>,
+    /// The add form's e-mail, kept when refused.
+    organizer_email: String,
+    organizer_refused: Option<Refusal>,
+    /// A preview link just made (not `preview`: the base template's banner of a page read
+    /// through one has that name).
+    preview_link: Option<PreviewLine>,
+    /// What the last action did, in the page's language, shown in its section.
+    done: Option<Done>,
+}
+
+#[derive(Debug, Serialize)]
+struct Done {
+    section: &'static str,
+    text: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -27,12 +67,194 @@ struct RoundLine {
     closed: bool,
 }
 
+#[derive(Debug, Serialize)]
+struct Choice {
+    value: &'static str,
+    label: String,
+}
+
+/// A refusal as the page shows it: the headline, and one line per field.
+#[derive(Debug, Serialize)]
+struct Refusal {
+    title: String,
+    reasons: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct OrganizerLine {
+    id: i64,
+    name: String,
+    email: String,
+    owner: bool,
+    /// Whether the one at the desk may remove him (the owner removes anyone but himself, a
+    /// co-organiser only himself).
+    removable: bool,
+    me: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct PreviewLine {
+    url: String,
+    /// `dd.mm.yyyy hh:mm` UTC.
+    expires: String,
+}
+
+/// The settings form as posted: every field as text, so a refused form shows what was
+/// typed.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+pub(super) struct SettingsForm {
+    #[serde(default)]
+    name: String,
+    #[serde(default)]
+    date: String,
+    #[serde(default)]
+    venue: String,
+    #[serde(default)]
+    rounds: String,
+    #[serde(default)]
+    deals_four: String,
+    #[serde(default)]
+    deals_five: String,
+    #[serde(default)]
+    minutes_four: String,
+    #[serde(default)]
+    minutes_five: String,
+    #[serde(default)]
+    ruleset: String,
+    /// The values the form showed when it was rendered (JSON, by field), so that only what
+    /// the organiser changed is sent.
+    #[serde(default)]
+    shown: String,
+    #[serde(default, skip_serializing)]
+    csrf: Option<String>,
+}
+
+impl SettingsForm {
+    fn of(t: &TournamentRow) -> SettingsForm {
+        let mut form = SettingsForm {
+            name: t.name.clone(),
+            date: t.held_on.format("%Y-%m-%d").to_string(),
+            venue: t.venue.clone().unwrap_or_default(),
+            rounds: t.rounds_planned.to_string(),
+            deals_four: t.deals_four.to_string(),
+            deals_five: t.deals_five.to_string(),
+            minutes_four: t.minutes_four.to_string(),
+            minutes_five: t.minutes_five.to_string(),
+            ruleset: t.ruleset.clone(),
+            shown: String::new(),
+            csrf: None,
+        };
+        let values: BTreeMap<&str, &str> = form.values().into_iter().collect();
+        form.shown = serde_json::to_string(&values).unwrap_or_default();
+        form
+    }
+
+    /// The fields by name, as typed.
+    fn values(&self) -> [(&'static str, &str); 9] {
+        [
+            ("name", &self.name),
+            ("date", &self.date),
+            ("venue", &self.venue),
+            ("rounds", &self.rounds),
+            ("deals_four", &self.deals_four),
+            ("deals_five", &self.deals_five),
+            ("minutes_four", &self.minutes_four),
+            ("minutes_five", &self.minutes_five),
+            ("ruleset", &self.ruleset),
+        ]
+    }
+
+    /// The API's change from the form: only the fields changed from what the form showed
+    /// (`shown`), so that two organisers changing different settings at once do not undo
+    /// each other's; every field when that is not known. What does not parse is a 422
+    /// naming its field.
+    fn request(&self) -> Result<UpdateTournamentRequest, ApiError> {
+        let shown: BTreeMap<String, String> = serde_json::from_str(&self.shown).unwrap_or_default();
+        let changed = |field: &str, value: &str| {
+            shown
+                .get(field)
+                .is_none_or(|was| was.trim() != value.trim())
+        };
+        let text =
+            |field: &str, value: &str| changed(field, value).then(|| value.trim().to_owned());
+        let mut errors = Vec::new();
+        let mut number = |field: &str, value: &str| {
+            if !changed(field, value) {
+                return None;
+            }
+            match value.trim().parse::<i32>() {
+                Ok(n) => Some(n),
+                Err(_) => {
+                    errors.push(FieldError::new(field, "invalid_value", "a whole number"));
+                    None
+                }
+            }
+        };
+        let rounds = number("rounds", &self.rounds);
+        let deals_four = number("deals_four", &self.deals_four);
+        let deals_five = number("deals_five", &self.deals_five);
+        let minutes_four = number("minutes_four", &self.minutes_four);
+        let minutes_five = number("minutes_five", &self.minutes_five);
+        let date = if changed("date", &self.date) {
+            NaiveDate::parse_from_str(self.date.trim(), "%Y-%m-%d")
+                .map_err(|_| {
+                    errors.push(FieldError::new(
+                        "date",
+                        "invalid_value",
+                        "a day (YYYY-MM-DD)",
+                    ));
+                })
+                .ok()
+        } else {
+            None
+        };
+        if !errors.is_empty() {
+            return Err(ApiError::unprocessable(
+                "invalid_body",
+                "the form has fields that do not parse",
+                errors,
+            ));
+        }
+        Ok(UpdateTournamentRequest {
+            name: text("name", &self.name),
+            date,
+            venue: text("venue", &self.venue),
+            rounds,
+            deals_four,
+            deals_five,
+            minutes_four,
+            minutes_five,
+            published: None,
+            ruleset: text("ruleset", &self.ruleset),
+        })
+    }
+}
+
+/// What the page shows besides the tournament's own state: a refused form as it was left,
+/// a preview link just made.
+#[derive(Default)]
+pub(super) struct Shown {
+    pub settings: Option<SettingsForm>,
+    pub settings_refusal: Option<ApiError>,
+    pub email: String,
+    pub organizer_refusal: Option<ApiError>,
+    pub preview: Option<PreviewLinkResponse>,
+    pub done: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+struct PageQuery {
+    #[serde(default)]
+    done: Option<String>,
+}
+
 /// The tournament's desk page; another organiser's tournament is not found.
 #[get("/admin/tournaments/{id}")]
 pub async fn page(
     state: web::Data<AppState>,
     req: HttpRequest,
     id: web::Path<i64>,
+    query: web::Query<PageQuery>,
 ) -> HttpResponse {
     answer(
         async {
@@ -40,22 +262,43 @@ pub async fn page(
             let nav = desk
                 .tournament(&state, &req, *id, Section::Overview)
                 .await?;
-            let overview = tournaments::overview(&state, desk.caller(), nav.id)
-                .await
-                .map_err(|e| failed(&state, &req, e))?;
-            Ok(overview_page(&state, &req, &desk, &nav, overview))
+            let done = query
+                .done
+                .as_deref()
+                .filter(|d| DONE.contains(d))
+                .map(str::to_owned);
+            let shown = Shown {
+                done,
+                ..Shown::default()
+            };
+            show(&state, &req, &desk, &nav, shown).await
         }
         .await,
     )
 }
 
-fn overview_page(
+/// The page with `shown`; its status is that of the refusal it shows, if any.
+pub(super) async fn show(
     state: &AppState,
     req: &HttpRequest,
     desk: &Desk,
     nav: &Nav,
-    overview: tournaments::Overview,
-) -> HttpResponse {
+    shown: Shown,
+) -> Step<HttpResponse> {
+    let overview = tournaments::overview(state, desk.caller(), nav.id)
+        .await
+        .map_err(|e| failed(state, req, e))?;
+    let organizers = co_organizers::list(state, desk.caller(), nav.id)
+        .await
+        .map_err(|e| failed(state, req, e))?;
+    let (lang, _) = Lang::of(req);
+    let me = desk.organizer;
+    let owner = organizers.iter().any(|o| o.owner && o.organizer_id == me);
+    let refusal = shown
+        .settings_refusal
+        .as_ref()
+        .or(shown.organizer_refusal.as_ref());
+    let status = refusal.map_or(StatusCode::OK, ResponseError::status_code);
     let model = OverviewPage {
         players: overview.players,
         rounds_planned: overview.tournament.rounds_planned,
@@ -69,14 +312,176 @@ fn overview_page(
             })
             .collect(),
         has_plan: overview.has_plan,
+        settings: shown
+            .settings
+            .unwrap_or_else(|| SettingsForm::of(&overview.tournament)),
+        rulesets: RULESETS
+            .iter()
+            .map(|&value| Choice {
+                value,
+                label: lang.text(&format!("desk_tournament_ruleset_{value}")),
+            })
+            .collect(),
+        settings_refused: shown
+            .settings_refusal
+            .as_ref()
+            .map(|e| settings_refusal(lang, e)),
+        organizers: organizers
+            .into_iter()
+            .map(|o| OrganizerLine {
+                removable: !o.owner && (owner || o.organizer_id == me),
+                me: o.organizer_id == me,
+                id: o.organizer_id,
+                name: o.name,
+                email: o.email,
+                owner: o.owner,
+            })
+            .collect(),
+        organizer_email: shown.email,
+        organizer_refused: shown.organizer_refusal.as_ref().map(|e| Refusal {
+            title: organizer_refusal(lang, e),
+            reasons: Vec::new(),
+        }),
+        preview_link: shown.preview.map(|p| PreviewLine {
+            expires: chrono::DateTime::parse_from_rfc3339(&p.expires_at)
+                .map(|at| at.format("%d.%m.%Y %H:%M").to_string())
+                .unwrap_or(p.expires_at),
+            url: p.url,
+        }),
+        done: shown.done.map(|d| Done {
+            section: if d == "saved" {
+                "settings"
+            } else {
+                "organizers"
+            },
+            text: lang.text(&format!("desk_tournament_done_{d}")),
+        }),
     };
-    render(
+    Ok(render(
         state,
         req,
         desk,
         Some(nav),
-        StatusCode::OK,
+        status,
         TEMPLATE,
         &model,
+    ))
+}
+
+/// The settings' refusal: its headline by code, and each field by its label with the
+/// reason by the field's code (the service's detail, which names the round and table,
+/// after it).
+fn settings_refusal(lang: Lang, e: &ApiError) -> Refusal {
+    let problem = e.problem();
+    let title = if problem.code == "settings_contradict_play" {
+        refusal_text(lang, e)
+    } else {
+        lang.text("desk_tournament_settings_refused")
+    };
+    let mut reasons: Vec<String> = problem
+        .errors
+        .iter()
+        .map(|f| {
+            let label = lang.text_or(&format!("desk_tournament_field_{}", f.field), &f.field);
+            let reason = lang.text_or(&format!("desk_tournament_reason_{}", f.code), "");
+            if reason.is_empty() {
+                format!("{label}: {}", f.message)
+            } else {
+                format!("{label}: {reason} ({})", f.message)
+            }
+        })
+        .collect();
+    if reasons.is_empty() {
+        reasons.push(problem.detail);
+    }
+    Refusal { title, reasons }
+}
+
+/// Why the Turnierleitung's form was refused: by the problem's code; the generic codes
+/// by this page's own texts.
+fn organizer_refusal(lang: Lang, e: &ApiError) -> String {
+    match e.problem().code.as_str() {
+        "forbidden" => lang.text("desk_tournament_only_owner_removes"),
+        "invalid_body" => lang.text("desk_tournament_email_invalid"),
+        _ => refusal_text(lang, e),
+    }
+}
+
+/// Saves the settings form through the service of `PATCH /api/v1/tournaments/{id}`
+/// (checked and audited there). A refusal shows the page again with the form as typed
+/// and the reasons; success comes back to the page (303).
+#[post("/admin/tournaments/{id}/settings")]
+pub async fn save(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    body: web::Form<SettingsForm>,
+) -> HttpResponse {
+    answer(
+        async {
+            let desk = signed_in_or_login(&state, &req)?;
+            let form = body.into_inner();
+            desk.guard(&req, form.csrf.as_deref())?;
+            let nav = desk
+                .tournament(&state, &req, *id, Section::Overview)
+                .await?;
+            let saved = match form.request() {
+                Ok(change) => tournaments::update(&state, desk.organizer, nav.id, change)
+                    .await
+                    .map(drop),
+                Err(e) => Err(e),
+            };
+            match saved {
+                Ok(()) => Ok(see_other(&format!(
+                    "/admin/tournaments/{}?done=saved#settings",
+                    nav.id
+                ))),
+                Err(e @ (ApiError::Unprocessable { .. } | ApiError::Conflict { .. })) => {
+                    let shown = Shown {
+                        settings: Some(form),
+                        settings_refusal: Some(e),
+                        ..Shown::default()
+                    };
+                    show(&state, &req, &desk, &nav, shown).await
+                }
+                Err(e) => Err(failed(&state, &req, e).into()),
+            }
+        }
+        .await,
+    )
+}
+
+#[derive(Debug, Deserialize)]
+pub(super) struct TokenForm {
+    #[serde(default)]
+    pub csrf: Option<String>,
+}
+
+/// Makes a preview link to the unpublished tournament's pages (nothing is stored) and
+/// shows it on the page.
+#[post("/admin/tournaments/{id}/preview-link")]
+pub async fn preview_link(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    body: web::Form<TokenForm>,
+) -> HttpResponse {
+    answer(
+        async {
+            let desk = signed_in_or_login(&state, &req)?;
+            desk.guard(&req, body.csrf.as_deref())?;
+            let nav = desk
+                .tournament(&state, &req, *id, Section::Overview)
+                .await?;
+            let link = preview::create_link(&state, desk.caller(), nav.id)
+                .await
+                .map_err(|e| failed(&state, &req, e))?;
+            let shown = Shown {
+                preview: Some(link),
+                ..Shown::default()
+            };
+            show(&state, &req, &desk, &nav, shown).await
+        }
+        .await,
     )
 }

@@ -1,0 +1,2 @@
+DROP INDEX tournament_organizers_by_organizer;
+DROP TABLE tournament_organizers;
