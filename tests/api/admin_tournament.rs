@@ -638,6 +638,16 @@ backend_test!(a_co_organiser_runs_the_tournament_like_its_owner, |app| {
         Some(&json!({"email": "zweite@example.org"})),
     )
     .await;
+    // The tournament is its owner's to delete, not a co-organiser's.
+    let refused = call_json(
+        &service,
+        "DELETE",
+        &format!("/api/v1/tournaments/{id}"),
+        Some(&second),
+        None,
+    )
+    .await;
+    expect(&refused, 403, "a co-organiser does not delete it");
     let deleted = call_json(
         &service,
         "DELETE",

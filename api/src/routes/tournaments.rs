@@ -87,7 +87,8 @@ pub async fn update_tournament(
 
 /// Delete a tournament that was never played, with its players, rounds, tables, join codes,
 /// seating plan and audit log. Refused with 409 `tournament_has_deals` once a deal is
-/// entered at any of its tables. `X-Reason` is kept in the organiser's own log.
+/// entered at any of its tables. Only its owner may: a co-organiser gets 403. `X-Reason` is
+/// kept in the organiser's own log.
 #[utoipa::path(tag = "tournaments", params(("id" = i64, Path), ("X-Reason" = Option<String>, Header)),
     security(("bearer" = [])), responses(
     (status = 204),

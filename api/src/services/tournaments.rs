@@ -362,6 +362,11 @@ pub async fn delete(
             // tables, in the order every writer takes them.
             db::locks::lock_tournament(conn, id)?;
             let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+            // Co-organisers run the day with him; the tournament itself is the owner's to
+            // remove.
+            if tournament.organizer_id != organizer_id {
+                return Err(ApiError::Forbidden);
+            }
             // Every table locked first, as a deal entry locks its table: an entry racing
             // the deletion either commits first and is counted below, or waits and then
             // finds its table gone.
