@@ -13,7 +13,7 @@ use super::WAIT;
 use crate::fixtures::{App, Table, call_json, expect};
 
 /// What one deal is entered as.
-struct Deal {
+pub(super) struct Deal {
     contract: &'static str,
     /// The Re seats (the soloist alone in a solo).
     re: Vec<u8>,
@@ -24,7 +24,7 @@ struct Deal {
 }
 
 impl Deal {
-    fn normal(re: [u8; 2]) -> Deal {
+    pub(super) fn normal(re: [u8; 2]) -> Deal {
         Deal {
             contract: "normal",
             re: re.to_vec(),
@@ -61,7 +61,7 @@ async fn code<S: App>(service: &S, table: &Table) -> String {
 }
 
 /// Joins by typing the code on `/join`, as from the table card.
-async fn join(page: &Page, base: &str, code: &str) {
+pub(super) async fn join(page: &Page, base: &str, code: &str) {
     page.goto(&format!("{base}/join")).await;
     page.assert_accessible("join").await;
     page.fill("#code", code).await;
@@ -103,7 +103,7 @@ async fn enter(page: &Page, deal: &Deal) {
 }
 
 /// Enters `deal` online and waits until the server has it and the page shows the next.
-async fn enter_online(page: &Page, deal: &Deal) {
+pub(super) async fn enter_online(page: &Page, deal: &Deal) {
     let number = form_number(page).await;
     enter(page, deal).await;
     page.wait_until(

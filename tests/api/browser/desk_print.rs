@@ -11,7 +11,7 @@ use crate::admin_print::drawn;
 use crate::fixtures::organizer;
 
 /// The text of the one QR code in a PNG picture.
-fn read_qr(picture: &[u8]) -> String {
+pub(super) fn read_qr(picture: &[u8]) -> String {
     let mut decoder = Decoder::new(std::io::Cursor::new(picture));
     decoder.set_transformations(Transformations::normalize_to_color8());
     let mut reader = decoder.read_info().expect("a PNG");

@@ -9,6 +9,7 @@ mod accessibility;
 mod admin;
 mod budgets;
 mod captain;
+mod desk_day;
 mod desk_monitor;
 mod desk_players;
 mod desk_print;

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use fantoccini::actions::{InputSource, KeyAction, KeyActions};
 use fantoccini::key::Key;
 use serde_json::{Value, json};
 
@@ -13,8 +14,8 @@ use super::page::Page;
 const MAX_TABS: usize = 400;
 
 impl Page {
-    /// Presses Tab from the top of the page until the focus comes back round (or leaves
-    /// the page), and returns how many controls it stopped at.
+    /// Presses Tab until the focus comes back round to the first control it stopped at,
+    /// and returns the controls it stopped at.
     async fn tab_round(&self) -> BTreeSet<u64> {
         // Number every element, so a focused one can be named whatever it is.
         self.eval(
@@ -28,13 +29,14 @@ impl Page {
         // focus is back on the first control, not on any repeat.
         let mut first = None;
         for _ in 0..MAX_TABS {
-            let active = self
-                .client()
-                .active_element()
-                .await
-                .unwrap_or_else(|e| panic!("no active element: {e}"));
-            active
-                .send_keys(&Key::Tab.to_string())
+            // A key press of the keyboard, not typed into the focused element (typing into a
+            // file input would choose a file).
+            let tab = char::from(Key::Tab);
+            let press = KeyActions::new("keyboard".to_owned())
+                .then(KeyAction::Down { value: tab })
+                .then(KeyAction::Up { value: tab });
+            self.client()
+                .perform_actions(press)
                 .await
                 .unwrap_or_else(|e| panic!("cannot press Tab: {e}"));
             let index = self
@@ -44,13 +46,15 @@ impl Page {
                     vec![],
                 )
                 .await;
+            // Past the last control the focus leaves the page and the next press brings it
+            // back to the first: a round that began mid-page (after a link to an anchor)
+            // goes on over the top.
             match index.as_u64() {
                 Some(i) if first == Some(i) && reached.len() > 1 => break,
                 Some(i) => {
                     first.get_or_insert(i);
                     reached.insert(i);
                 }
-                None if !reached.is_empty() => break,
                 None => {}
             }
         }
@@ -76,8 +80,8 @@ impl Page {
             .eval(
                 "const selectors = ['a[href]', 'button', 'input:not([type=hidden])', 'select',\
                  'textarea', 'summary'].concat(arguments[0]);\
-                 const shown = e => e.getClientRects().length > 0 && !e.disabled\
-                   && getComputedStyle(e).visibility !== 'hidden';\
+                 const shown = e => !e.disabled\
+                   && e.checkVisibility({checkVisibilityCSS: true});\
                  return [...document.querySelectorAll(selectors.join(','))].filter(shown)\
                    .map(e => [Number(e.dataset.kbIndex), e.outerHTML.slice(0, 120),\
                      e.type === 'radio' ? e.form?.id + '/' + e.name : null]);",
