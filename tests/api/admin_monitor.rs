@@ -181,16 +181,22 @@ backend_test!(
         };
         let left = minutes_left(&after.text);
         let extend = format!("/admin/tables/{}/extend", tables[0]);
-        let extended = send(
-            &service,
-            form(
-                &extend,
-                &me.cookies,
-                &format!("csrf={}&minutes=5&reason=Stromausfall", me.csrf),
-            ),
-        )
-        .await;
-        expect(&extended, 303, "extended");
+        // Sent twice (a double tap, a reload): five minutes, once.
+        for _ in 0..2 {
+            let extended = send(
+                &service,
+                form(
+                    &extend,
+                    &me.cookies,
+                    &format!(
+                        "csrf={}&minutes=5&reason=Stromausfall&idempotency_key=x-1",
+                        me.csrf
+                    ),
+                ),
+            )
+            .await;
+            expect(&extended, 303, "extended");
+        }
         assert_eq!(
             minutes_left(&send(&service, get(&rows, &me.cookies)).await.text),
             left + 5
@@ -208,7 +214,10 @@ backend_test!(
             form(
                 &extend,
                 &me.cookies,
-                &format!("csrf={}&minutes=viele&reason=Stromausfall", me.csrf),
+                &format!(
+                    "csrf={}&minutes=viele&reason=Stromausfall&idempotency_key=x-2",
+                    me.csrf
+                ),
             ),
         )
         .await;
@@ -284,7 +293,25 @@ backend_test!(
                     &offence=Aus+der+Reihe+ausgespielt&idempotency_key=k-1";
         let refused = send(&service, form(&penalty, &me.cookies, body)).await;
         expect(&refused, 403, "no token");
+        // Another organiser's forms, with his own token, find nothing to change either.
+        for (path, body) in [
+            (penalty.clone(), format!("csrf={}&{body}", other.csrf)),
+            (
+                format!("{page}/deals/2/delete"),
+                format!("csrf={}&version=1", other.csrf),
+            ),
+            (format!("{page}/time-up"), format!("csrf={}", other.csrf)),
+        ] {
+            let foreign = send(&service, form(&path, &other.cookies, &body)).await;
+            expect(&foreign, 404, &path);
+        }
         let before = sheet(&service, &t).await;
+        assert_eq!(
+            before["deals"].as_array().map(Vec::len),
+            Some(2),
+            "no deal gone"
+        );
+        assert_eq!(before["time_up"], false, "no time up");
         assert!(before["deals"][0].get("penalties").is_none());
         let totals_before: Vec<i64> = before["totals"]
             .as_array()
@@ -577,7 +604,10 @@ backend_test!(
             form(
                 &extend,
                 &me.cookies,
-                &format!("csrf={}&minutes=5&reason=Unterbrechung", me.csrf),
+                &format!(
+                    "csrf={}&minutes=5&reason=Unterbrechung&idempotency_key=x-3",
+                    me.csrf
+                ),
             ),
         )
         .await;

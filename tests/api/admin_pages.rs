@@ -219,8 +219,9 @@ backend_test!(
             ),
         )
         .await;
-        expect(&foreign, 404, "not his");
-        assert_eq!(foreign.json["code"], "not_found");
+        expect(&foreign, 404, "not his: the desk's 404 page");
+        assert!(foreign.text.contains("<html"), "a page, not JSON");
+        assert!(!foreign.text.contains("Fremd"), "nothing of it shown");
     }
 );
 

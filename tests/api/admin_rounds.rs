@@ -781,3 +781,49 @@ backend_test!(
         assert_eq!(seated, ids[..4].to_vec(), "the four present");
     }
 );
+
+backend_test!(
+    before_closing_the_desk_names_the_finished_tables_not_yet_signed,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let (first, second) = crate::signatures::two_tables(&app, &service).await;
+        // Both sheets complete (four deals planned, the four Pflichtsoli); only the
+        // second table's players all sign.
+        for t in [&first, &second] {
+            t.fill(
+                &service,
+                &crate::fixtures::repeat(&crate::fixtures::Step::Forced, 4),
+            )
+            .await;
+        }
+        for &player in &second.players {
+            let signed =
+                crate::signatures::sign(&service, &second, Some(&second.captain), player).await;
+            expect(&signed, 200, "signed");
+        }
+        let me = desk(&service, "leitung@example.org").await;
+        let page = send(
+            &service,
+            get(
+                &format!("/admin/tournaments/{}/rounds", first.tournament),
+                &me.cookies,
+            ),
+        )
+        .await;
+        expect(&page, 200, "the rounds page");
+        let unsigned = page
+            .text
+            .split("id=\"round-1-unsigned\"")
+            .nth(1)
+            .and_then(|rest| rest.split("</p>").next())
+            .unwrap_or_else(|| panic!("the unsigned tables are named: {}", page.text));
+        assert!(unsigned.contains("Tisch 1"), "{unsigned}");
+        assert!(!unsigned.contains("Tisch 2"), "{unsigned}");
+        assert!(page.text.contains("fertig, unterschrieben"), "table 2");
+        assert!(
+            page.text
+                .contains("fertig, <strong>nicht unterschrieben</strong>"),
+            "table 1"
+        );
+    }
+);

@@ -500,6 +500,35 @@ backend_test!(a_co_organiser_runs_the_tournament_like_its_owner, |app| {
     expect(&refused, 409, "the owner stays");
     assert_eq!(refused.json["code"], "owner_cannot_be_removed");
 
+    // The tournament is not his to delete: the desk offers it only to its owner, and a
+    // form sent anyway says why and changes nothing.
+    let his_page = send(&service, get(&page, &him.cookies)).await;
+    expect(&his_page, 200, "his desk page");
+    assert!(
+        !his_page.text.contains("id=\"delete-link\""),
+        "no delete offered"
+    );
+    let delete = send(
+        &service,
+        form(
+            &format!("{page}/delete"),
+            &him.cookies,
+            &format!("csrf={}&reason=weg", him.csrf),
+        ),
+    )
+    .await;
+    expect(&delete, 403, "not the owner");
+    assert!(
+        delete.text.contains("Nur wer das Turnier angelegt hat"),
+        "{}",
+        delete.text
+    );
+    expect(
+        &send(&service, get(&page, &him.cookies)).await,
+        200,
+        "still there",
+    );
+
     // The co-organiser adds the third at the desk: without the token nothing happens;
     // an unknown e-mail is shown with the e-mail kept.
     let add = format!("{page}/organizers");

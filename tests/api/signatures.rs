@@ -13,7 +13,7 @@ use crate::fixtures::{
 
 /// Two tables of four with four deals planned (the four Pflichtsoli complete a sheet),
 /// each with its captain.
-async fn two_tables<S: App>(app: &TestApp, service: &S) -> (Table, Table) {
+pub(crate) async fn two_tables<S: App>(app: &TestApp, service: &S) -> (Table, Table) {
     let org = organizer(app, service, "leitung@example.org").await;
     let t = tournament(
         service,
@@ -43,7 +43,12 @@ async fn two_tables<S: App>(app: &TestApp, service: &S) -> (Table, Table) {
     (tables.pop().unwrap(), second)
 }
 
-async fn sign<S: App>(service: &S, t: &Table, token: Option<&str>, player: i64) -> Reply {
+pub(crate) async fn sign<S: App>(
+    service: &S,
+    t: &Table,
+    token: Option<&str>,
+    player: i64,
+) -> Reply {
     call_json(
         service,
         "POST",

@@ -66,6 +66,7 @@ impl Page {
     /// matching `also` (controls a page adds with script, say).
     pub async fn assert_keyboard_reaches_everything(&self, page_name: &str, also: &[&str]) {
         let (missed, of) = self.keyboard_misses(also).await;
+        assert!(of > 0, "{page_name}: no control found to reach");
         assert!(
             missed.is_empty(),
             "{page_name}: Tab does not reach {} of {of} controls: {missed:?}",

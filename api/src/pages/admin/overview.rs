@@ -52,6 +52,8 @@ struct OverviewPage {
     preview_link: Option<PreviewLine>,
     /// What the last action did, in the page's language, shown in its section.
     done: Option<Done>,
+    /// The one at the desk owns the tournament: only he may delete it.
+    owner: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -300,6 +302,7 @@ pub(super) async fn show(
         .or(shown.organizer_refusal.as_ref());
     let status = refusal.map_or(StatusCode::OK, ResponseError::status_code);
     let model = OverviewPage {
+        owner,
         players: overview.players,
         rounds_planned: overview.tournament.rounds_planned,
         rounds: overview

@@ -74,7 +74,8 @@ pub async fn delete(
             let reason = Some(reason).filter(|r| !r.is_empty());
             match tournaments::delete(&state, desk.organizer, nav.id, reason).await {
                 Ok(()) => Ok(see_other("/admin")),
-                Err(e @ ApiError::Conflict { .. }) => {
+                // Played already, or not his to delete (a co-organiser's): said on the page.
+                Err(e @ (ApiError::Conflict { .. } | ApiError::Forbidden)) => {
                     Ok(page(&state, &req, &desk, &nav, form.reason, Some(&e)))
                 }
                 Err(e) => Err(failed(&state, &req, e).into()),
@@ -94,7 +95,10 @@ fn page(
 ) -> HttpResponse {
     let (lang, _) = Lang::of(req);
     let model = DeletePage {
-        refused: refusal.map(|e| refusal_text(lang, e)),
+        refused: refusal.map(|e| match e {
+            ApiError::Forbidden => lang.text("desk_tournament_delete_owner_only"),
+            _ => refusal_text(lang, e),
+        }),
         reason,
     };
     let status = refusal.map_or(StatusCode::OK, ResponseError::status_code);

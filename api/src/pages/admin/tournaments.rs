@@ -4,7 +4,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
-use super::{answer, desk, render, see_other};
+use super::{answer, desk, failed, render, see_other};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
@@ -211,6 +211,6 @@ pub async fn publish(
             see_other(&format!("/admin/tournaments/{id}"))
         }
         Ok(_) => see_other("/admin"),
-        Err(e) => e.error_response(),
+        Err(e) => failed(&state, &req, e),
     }
 }

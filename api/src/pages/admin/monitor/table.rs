@@ -113,6 +113,9 @@ pub struct ExtendForm {
     minutes: String,
     #[serde(default)]
     reason: String,
+    /// Extra time adds up: a form sent twice must give it once.
+    #[serde(default)]
+    idempotency_key: String,
 }
 
 /// A form that removes something of a given version (a deal, a penalty).
@@ -361,6 +364,10 @@ async fn table_page(
     if penalty.idempotency_key.is_empty() || error.is_none() {
         penalty.idempotency_key = new_key();
     }
+    let mut extension = kept.extend.unwrap_or_default();
+    if extension.idempotency_key.is_empty() || error.is_none() {
+        extension.idempotency_key = new_key();
+    }
     let model = TablePage {
         table_id,
         round_id: desk_table.round_id,
@@ -393,7 +400,7 @@ async fn table_page(
         code_issued_at: code.issued_at.as_deref().map(when),
         code_key: new_key(),
         penalty,
-        extend: kept.extend.unwrap_or_default(),
+        extend: extension,
         error: error.map(|(form, e)| Refused {
             form,
             code: e.problem().code.to_owned(),
@@ -483,23 +490,25 @@ pub async fn add_penalty(
             let path = format!("/admin/tables/{table_id}/penalties");
             let done = async {
                 let ruling = penalties::ruling(penalty_request(&form)?)?;
-                let meaning = format!(
-                    "{} {} {} {} {} {} {} {}",
-                    form.deal_number,
-                    form.offender,
-                    form.severity,
-                    form.soloist,
+                // What the form says, unambiguously: a key sent again with other words is
+                // refused rather than taken for the first.
+                let meaning = serde_json::to_vec(&(
+                    &form.deal_number,
+                    &form.offender,
+                    &form.severity,
+                    &form.soloist,
                     form.could_harm_soloist.is_some(),
-                    form.opposing_absagen,
+                    &form.opposing_absagen,
                     form.referee.trim(),
-                    form.offence.trim()
-                );
+                    form.offence.trim(),
+                ))
+                .map_err(|e| ApiError::Internal(e.into()))?;
                 let key = idempotency::form_key(
                     &caller,
                     &path,
                     "idempotency_key",
                     &form.idempotency_key,
-                    meaning.as_bytes(),
+                    &meaning,
                 )?;
                 write::keyed(&state, Some(key), 201, move |conn| {
                     penalties::create(conn, table_id, &caller, &ruling).map(|_| ())
@@ -706,7 +715,15 @@ pub async fn extend(
                     reason: form.reason.clone(),
                 };
                 let (minutes, reason) = round_clock::check_extension(&request)?;
-                write::keyed(&state, None, 200, move |conn| {
+                let key = idempotency::form_key(
+                    &caller,
+                    &format!("/admin/tables/{table_id}/extend"),
+                    "idempotency_key",
+                    &form.idempotency_key,
+                    &serde_json::to_vec(&(minutes, &reason))
+                        .map_err(|e| ApiError::Internal(e.into()))?,
+                )?;
+                write::keyed(&state, Some(key), 200, move |conn| {
                     round_clock::extend(conn, table_id, &caller, minutes, &reason).map(|_| ())
                 })
                 .await

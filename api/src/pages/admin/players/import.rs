@@ -6,7 +6,7 @@
 
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
-use actix_web::{HttpRequest, HttpResponse, post, web};
+use actix_web::{HttpRequest, HttpResponse, ResponseError, post, web};
 use futures_util::StreamExt;
 use serde::Serialize;
 
@@ -190,6 +190,9 @@ pub async fn upload(
                     StatusCode::UNPROCESSABLE_ENTITY,
                 );
             }
+            // The import's own refusal when the preview finds nothing wrong (a key sent
+            // again with another file, say): shown above the rows, with its status.
+            let mut refused: Option<ApiError> = None;
             if sent.import && !chosen {
                 let imported = async {
                     let key = idempotency::form_key(
@@ -213,17 +216,28 @@ pub async fn upload(
                     }
                     // A problem the preview did not see (a start number taken since):
                     // the preview again, which now sees it.
-                    Err(ApiError::Unprocessable { .. } | ApiError::Conflict { .. }) => {}
+                    Err(e @ (ApiError::Unprocessable { .. } | ApiError::Conflict { .. })) => {
+                        refused = Some(e);
+                    }
                     Err(e) => return Err(failed(&state, &req, e).into()),
                 }
             }
-            let preview = players::preview(&state, desk.organizer, nav.id, &bytes)
+            let mut preview = players::preview(&state, desk.organizer, nav.id, &bytes)
                 .await
                 .map_err(|e| failed(&state, &req, e))?;
-            let status = if preview.valid {
-                StatusCode::OK
-            } else {
-                StatusCode::UNPROCESSABLE_ENTITY
+            let status = match refused {
+                Some(e) if preview.valid => {
+                    let problem = e.problem();
+                    preview.valid = false;
+                    preview.errors.push(crate::error::FieldError {
+                        field: String::new(),
+                        code: problem.code.clone(),
+                        message: problem.detail.clone(),
+                    });
+                    e.status_code()
+                }
+                _ if preview.valid => StatusCode::OK,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
             };
             preview_page(
                 &state,

@@ -135,6 +135,9 @@ struct RoundModel {
     refusal: Option<Refused>,
     /// The tables that keep it from closing (after a refused close).
     incomplete: Vec<IncompleteLine>,
+    /// Complete tables whose players have not all signed: closing does not wait for them,
+    /// but the organiser sees them before he closes.
+    unsigned: Vec<i32>,
 }
 
 #[derive(Debug, Serialize)]
@@ -147,6 +150,8 @@ struct TableModel {
     deals: Option<u16>,
     time_up: bool,
     complete: bool,
+    /// Every player of the table signed its complete sheet.
+    signed: bool,
     minutes_left: Option<u64>,
     /// `HH:MM UTC` when its time runs out.
     ends_at: Option<String>,
@@ -328,6 +333,7 @@ fn round_model(
                 deals: monitor.map(|m| m.deals_entered),
                 time_up: monitor.is_some_and(|m| m.time_up),
                 complete: monitor.is_some_and(|m| m.complete),
+                signed: monitor.is_some_and(|m| m.signed_by_all),
                 minutes_left: monitor.and_then(|m| m.seconds_left).map(|s| s.div_ceil(60)),
                 ends_at: monitor
                     .and_then(|m| m.ends_at.as_deref())
@@ -335,6 +341,11 @@ fn round_model(
                     .map(|at| hhmm(at.naive_utc())),
             }
         })
+        .collect();
+    let unsigned = tables
+        .iter()
+        .filter(|t| t.complete && !t.signed)
+        .map(|t| t.number)
         .collect();
     let seating = extra
         .seating
@@ -373,6 +384,7 @@ fn round_model(
         }),
         refusal: extra.refusal,
         incomplete: extra.incomplete,
+        unsigned,
     }
 }
 
