@@ -285,6 +285,15 @@ fn html_response(status: StatusCode, html: String) -> HttpResponse {
         .body(html)
 }
 
+/// A whole number typed into form field `field` (spaces around it ignored), or the API's
+/// 422 naming the field: what every page's number fields share.
+fn whole_number<T: std::str::FromStr>(field: &str, typed: &str) -> Result<T, ApiError> {
+    typed
+        .trim()
+        .parse()
+        .map_err(|_| ApiError::field("invalid_body", field, "invalid_value", "a whole number"))
+}
+
 /// A tournament's heading on every page.
 #[derive(Debug, Serialize)]
 struct TournamentHeading {

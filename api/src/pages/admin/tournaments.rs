@@ -160,9 +160,7 @@ fn new_request(form: &NewForm) -> Result<CreateTournamentRequest, ApiError> {
         body["venue"] = form.venue.trim().into();
     }
     if !form.rounds.trim().is_empty() {
-        let rounds: i32 = form.rounds.trim().parse().map_err(|_| {
-            ApiError::field("invalid_body", "rounds", "invalid_value", "a whole number")
-        })?;
+        let rounds: i32 = crate::pages::whole_number("rounds", &form.rounds)?;
         body["rounds"] = rounds.into();
     }
     serde_json::from_value(body)

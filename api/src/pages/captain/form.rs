@@ -261,9 +261,7 @@ fn number(field: &str, typed: &str, max: u16) -> Result<u16, ApiError> {
     if typed.is_empty() {
         return Err(invalid(field, "required", "required"));
     }
-    let value = typed
-        .parse::<u16>()
-        .map_err(|_| invalid(field, "invalid_value", "a whole number"))?;
+    let value: u16 = crate::pages::whole_number(field, typed)?;
     if value > max {
         return Err(invalid(field, "out_of_range", "too large"));
     }

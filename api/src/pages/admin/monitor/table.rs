@@ -18,6 +18,7 @@ use crate::error::ApiError;
 use crate::pages::captain::form::DealForm;
 use crate::pages::captain::view::{self, Named};
 use crate::pages::i18n::Lang;
+use crate::pages::whole_number as number;
 use crate::services::tables::{self, DeskTable};
 use crate::services::{
     audit, codes, deals, idempotency, join_codes, penalties, round_clock, write,
@@ -441,13 +442,6 @@ async fn after(
         Ok(_) => Ok(see_other(&format!("/admin/tables/{table_id}"))),
         Err(e) => table_page(state, req, desk, table_id, kept, Some((form, &e))).await,
     }
-}
-
-fn number<T: std::str::FromStr>(field: &'static str, value: &str) -> Result<T, ApiError> {
-    value
-        .trim()
-        .parse()
-        .map_err(|_| ApiError::field("invalid_body", field, "invalid_value", "a whole number"))
 }
 
 fn penalty_request(form: &PenaltyForm) -> Result<CreatePenaltyRequest, ApiError> {

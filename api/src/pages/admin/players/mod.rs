@@ -436,14 +436,7 @@ fn new_request(form: &NewForm) -> Result<CreatePlayerRequest, ApiError> {
     let given = |s: &str| Some(s.trim().to_owned()).filter(|s| !s.is_empty());
     let start_number = match form.start_number.trim() {
         "" => None,
-        n => Some(n.parse::<i32>().map_err(|_| {
-            ApiError::field(
-                "invalid_body",
-                "start_number",
-                "invalid_value",
-                "a whole number",
-            )
-        })?),
+        n => Some(crate::pages::whole_number::<i32>("start_number", n)?),
     };
     Ok(CreatePlayerRequest {
         name: form.name.trim().to_owned(),
