@@ -494,7 +494,7 @@ pub async fn reseat_round(
 /// What a hand change asks for: changes in order (the API), or the round's tables as they
 /// should be, by start number (the desk's form, one line a table).
 pub enum Wanted {
-    /// The changes, checked by [`seat_changes`].
+    /// The changes, checked by `seat_changes`.
     Changes(Vec<draw::Change>),
     /// Per table the start numbers in seat order.
     Tables(Vec<Vec<i32>>),
