@@ -750,8 +750,15 @@ backend_test!(the_desk_shows_the_standings_and_downloads_them, |app| {
             line.contains(&format!("<td class=\"num total\">{}</td>", row["total"])),
             "{line}"
         );
+        // A rank two players hold is marked as shared (set in italics by the sheet).
+        let shared = rows.iter().filter(|r| r["rank"] == row["rank"]).count() > 1;
+        let class = if shared {
+            "num rank shared"
+        } else {
+            "num rank"
+        };
         assert!(
-            line.contains(&format!("<td class=\"num rank\">{}.</td>", row["rank"])),
+            line.contains(&format!("<td class=\"{class}\">{}.</td>", row["rank"])),
             "{line}"
         );
     }

@@ -55,6 +55,20 @@ pub fn of_tournament(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<A
         .load(conn)
 }
 
+/// The lines of a tournament's log about one of its tables, oldest first.
+pub fn of_table(
+    conn: &mut DbConn,
+    tournament_id: i64,
+    table_id: i64,
+) -> QueryResult<Vec<AuditRow>> {
+    audit_log::table
+        .filter(audit_log::tournament_id.eq(tournament_id))
+        .filter(audit_log::table_id.eq(table_id))
+        .order(audit_log::id.asc())
+        .select(AuditRow::as_select())
+        .load(conn)
+}
+
 /// One line of an organiser's own log, about something that is gone (a deleted tournament).
 #[derive(Debug, Clone)]
 pub struct NewOrganizerLine<'a> {

@@ -99,3 +99,22 @@ pub async fn list(
         .await?;
     Ok(rows.into_iter().map(Into::into).collect())
 }
+
+/// The lines of tournament `id`'s log about its table `table_id` (the desk's table page),
+/// for an organiser of the tournament.
+pub async fn of_table(
+    state: &AppState,
+    organizer_id: i64,
+    id: i64,
+    table_id: i64,
+) -> Result<Vec<AuditEntry>, ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    let rows = state
+        .db
+        .run(move |conn| {
+            access::tournament(conn, id, &caller, Need::Write)?;
+            Ok(repo::of_table(conn, id, table_id)?)
+        })
+        .await?;
+    Ok(rows.into_iter().map(Into::into).collect())
+}

@@ -100,12 +100,12 @@ pub async fn page(
                 .map_err(|e| failed(&state, &req, no_such_round(e)))?;
             let planned = u16::try_from(overview.rounds).unwrap_or(0);
             let mut rows: Vec<Row> = Vec::with_capacity(result.standings.len());
+            // Ranked rows: a rank is shared when a neighbour has it too.
+            let rank_at =
+                |i: Option<usize>| i.and_then(|i| result.standings.get(i)).map(|s| s.rank);
             for (i, s) in result.standings.iter().enumerate() {
-                let shared = result
-                    .standings
-                    .iter()
-                    .enumerate()
-                    .any(|(j, o)| j != i && o.rank == s.rank);
+                let shared = rank_at(i.checked_sub(1)) == Some(s.rank)
+                    || rank_at(i.checked_add(1)) == Some(s.rank);
                 rows.push(Row {
                     rank: s.rank,
                     shared,

@@ -316,7 +316,7 @@ async fn table_page(
 ) -> Step<HttpResponse> {
     let (lang, _) = Lang::of(req);
     let (nav, desk_table) = load(state, req, desk, table_id, None).await?;
-    let history = audit::list(state, desk.organizer, nav.id)
+    let history = audit::of_table(state, desk.organizer, nav.id, table_id)
         .await
         .map_err(|e| failed(state, req, e))?;
     let code = join_codes::of_table(state, desk.caller(), table_id)
@@ -326,7 +326,6 @@ async fn table_page(
     let new_key = || codes::new_secret().unwrap_or_default();
     let mut history: Vec<HistoryLine> = history
         .iter()
-        .filter(|entry| entry.table_id == Some(table_id))
         .map(|entry| HistoryLine {
             at: when(&entry.at),
             who: who(lang, &entry.actor),
