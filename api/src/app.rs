@@ -48,6 +48,15 @@ pub fn build(
         .configure(routes::configure)
         .split_for_parts();
     app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", doc))
+        // The address without its slash, as people type it, leads to the docs too.
+        .route(
+            "/api/docs",
+            web::get().to(|| async {
+                HttpResponse::PermanentRedirect()
+                    .insert_header((actix_web::http::header::LOCATION, "/api/docs/"))
+                    .finish()
+            }),
+        )
         .configure(crate::pages::configure)
         .default_service(web::to(not_found))
         .wrap_fn(crate::catch_panic::catch_panics)

@@ -36,7 +36,7 @@ use anyhow::Context;
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::open(config).await?;
     let bind = state.config.bind.clone();
-    tracing::info!(%bind, backend = state.db.backend().as_str(), "karlchen listening");
+    let backend = state.db.backend().as_str();
     let live = state.live.clone();
     let server = actix_web::HttpServer::new({
         let state = state.clone();
@@ -50,6 +50,12 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     })
     .bind(&bind)
     .with_context(|| format!("cannot listen on {bind} (KARLCHEN_BIND)"))?;
+    // Said once the port is ours (a busy port fails above, without claiming to listen),
+    // with an address to open rather than the bare socket.
+    for address in server.addrs() {
+        let url = format!("http://{address}/");
+        tracing::info!(%url, backend, "karlchen listening");
+    }
     server.run().await.context("server stopped with an error")
 }
 

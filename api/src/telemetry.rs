@@ -18,8 +18,12 @@ use tracing_subscriber::EnvFilter;
 pub fn init(json: bool) {
     install_panic_hook();
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
+    // Colour codes only for a person at a terminal: a log file or a container's log gets
+    // plain text.
+    let terminal = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
+        .with_ansi(terminal)
         .with_writer(std::io::stderr);
     let _ = if json {
         builder.json().try_init()

@@ -30,6 +30,19 @@ async fn the_server_serves_the_committed_document_and_swagger_ui() {
     for path in ["/api/v1/score", "/api/v1/replay", "/health/ready"] {
         assert!(answer.json["paths"][path].is_object(), "{path} documented");
     }
+    // Typed without the slash, the address still leads there.
+    let bare = actix_web::test::call_service(
+        &service,
+        actix_web::test::TestRequest::get()
+            .uri("/api/docs")
+            .to_request(),
+    )
+    .await;
+    assert_eq!(bare.status(), StatusCode::PERMANENT_REDIRECT);
+    assert_eq!(
+        bare.headers().get("location").and_then(|v| v.to_str().ok()),
+        Some("/api/docs/")
+    );
     let ui = call(&service, get("/api/docs/")).await;
     assert_eq!(ui.status, StatusCode::OK);
     assert!(ui.text.contains("swagger-ui"), "{}", ui.text);
