@@ -207,7 +207,12 @@ async fn an_organiser_runs_a_tournament_day_at_the_desk() {
         "16 players, 4 tables"
     );
     page.click("#round-1-codes").await;
-    page.wait_for("#round-1-start", WAIT).await;
+    page.wait_until(
+        "[...document.querySelectorAll('#round-1-tables td.code')]\
+         .every(c => c.textContent.trim().length === 9)",
+        WAIT,
+    )
+    .await;
     check(&page, "rounds").await;
 
     // Print the table cards: each QR code, as the browser renders it, holds its table's
@@ -290,8 +295,11 @@ async fn an_organiser_runs_a_tournament_day_at_the_desk() {
     page.fill("#tricks", "9").await;
     page.fill("#correct-reason", "Zählfehler").await;
     page.click("#save-button").await;
-    page.wait_for("#history", WAIT).await;
-    assert!(page.text_of("#history").await.contains("Zählfehler"));
+    page.wait_until(
+        "document.querySelector('#history')?.textContent.includes('Zählfehler')",
+        WAIT,
+    )
+    .await;
     check(&page, "table").await;
     let sheet = call_json(
         &service,
@@ -310,6 +318,13 @@ async fn an_organiser_runs_a_tournament_day_at_the_desk() {
     page.click(".desk-nav a[href$='/rounds']").await;
     page.wait_for("#round-1-time-up", WAIT).await;
     page.click("#round-1-time-up").await;
+    // The page after the post shows every table's time as up.
+    page.wait_until(
+        "[...document.querySelectorAll('#round-1-tables tbody tr')]\
+         .filter(r => r.textContent.includes('Zeit um')).length === 4",
+        WAIT,
+    )
+    .await;
     let sheet = call_json(
         &service,
         "GET",
