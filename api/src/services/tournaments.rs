@@ -19,6 +19,17 @@ use crate::wire::tournaments::{
     CreateTournamentRequest, TournamentResponse, UpdateTournamentRequest,
 };
 
+/// The rulesets a tournament can be played by (issue 15 adds more); the desk offers these.
+pub const RULESETS: &[&str] = &["ddv"];
+
+fn unknown_ruleset() -> FieldError {
+    FieldError::new(
+        "ruleset",
+        "unknown_value",
+        "only the ddv ruleset exists so far",
+    )
+}
+
 /// Checks a new tournament field by field (every fault in one 422) and makes its row.
 fn checked(request: CreateTournamentRequest, organizer_id: i64) -> Result<NewTournament, ApiError> {
     let mut errors = Vec::new();
@@ -37,12 +48,8 @@ fn checked(request: CreateTournamentRequest, organizer_id: i64) -> Result<NewTou
     in_range("deals_five", request.deals_five, 5, max, &mut errors);
     in_range("minutes_four", request.minutes_four, 1, 600, &mut errors);
     in_range("minutes_five", request.minutes_five, 1, 600, &mut errors);
-    if request.ruleset != "ddv" {
-        errors.push(FieldError::new(
-            "ruleset",
-            "unknown_value",
-            "only the ddv ruleset exists so far",
-        ));
+    if !RULESETS.contains(&request.ruleset.as_str()) {
+        errors.push(unknown_ruleset());
     }
     for (i, tie_break) in request.tie_breaks.iter().enumerate() {
         if !domain::standings::TieBreak::ALL
@@ -179,13 +186,9 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
         }
     }
     if let Some(ruleset) = request.ruleset.as_deref()
-        && ruleset != "ddv"
+        && !RULESETS.contains(&ruleset)
     {
-        errors.push(FieldError::new(
-            "ruleset",
-            "unknown_value",
-            "only the ddv ruleset exists so far",
-        ));
+        errors.push(unknown_ruleset());
     }
     invalid(errors)?;
     Ok(TournamentChanges {

@@ -24,9 +24,6 @@ use crate::wire::tournaments::UpdateTournamentRequest;
 
 const TEMPLATE: &str = "pages/admin/overview.html";
 
-/// The rulesets a tournament can be played by (issue 15 adds more).
-const RULESETS: &[&str] = &["ddv"];
-
 /// What a finished action says above the page (`?done=`).
 const DONE: &[&str] = &["saved", "added", "removed"];
 
@@ -318,7 +315,7 @@ pub(super) async fn show(
         settings: shown
             .settings
             .unwrap_or_else(|| SettingsForm::of(&overview.tournament)),
-        rulesets: RULESETS
+        rulesets: tournaments::RULESETS
             .iter()
             .map(|&value| Choice {
                 value,
