@@ -1,0 +1,321 @@
+//! One table at the desk (`/admin/tables/{id}`, the organiser's own; another's is not
+//! found): the sheet with every deal, the totals and the signatures; every change made at
+//! the table with who, when, before and after (from the audit log); and what the organiser
+//! does there, each through the service the JSON API uses: correct a deal (the captain's
+//! entry form, saved with the deal's version, closed rounds too) or delete it, record a
+//! penalty (TSR 9) or withdraw one, issue or revoke the join code, call time-up or give
+//! extra time. A refused form is shown again as it was filled in, with the reason.
+//!
+//! The page is read here; [`forms`] holds what the organiser changes there, [`correction`]
+//! the correction of a deal with the captain's form, [`history`] the audit lines made
+//! readable.
+
+mod correct_deal;
+mod forms;
+mod history;
+
+pub use correct_deal::{correct, correction};
+pub use forms::{
+    add_penalty, delete_deal, delete_penalty, extend, issue_code, revoke_code, time_up,
+};
+
+use actix_web::http::StatusCode;
+use actix_web::{HttpRequest, HttpResponse, ResponseError, get, web};
+use serde::Serialize;
+use serde_json::Value;
+
+use super::super::{
+    Desk, Nav, Section, Step, answer, failed, refusal_text, render, see_other, signed_in_or_login,
+};
+use crate::error::ApiError;
+use crate::pages::captain::view::{self, Named};
+use crate::pages::i18n::Lang;
+use crate::services::tables::{self, DeskTable};
+use crate::services::{audit, codes, idempotency, join_codes};
+use crate::state::AppState;
+use crate::wire::sheet::{SheetDealView, SheetResponse};
+use forms::{ExtendForm, PenaltyForm};
+use history::{readable, when, who};
+
+const PAGE: &str = "pages/admin/table.html";
+
+/// A refusal, and the form it belongs to (the page shows it there).
+#[derive(Debug, Serialize)]
+struct Refused {
+    form: &'static str,
+    code: String,
+    message: String,
+}
+
+/// A penalty as recorded.
+#[derive(Debug, Serialize)]
+struct PenaltyLine {
+    id: i64,
+    version: i32,
+    deal: u16,
+    offender: String,
+    severity: String,
+    referee: String,
+    /// What happened, as the referee put it.
+    offence: Option<String>,
+    /// `Name ±n` per seat.
+    scores: String,
+}
+
+/// A row of the sheet.
+#[derive(Debug, Serialize)]
+struct DealLine {
+    number: u16,
+    version: i32,
+    dealer: String,
+    kind_code: &'static str,
+    kind: String,
+    contract: String,
+    re: String,
+    scores: Vec<i32>,
+    paper: bool,
+    penalties: bool,
+}
+
+/// A change made at the table.
+#[derive(Debug, Serialize)]
+struct HistoryLine {
+    at: String,
+    who: String,
+    action: String,
+    reason: Option<String>,
+    before: Vec<String>,
+    after: Vec<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct TablePage {
+    table_id: i64,
+    round_id: i64,
+    round: i32,
+    table_number: i32,
+    round_closed: bool,
+    players: Vec<Named>,
+    deals: Vec<DealLine>,
+    totals: Vec<i32>,
+    complete: bool,
+    planned: u16,
+    time_up: bool,
+    time_up_by: Option<&'static str>,
+    minutes_left: Option<u64>,
+    extra_minutes: Option<u16>,
+    started: bool,
+    signed: Vec<String>,
+    signed_by_all: bool,
+    penalties: Vec<PenaltyLine>,
+    history: Vec<HistoryLine>,
+    code: Option<String>,
+    code_issued_at: Option<String>,
+    /// A fresh key for issuing a code (a double tap issues one).
+    code_key: String,
+    penalty: PenaltyForm,
+    extend: ExtendForm,
+    error: Option<Refused>,
+}
+
+/// What a refused form left to show again.
+#[derive(Default)]
+struct Kept {
+    penalty: Option<PenaltyForm>,
+    extend: Option<ExtendForm>,
+}
+
+fn signed_score(sheet: &SheetResponse, scores: &[Value]) -> String {
+    scores
+        .iter()
+        .enumerate()
+        .map(|(seat, v)| {
+            let name = u8::try_from(seat)
+                .map(|s| view::named(sheet, s).name)
+                .unwrap_or_default();
+            format!("{name} {:+}", v.as_i64().unwrap_or(0))
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn deal_line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
+    DealLine {
+        number: deal.number,
+        version: deal.version,
+        dealer: view::named(sheet, deal.dealer).name,
+        kind_code: deal.kind,
+        kind: lang.text_or(&format!("captain_kind_{}", deal.kind), deal.kind),
+        contract: lang.text(&format!(
+            "captain_contract_{}",
+            view::wire_name(&deal.contract)
+        )),
+        re: deal
+            .re
+            .iter()
+            .map(|&s| view::named(sheet, s).name)
+            .collect::<Vec<_>>()
+            .join(" & "),
+        scores: deal.scores.clone(),
+        paper: deal.entry.is_paper(),
+        penalties: !deal.penalties.is_empty(),
+    }
+}
+
+/// The table for the desk, and the navigation of its tournament (his, or the 404 page).
+async fn load(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: &Desk,
+    table_id: i64,
+    number: Option<u16>,
+) -> Step<(Nav, DeskTable)> {
+    let caller = desk.caller();
+    let table = state
+        .db
+        .run(move |conn| tables::for_organiser(conn, table_id, &caller, number))
+        .await
+        .map_err(|e| failed(state, req, e))?;
+    let nav = desk
+        .tournament(state, req, table.tournament_id, Section::Monitor)
+        .await?;
+    Ok((nav, table))
+}
+
+/// The table's page, with the forms as `kept` and the refusal, if any.
+async fn table_page(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: &Desk,
+    table_id: i64,
+    kept: Kept,
+    error: Option<(&'static str, &ApiError)>,
+) -> Step<HttpResponse> {
+    let (lang, _) = Lang::of(req);
+    let (nav, desk_table) = load(state, req, desk, table_id, None).await?;
+    let history = audit::of_table(state, desk.organizer, nav.id, table_id)
+        .await
+        .map_err(|e| failed(state, req, e))?;
+    let code = join_codes::of_table(state, desk.caller(), table_id)
+        .await
+        .map_err(|e| failed(state, req, e))?;
+    let sheet = &desk_table.table.sheet;
+    let new_key = || codes::new_secret().unwrap_or_default();
+    let mut history: Vec<HistoryLine> = history
+        .iter()
+        .map(|entry| HistoryLine {
+            at: when(&entry.at),
+            who: who(lang, &entry.actor),
+            action: lang.text_or(
+                &format!("desk_monitor_action_{}", entry.action.replace('.', "_")),
+                &entry.action,
+            ),
+            reason: entry.reason.clone(),
+            before: readable(lang, sheet, entry.before.as_ref()),
+            after: readable(lang, sheet, entry.after.as_ref()),
+        })
+        .collect();
+    history.reverse();
+    let penalties = sheet
+        .deals
+        .iter()
+        .flat_map(|d| d.penalties.iter().map(move |p| (d.number, p)))
+        .map(|(deal, p)| PenaltyLine {
+            id: p.id,
+            version: p.version,
+            deal,
+            offender: view::named(sheet, p.offender).name,
+            severity: lang.text_or(
+                &format!("desk_monitor_severity_{}", p.severity),
+                &p.severity,
+            ),
+            referee: p.referee.clone(),
+            offence: p.offence.clone(),
+            scores: signed_score(
+                sheet,
+                &p.scores.iter().map(|&s| Value::from(s)).collect::<Vec<_>>(),
+            ),
+        })
+        .collect();
+    let mut penalty = kept.penalty.unwrap_or_default();
+    if penalty.idempotency_key.is_empty() || error.is_none() {
+        penalty.idempotency_key = new_key();
+    }
+    let mut extension = kept.extend.unwrap_or_default();
+    if extension.idempotency_key.is_empty() || error.is_none() {
+        extension.idempotency_key = new_key();
+    }
+    let model = TablePage {
+        table_id,
+        round_id: desk_table.round_id,
+        round: sheet.round,
+        table_number: sheet.table_number,
+        round_closed: sheet.round_closed,
+        players: sheet.players.iter().map(Named::from).collect(),
+        deals: sheet
+            .deals
+            .iter()
+            .map(|d| deal_line(lang, sheet, d))
+            .collect(),
+        totals: sheet.totals.clone(),
+        complete: sheet.complete,
+        planned: sheet.planned_deals,
+        time_up: sheet.time_up,
+        time_up_by: sheet.time_up_by,
+        minutes_left: sheet.clock.as_ref().map(|c| c.seconds_left.div_ceil(60)),
+        extra_minutes: sheet.clock.as_ref().map(|c| c.extra_minutes),
+        started: sheet.clock.is_some(),
+        signed: sheet
+            .signatures
+            .iter()
+            .map(|s| view::named(sheet, s.seat).name)
+            .collect(),
+        signed_by_all: sheet.signed_by_all,
+        penalties,
+        history,
+        code: code.code,
+        code_issued_at: code.issued_at.as_deref().map(when),
+        code_key: new_key(),
+        penalty,
+        extend: extension,
+        error: error.map(|(form, e)| Refused {
+            form,
+            code: e.problem().code.to_owned(),
+            message: refusal_text(lang, e),
+        }),
+    };
+    let status = error.map_or(StatusCode::OK, |(_, e)| e.status_code());
+    Ok(render(state, req, desk, Some(&nav), status, PAGE, &model))
+}
+
+/// The table's desk page.
+#[get("/admin/tables/{table_id}")]
+pub async fn show(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    table_id: web::Path<i64>,
+) -> HttpResponse {
+    answer(
+        async {
+            let desk = signed_in_or_login(&state, &req)?;
+            table_page(&state, &req, &desk, *table_id, Kept::default(), None).await
+        }
+        .await,
+    )
+}
+
+/// After a write: the table's page again (Post/Redirect/Get), or the page with the refusal.
+async fn after(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: &Desk,
+    table_id: i64,
+    done: Result<idempotency::Seen, ApiError>,
+    form: &'static str,
+    kept: Kept,
+) -> Step<HttpResponse> {
+    match done {
+        Ok(_) => Ok(see_other(&format!("/admin/tables/{table_id}"))),
+        Err(e) => table_page(state, req, desk, table_id, kept, Some((form, &e))).await,
+    }
+}
