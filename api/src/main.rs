@@ -39,7 +39,7 @@ enum Command {
         force: bool,
     },
     /// Put a backup in place of the SQLite database; stop the service first. The database
-    /// it replaces is kept as <database>.before-restore.
+    /// it replaces is kept beside it, its name ending in .before-restore.
     Restore {
         /// The backup file to restore.
         file: PathBuf,
