@@ -1,9 +1,11 @@
 //! The `karlchen` command: `serve` runs the service, `migrate` brings the database up to
 //! date, `healthcheck` asks a running service whether it is ready (for container health
-//! checks, where there is no shell or curl).
+//! checks, where there is no shell or curl), `backup` and `restore` copy a SQLite database
+//! out of and back into place.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -27,6 +29,24 @@ enum Command {
     Migrate,
     /// Exit 0 if the service at KARLCHEN_BIND answers /health/ready with 200.
     Healthcheck,
+    /// Copy the SQLite database into FILE, also while the service runs (SQLite's online
+    /// backup: a consistent state, checked). On PostgreSQL, prints the pg_dump line.
+    Backup {
+        /// The backup file to write (0600).
+        file: PathBuf,
+        /// Replace FILE if it exists.
+        #[arg(long)]
+        force: bool,
+    },
+    /// Put a backup in place of the SQLite database; stop the service first. The database
+    /// it replaces is kept beside it, its name ending in .before-restore.
+    Restore {
+        /// The backup file to restore.
+        file: PathBuf,
+        /// Restore even over a database changed after the backup was taken.
+        #[arg(long)]
+        force: bool,
+    },
     /// Manage organiser accounts.
     Organizer {
         #[command(subcommand)]
@@ -56,6 +76,8 @@ fn main() -> ExitCode {
             Command::Serve => actix_web::rt::System::new().block_on(api::serve(config)),
             Command::Migrate => migrate(&config),
             Command::Healthcheck => healthcheck(&config.bind),
+            Command::Backup { file, force } => backup(&config, &file, force),
+            Command::Restore { file, force } => restore(&config, &file, force),
             Command::Organizer {
                 command: OrganizerCommand::Add { email, name },
             } => add_organizer(&config, &email, &name),
@@ -75,6 +97,63 @@ fn migrate(config: &Config) -> anyhow::Result<()> {
     api::state::prepare_storage(config)?;
     api::db::Database::open(&config.database_url, 1)?;
     eprintln!("karlchen: database is up to date");
+    Ok(())
+}
+
+/// The SQLite file the configuration names, or why there is none.
+fn sqlite_file(config: &Config, pg_hint: &str) -> anyhow::Result<PathBuf> {
+    match api::db::Backend::from_url(&config.database_url) {
+        Ok(api::db::Backend::Postgres) => bail!(
+            "DATABASE_URL names a PostgreSQL database; use PostgreSQL's own tools:\n  {pg_hint}"
+        ),
+        _ => config
+            .sqlite_path()
+            .context("DATABASE_URL names no SQLite file"),
+    }
+}
+
+fn backup(config: &Config, file: &Path, force: bool) -> anyhow::Result<()> {
+    let source = sqlite_file(
+        config,
+        &format!(
+            "pg_dump --format=custom --file={} \"$DATABASE_URL\"",
+            file.display()
+        ),
+    )?;
+    let copied = api::db::backup::backup(&source, file, force)?;
+    eprintln!(
+        "karlchen: backed up {} to {} ({copied})",
+        source.display(),
+        file.display()
+    );
+    Ok(())
+}
+
+fn restore(config: &Config, file: &Path, force: bool) -> anyhow::Result<()> {
+    let target = sqlite_file(
+        config,
+        &format!(
+            "pg_restore --clean --if-exists --no-owner --dbname=\"$DATABASE_URL\" {}",
+            file.display()
+        ),
+    )?;
+    // The same private folder and file modes as `serve` makes; a missing database file is
+    // created empty, so a fresh data folder can be restored into.
+    api::state::prepare_storage(config)?;
+    let known = api::db::migrate::sqlite_versions()?;
+    let restored = api::db::backup::restore(file, &target, &known, force)?;
+    eprintln!(
+        "karlchen: restored {} into {} ({})",
+        file.display(),
+        target.display(),
+        restored.summary
+    );
+    if let Some(previous) = restored.previous {
+        eprintln!(
+            "karlchen: the database it replaced is kept as {}",
+            previous.display()
+        );
+    }
     Ok(())
 }
 

@@ -23,23 +23,23 @@ use service_tests::{Backend, TestDb};
 /// Tables, each with its own captain client entering deals concurrently with the others.
 const TABLES: usize = 6;
 /// Deals per table: the 20 normal games before the forced solos of a 24-deal round.
-const DEALS: u16 = 20;
+pub(crate) const DEALS: u16 = 20;
 /// The server is killed each time this many deals were acknowledged in all (a quarter,
 /// half and three quarters through), and restarted: three crashes per run.
 const KILL_AT: [usize; 3] = [30, 60, 90];
 /// Every request gives up after this long and is retried.
-const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
+pub(crate) const REQUEST_TIMEOUT: Duration = Duration::from_secs(5);
 /// The whole load (both servers) must be through by then; the test fails otherwise.
 const DEADLINE: Duration = Duration::from_secs(50);
 /// Between retries of a refused or failed request.
 const RETRY_PAUSE: Duration = Duration::from_millis(50);
 
-const EMAIL: &str = "crash@example.org";
-const PASSWORD: &str = "crash-test-password";
+pub(crate) const EMAIL: &str = "crash@example.org";
+pub(crate) const PASSWORD: &str = "crash-test-password";
 
 /// The `karlchen` binary, built once per test process so it is never older than the
 /// sources (cargo answers at once when it is up to date).
-fn karlchen() -> &'static Path {
+pub(crate) fn karlchen() -> &'static Path {
     static BINARY: OnceLock<Result<PathBuf, String>> = OnceLock::new();
     let found = BINARY.get_or_init(|| {
         if let Some(given) = std::env::var_os("KARLCHEN_BIN") {
@@ -97,9 +97,9 @@ fn karlchen() -> &'static Path {
 }
 
 /// A running `karlchen serve`, killed when dropped (also when the test fails).
-struct Server {
-    child: Child,
-    base: String,
+pub(crate) struct Server {
+    pub(crate) child: Child,
+    pub(crate) base: String,
 }
 
 impl Drop for Server {
@@ -110,14 +110,14 @@ impl Drop for Server {
 }
 
 /// How every `karlchen` command of one test finds its database and data folder.
-struct Setup {
-    data_dir: PathBuf,
-    url: String,
-    log: PathBuf,
+pub(crate) struct Setup {
+    pub(crate) data_dir: PathBuf,
+    pub(crate) url: String,
+    pub(crate) log: PathBuf,
 }
 
 impl Setup {
-    fn command(&self) -> Command {
+    pub(crate) fn command(&self) -> Command {
         let log = File::options()
             .create(true)
             .append(true)
@@ -135,11 +135,11 @@ impl Setup {
         command
     }
 
-    fn log_text(&self) -> String {
+    pub(crate) fn log_text(&self) -> String {
         std::fs::read_to_string(&self.log).unwrap_or_default()
     }
 
-    fn add_organizer(&self) {
+    pub(crate) fn add_organizer(&self) {
         let status = self
             .command()
             .args(["organizer", "add", "--email", EMAIL, "--name", "Crash"])
@@ -150,7 +150,7 @@ impl Setup {
     }
 
     /// Starts the server on a free loopback port and waits until it is ready.
-    async fn serve(&self, http: &reqwest::Client) -> Server {
+    pub(crate) async fn serve(&self, http: &reqwest::Client) -> Server {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -190,7 +190,11 @@ impl Setup {
 }
 
 /// A request that must succeed with `status` (set-up only; the load has its own loop).
-async fn expect_json(request: reqwest::RequestBuilder, status: u16, what: &str) -> Value {
+pub(crate) async fn expect_json(
+    request: reqwest::RequestBuilder,
+    status: u16,
+    what: &str,
+) -> Value {
     let answer = request.timeout(REQUEST_TIMEOUT).send().await.unwrap();
     let got = answer.status().as_u16();
     let text = answer.text().await.unwrap();
@@ -200,7 +204,7 @@ async fn expect_json(request: reqwest::RequestBuilder, status: u16, what: &str) 
 
 /// The `k`-th deal (1-based) entered at table `t`: normal games with varied partners,
 /// points and calls, so a deal stored under the wrong number would not compare equal.
-fn deal(t: usize, k: u16) -> Value {
+pub(crate) fn deal(t: usize, k: u16) -> Value {
     const PAIRS: [[u8; 2]; 6] = [[0, 1], [0, 2], [0, 3], [1, 2], [1, 3], [2, 3]];
     const RESULTS: [(u16, u16); 5] = [(121, 6), (130, 7), (95, 5), (160, 8), (180, 9)];
     let k = usize::from(k);
@@ -215,7 +219,7 @@ fn deal(t: usize, k: u16) -> Value {
 }
 
 /// Whether a stored entry is the one that was sent.
-fn same_facts(entry: &Value, sent: &Value) -> bool {
+pub(crate) fn same_facts(entry: &Value, sent: &Value) -> bool {
     ["contract", "re", "re_points", "re_tricks"]
         .iter()
         .all(|k| entry[k] == sent[k])
@@ -223,16 +227,16 @@ fn same_facts(entry: &Value, sent: &Value) -> bool {
 }
 
 /// Where the clients send their requests: the server of `generation` at `base`.
-struct Target {
-    generation: usize,
-    base: String,
+pub(crate) struct Target {
+    pub(crate) generation: usize,
+    pub(crate) base: String,
 }
 
 /// What the clients share with the test.
-struct Shared {
-    target: RwLock<Target>,
-    acknowledged: AtomicUsize,
-    started: Instant,
+pub(crate) struct Shared {
+    pub(crate) target: RwLock<Target>,
+    pub(crate) acknowledged: AtomicUsize,
+    pub(crate) started: Instant,
 }
 
 impl Shared {
@@ -244,10 +248,10 @@ impl Shared {
 
 /// A deal the server acknowledged with 201.
 #[derive(Debug)]
-struct Ack {
-    table: usize,
-    k: u16,
-    number: u64,
+pub(crate) struct Ack {
+    pub(crate) table: usize,
+    pub(crate) k: u16,
+    pub(crate) number: u64,
     /// The server that answered: 0 the first, then one more per restart.
     generation: usize,
     /// An attempt failed in transport: the server died before answering it.
@@ -256,15 +260,15 @@ struct Ack {
 
 /// What one captain's client saw.
 #[derive(Debug, Default)]
-struct ClientReport {
-    acks: Vec<Ack>,
+pub(crate) struct ClientReport {
+    pub(crate) acks: Vec<Ack>,
     server_errors: usize,
     transport_errors: usize,
 }
 
 /// A captain entering `DEALS` deals at table `t`, each under its own key, retrying a deal
 /// with the same key until it is acknowledged.
-async fn captain(
+pub(crate) async fn captain(
     shared: Arc<Shared>,
     http: reqwest::Client,
     t: usize,
@@ -337,25 +341,14 @@ async fn captain(
     Ok(report)
 }
 
-async fn kill_and_restart(backend: Backend) {
-    let dir = tempfile::tempdir().unwrap();
-    let Some(db) = TestDb::create(backend, &dir) else {
-        return;
-    };
-    let setup = Setup {
-        data_dir: dir.path().join("data"),
-        url: db.url.clone(),
-        log: dir.path().join("karlchen.log"),
-    };
-    // Build (or find) the binary before anything is timed.
-    karlchen();
-    // Loopback only: no proxy from the environment.
-    let http = reqwest::Client::builder().no_proxy().build().unwrap();
-    setup.add_organizer();
-    let mut server = setup.serve(&http).await;
-    let base = server.base.clone();
-
-    // A tournament with one round of TABLES 4-tables, a join code and a captain each.
+/// Logs in as the organiser of [`Setup::add_organizer`] and makes a tournament with one
+/// round of `count` 4-tables, a join code and a captain each: the organiser's token and
+/// each table's id with its captain's token.
+pub(crate) async fn tournament_with_captains(
+    http: &reqwest::Client,
+    base: &str,
+    count: usize,
+) -> (String, Vec<(i64, String)>) {
     let login = expect_json(
         http.post(format!("{base}/api/v1/auth/login"))
             .json(&json!({"email": EMAIL, "password": PASSWORD})),
@@ -375,7 +368,7 @@ async fn kill_and_restart(backend: Backend) {
         .as_i64()
         .unwrap();
     let mut players = Vec::new();
-    for i in 0..TABLES * 4 {
+    for i in 0..count * 4 {
         let p = expect_json(
             http.post(format!("{base}/api/v1/tournaments/{tournament}/players"))
                 .bearer_auth(&org)
@@ -414,7 +407,29 @@ async fn kill_and_restart(backend: Backend) {
         .await;
         captains.push((id, token["token"].as_str().unwrap().to_owned()));
     }
-    assert_eq!(captains.len(), TABLES);
+    assert_eq!(captains.len(), count);
+    (org, captains)
+}
+
+async fn kill_and_restart(backend: Backend) {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(db) = TestDb::create(backend, &dir) else {
+        return;
+    };
+    let setup = Setup {
+        data_dir: dir.path().join("data"),
+        url: db.url.clone(),
+        log: dir.path().join("karlchen.log"),
+    };
+    // Build (or find) the binary before anything is timed.
+    karlchen();
+    // Loopback only: no proxy from the environment.
+    let http = reqwest::Client::builder().no_proxy().build().unwrap();
+    setup.add_organizer();
+    let mut server = setup.serve(&http).await;
+    let base = server.base.clone();
+
+    let (org, captains) = tournament_with_captains(&http, &base, TABLES).await;
 
     // First the bodies that once panicked inside the write transaction and left their
     // pooled connection in a transaction that never committed, losing every later deal

@@ -2,6 +2,7 @@
 //! versions, because DDL is not portable (`INTEGER PRIMARY KEY` vs identity columns).
 
 use anyhow::Context;
+use diesel::migration::MigrationSource;
 use diesel_migrations::{EmbeddedMigrations, MigrationHarness, embed_migrations};
 
 use super::DbConn;
@@ -23,4 +24,14 @@ pub fn run_pending(conn: &mut DbConn) -> anyhow::Result<usize> {
         tracing::info!(applied, "database migrated");
     }
     Ok(applied)
+}
+
+/// The SQLite migration versions this program knows, as diesel records them.
+pub fn sqlite_versions() -> anyhow::Result<Vec<String>> {
+    let migrations = MigrationSource::<diesel::sqlite::Sqlite>::migrations(&SQLITE)
+        .map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(migrations
+        .iter()
+        .map(|m| m.name().version().to_string())
+        .collect())
 }

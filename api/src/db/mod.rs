@@ -13,6 +13,7 @@
 //! one inside `web::block`, because both the pool and the drivers block.
 
 pub mod audit;
+pub mod backup;
 pub mod captain_codes;
 pub mod deals;
 pub mod idempotency;
