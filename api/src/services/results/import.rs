@@ -1,0 +1,602 @@
+//! Reads a results document into a new tournament of the importing organiser: the format
+//! and version first, then every field and reference (one 422 naming all faults), then
+//! everything written in one transaction, every table's sheet re-scored by the domain and
+//! compared with the scores the document carries. Any fault rolls the whole import back.
+
+use std::collections::{HashMap, HashSet};
+
+use chrono::NaiveDateTime;
+use serde::Deserialize;
+
+use super::export::{penalty_scores, scored_deal};
+use crate::auth::Caller;
+use crate::db::deals::{NewDeal, StoredEntry};
+use crate::db::models::{NewPlayer, NewTournament, TournamentRow};
+use crate::db::penalties::NewPenalty;
+use crate::db::results::{NewRound, NewTable};
+use crate::db::{self, DbConn};
+use crate::error::{ApiError, FieldError};
+use crate::services::access::TableContext;
+use crate::services::{audit, sheet, tournaments};
+use crate::wire::results::{
+    FORMAT, ImportedResultsResponse, ResultsDocument, ResultsTableRef, VERSION,
+};
+use crate::wire::tournaments::CreateTournamentRequest;
+
+/// Stable codes of the import's refusals.
+pub mod codes {
+    /// Not a `karlchen-results` document, or a version this service does not read.
+    pub const UNKNOWN_FORMAT: &str = "results_unknown_format";
+    /// A field's value is not allowed (a name too long, an entry that is no deal, …).
+    pub const INVALID: &str = "results_invalid";
+    /// A reference to nothing (a seat naming an unknown player, a line naming an unknown
+    /// table) or a number used twice.
+    pub const BAD_REFERENCE: &str = "results_bad_reference";
+    /// A deal, penalty or total does not re-derive to the score the document carries.
+    pub const SCORE_MISMATCH: &str = "results_score_mismatch";
+}
+
+/// Reads `bytes` as a results document: format and version before anything else, since
+/// another version may have another shape.
+pub fn parse(bytes: &[u8]) -> Result<ResultsDocument, ApiError> {
+    #[derive(Deserialize)]
+    struct Probe {
+        format: Option<serde_json::Value>,
+        version: Option<serde_json::Value>,
+    }
+    let probe: Probe = serde_json::from_slice(bytes)
+        .map_err(|e| ApiError::MalformedBody(format!("not a JSON object: {e}")))?;
+    if probe.format != Some(serde_json::json!(FORMAT)) {
+        return Err(ApiError::field(
+            codes::UNKNOWN_FORMAT,
+            "format",
+            "unknown_value",
+            format!("a {FORMAT} document is expected"),
+        ));
+    }
+    if probe.version != Some(serde_json::json!(VERSION)) {
+        return Err(ApiError::field(
+            codes::UNKNOWN_FORMAT,
+            "version",
+            "unknown_value",
+            format!("this service reads version {VERSION}"),
+        ));
+    }
+    crate::extract::parse(bytes)
+}
+
+/// The faults found in a document, references and values apart.
+#[derive(Default)]
+struct Faults {
+    references: Vec<FieldError>,
+    values: Vec<FieldError>,
+}
+
+impl Faults {
+    fn reference(&mut self, field: String, message: impl Into<String>) {
+        self.references
+            .push(FieldError::new(field, "unknown_reference", message.into()));
+    }
+
+    fn value(&mut self, field: String, code: &str, message: impl Into<String>) {
+        self.values
+            .push(FieldError::new(field, code, message.into()));
+    }
+
+    fn into_result(self) -> Result<(), ApiError> {
+        let (code, errors) = if !self.references.is_empty() {
+            (codes::BAD_REFERENCE, self.references)
+        } else if !self.values.is_empty() {
+            (codes::INVALID, self.values)
+        } else {
+            return Ok(());
+        };
+        let detail = errors
+            .iter()
+            .take(5)
+            .map(|e| format!("{}: {}", e.field, e.message))
+            .collect::<Vec<_>>()
+            .join("; ");
+        Err(ApiError::unprocessable(code, detail, errors))
+    }
+}
+
+/// The document checked: the new tournament's row and each deal's `facts` column.
+pub struct Checked {
+    doc: ResultsDocument,
+    tournament: NewTournament,
+    /// Per round, per table, per deal: the facts to store.
+    facts: Vec<Vec<Vec<String>>>,
+}
+
+fn optional_text(faults: &mut Faults, field: String, value: Option<&str>, max: usize) {
+    if let Some(v) = value
+        && (v.trim().is_empty() || v.chars().count() > max)
+    {
+        faults.value(field, "invalid_value", format!("1 to {max} characters"));
+    }
+}
+
+/// Checks every field and reference of `doc` for `organizer_id`, naming every fault.
+pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiError> {
+    let mut faults = Faults::default();
+    let t = &doc.tournament;
+    let request = CreateTournamentRequest {
+        name: t.name.clone(),
+        date: t.date,
+        venue: t.venue.clone(),
+        rounds: t.rounds_planned,
+        deals_four: t.deals_four,
+        deals_five: t.deals_five,
+        minutes_four: t.minutes_four,
+        minutes_five: t.minutes_five,
+        ruleset: t.ruleset.clone(),
+        tie_breaks: t.tie_breaks.clone(),
+        published: t.published,
+    };
+    let tournament = match tournaments::checked(request, organizer_id) {
+        Ok(mut row) => {
+            row.created_at = stored(t.created_at);
+            Some(row)
+        }
+        Err(ApiError::Unprocessable { errors, .. }) => {
+            for e in errors {
+                let field = match e.field.as_str() {
+                    "rounds" => "rounds_planned".to_owned(),
+                    other => other.to_owned(),
+                };
+                faults.value(format!("tournament.{field}"), &e.code, e.message);
+            }
+            None
+        }
+        Err(other) => return Err(other),
+    };
+
+    let mut known = HashSet::new();
+    for (i, p) in doc.players.iter().enumerate() {
+        let at = |f: &str| format!("players[{i}].{f}");
+        if !(1..=99_999).contains(&p.start_number) {
+            faults.value(at("start_number"), "out_of_range", "1 to 99999");
+        } else if !known.insert(p.start_number) {
+            faults.reference(at("start_number"), "start number used twice");
+        }
+        if p.name.trim().is_empty() || p.name.chars().count() > 200 {
+            faults.value(at("name"), "invalid_value", "1 to 200 characters");
+        }
+        optional_text(
+            &mut faults,
+            at("public_name"),
+            p.public_name.as_deref(),
+            200,
+        );
+        optional_text(&mut faults, at("club"), p.club.as_deref(), 200);
+        optional_text(&mut faults, at("ddv_number"), p.ddv_number.as_deref(), 40);
+    }
+    let player = |faults: &mut Faults, field: String, n: i32| {
+        if !known.contains(&n) {
+            faults.reference(field, format!("no player has start number {n}"));
+        }
+    };
+
+    if let Some(plan) = &doc.seating_plan {
+        if plan.first_round < 1 {
+            faults.value(
+                "seating_plan.first_round".to_owned(),
+                "out_of_range",
+                "at least 1",
+            );
+        }
+        for (r, tables) in plan.rounds.iter().enumerate() {
+            for (t, seats) in tables.iter().enumerate() {
+                for (s, &n) in seats.iter().enumerate() {
+                    player(
+                        &mut faults,
+                        format!("seating_plan.rounds[{r}][{t}][{s}]"),
+                        n,
+                    );
+                }
+            }
+        }
+    }
+
+    let mut tables_known: HashSet<(i32, i32)> = HashSet::new();
+    let mut rounds_known = HashSet::new();
+    let mut facts = Vec::with_capacity(doc.rounds.len());
+    for (r, round) in doc.rounds.iter().enumerate() {
+        let at = |f: &str| format!("rounds[{r}].{f}");
+        if round.number < 1 {
+            faults.value(at("number"), "out_of_range", "at least 1");
+        } else if !rounds_known.insert(round.number) {
+            faults.reference(at("number"), "round number used twice");
+        }
+        let mut round_facts = Vec::with_capacity(round.tables.len());
+        for (ti, table) in round.tables.iter().enumerate() {
+            let at = |f: &str| format!("rounds[{r}].tables[{ti}].{f}");
+            if table.number < 1 {
+                faults.value(at("number"), "out_of_range", "at least 1");
+            } else if !tables_known.insert((round.number, table.number)) {
+                faults.reference(at("number"), "table number used twice in the round");
+            }
+            let mut seated = HashSet::new();
+            for (s, &n) in table.seats.iter().enumerate() {
+                player(&mut faults, format!("{}[{s}]", at("seats")), n);
+                if !seated.insert(n) {
+                    faults.reference(format!("{}[{s}]", at("seats")), "a player seated twice");
+                }
+            }
+            let size = u8::try_from(table.seats.len())
+                .ok()
+                .and_then(domain::deal::TableSize::from_players);
+            match (size, u16::try_from(table.planned_deals)) {
+                (None, _) => faults.value(at("seats"), "invalid_value", "4 or 5 players"),
+                (Some(size), Ok(planned)) => {
+                    if let Err(e) = domain::sheet::RoundConfig::new(size, planned) {
+                        faults.value(at("planned_deals"), "out_of_range", e.to_string());
+                    }
+                }
+                (Some(_), Err(_)) => {
+                    faults.value(at("planned_deals"), "out_of_range", "not a deal count");
+                }
+            }
+            if table.extra_minutes < 0 {
+                faults.value(at("extra_minutes"), "out_of_range", "at least 0");
+            }
+            if table.time_up_after.is_some_and(|n| n < 0) {
+                faults.value(at("time_up_after"), "out_of_range", "at least 0");
+            }
+            let mut table_facts = Vec::with_capacity(table.deals.len());
+            for (d, deal) in table.deals.iter().enumerate() {
+                let at = |f: &str| format!("rounds[{r}].tables[{ti}].deals[{d}].{f}");
+                if usize::try_from(deal.number).ok() != Some(d + 1) {
+                    faults.value(
+                        at("number"),
+                        "invalid_value",
+                        format!("deals are numbered 1, 2, 3, …: {} expected", d + 1),
+                    );
+                }
+                if deal.version < 1 {
+                    faults.value(at("version"), "out_of_range", "at least 1");
+                }
+                // The stored format is the document's: reading it back through the stored
+                // reader refuses anything a table could not have stored.
+                match StoredEntry::parse(&deal.entry.to_string())
+                    .and_then(|e| e.to_json().map_err(|e| e.to_string()))
+                {
+                    Ok(json) => table_facts.push(json),
+                    Err(e) => {
+                        faults.value(at("entry"), "invalid_value", e);
+                        table_facts.push(String::new());
+                    }
+                }
+            }
+            for (p, penalty) in table.penalties.iter().enumerate() {
+                let at = |f: &str| format!("rounds[{r}].tables[{ti}].penalties[{p}].{f}");
+                if !["insignificant", "minor", "serious"].contains(&penalty.severity.as_str()) {
+                    faults.value(
+                        at("severity"),
+                        "unknown_value",
+                        "insignificant, minor or serious",
+                    );
+                }
+                if usize::try_from(penalty.offender).map_or(true, |o| o >= table.seats.len()) {
+                    faults.reference(at("offender"), "no such seat at the table");
+                }
+                if penalty.deal_number < 1 {
+                    faults.value(at("deal_number"), "out_of_range", "at least 1");
+                }
+                if penalty.version < 1 {
+                    faults.value(at("version"), "out_of_range", "at least 1");
+                }
+                if penalty.referee.trim().is_empty() || penalty.referee.chars().count() > 200 {
+                    faults.value(at("referee"), "invalid_value", "1 to 200 characters");
+                }
+            }
+            let mut signed = HashSet::new();
+            for (s, signature) in table.signatures.iter().enumerate() {
+                let field = format!("rounds[{r}].tables[{ti}].signatures[{s}].start_number");
+                if !table.seats.contains(&signature.start_number) {
+                    faults.reference(field, "only a player of the table signs its sheet");
+                } else if !signed.insert(signature.start_number) {
+                    faults.reference(field, "signed twice");
+                }
+            }
+            round_facts.push(table_facts);
+        }
+        facts.push(round_facts);
+    }
+
+    for (i, line) in doc.audit.iter().enumerate() {
+        if !["organizer", "captain", "public"].contains(&line.actor.role.as_str()) {
+            faults.value(
+                format!("audit[{i}].actor.role"),
+                "unknown_value",
+                "organizer, captain or public",
+            );
+        }
+        if let Some(ResultsTableRef { round, table }) = line.table
+            && !tables_known.contains(&(round, table))
+        {
+            faults.reference(
+                format!("audit[{i}].table"),
+                format!("round {round} has no table {table} in the document"),
+            );
+        }
+        if line.action.trim().is_empty() {
+            faults.value(format!("audit[{i}].action"), "invalid_value", "not empty");
+        }
+    }
+
+    faults.into_result()?;
+    let tournament = tournament.ok_or_else(|| {
+        ApiError::Internal(anyhow::anyhow!("a tournament refused without a fault"))
+    })?;
+    Ok(Checked {
+        doc,
+        tournament,
+        facts,
+    })
+}
+
+fn mismatch(field: String, detail: String) -> ApiError {
+    ApiError::unprocessable(
+        codes::SCORE_MISMATCH,
+        detail.clone(),
+        vec![FieldError::new(field, "score_mismatch", detail)],
+    )
+}
+
+/// Writes a checked document as a new tournament of `caller` (an organiser) and answers
+/// what it created. The caller's transaction rolls everything back on any error.
+pub fn write(
+    conn: &mut DbConn,
+    caller: &Caller,
+    checked: Checked,
+) -> Result<ImportedResultsResponse, ApiError> {
+    let Checked {
+        doc,
+        tournament,
+        facts,
+    } = checked;
+    let tournament: TournamentRow = db::tournaments::insert(conn, &tournament)?;
+    let tid = tournament.id;
+
+    let mut ids: HashMap<i32, i64> = HashMap::new();
+    for p in &doc.players {
+        let row = db::players::insert(
+            conn,
+            &NewPlayer {
+                tournament_id: tid,
+                start_number: p.start_number,
+                name: p.name.clone(),
+                club: p.club.clone(),
+                ddv_number: p.ddv_number.clone(),
+                checked_in: p.checked_in,
+                withdrawn: p.withdrawn,
+                created_at: stored(p.created_at),
+                public_name: p.public_name.clone(),
+            },
+        )?;
+        ids.insert(p.start_number, row.id);
+    }
+    // Every start number was checked to be known.
+    let id_of = |n: i32| ids.get(&n).copied().unwrap_or_default();
+
+    if let Some(plan) = &doc.seating_plan {
+        let rounds: Vec<Vec<Vec<i64>>> = plan
+            .rounds
+            .iter()
+            .map(|tables| {
+                tables
+                    .iter()
+                    .map(|seats| seats.iter().map(|&n| id_of(n)).collect())
+                    .collect()
+            })
+            .collect();
+        let json = serde_json::to_string(&rounds).map_err(|e| ApiError::Internal(e.into()))?;
+        db::plans::replace(
+            conn,
+            tid,
+            &plan.seed,
+            plan.first_round,
+            &json,
+            stored(plan.created_at),
+        )?;
+    }
+
+    let mut tables: HashMap<(i32, i32), i64> = HashMap::new();
+    let (mut table_count, mut deal_count, mut penalty_count) = (0, 0, 0);
+    for (r, (round, round_facts)) in doc.rounds.iter().zip(&facts).enumerate() {
+        let round_row = db::results::insert_round(
+            conn,
+            &NewRound {
+                tournament_id: tid,
+                number: round.number,
+                closed: round.closed,
+                created_at: stored(round.created_at),
+                draw_method: round.draw_method.as_deref(),
+                draw_seed: round.draw_seed.as_deref(),
+                started_at: round.started_at.map(stored),
+            },
+        )?;
+        for (ti, (table, table_facts)) in round.tables.iter().zip(round_facts).enumerate() {
+            let table_row = db::results::insert_table(
+                conn,
+                &NewTable {
+                    round_id: round_row.id,
+                    number: table.number,
+                    planned_deals: table.planned_deals,
+                    time_up_after: table.time_up_after,
+                    version_floor: table.version_floor,
+                    extra_minutes: table.extra_minutes,
+                    time_up_by_clock: table.time_up_by_clock,
+                },
+            )?;
+            table_count += 1;
+            tables.insert((round.number, table.number), table_row.id);
+            let seats: Vec<i64> = table.seats.iter().map(|&n| id_of(n)).collect();
+            db::rounds::insert_seats(conn, table_row.id, &seats)?;
+            for (deal, facts) in table.deals.iter().zip(table_facts) {
+                db::results::insert_deal(
+                    conn,
+                    &NewDeal {
+                        table_id: table_row.id,
+                        number: deal.number,
+                        facts,
+                        version: deal.version,
+                        at: stored(deal.entered_at),
+                    },
+                    stored(deal.updated_at),
+                )?;
+                deal_count += 1;
+            }
+            for p in &table.penalties {
+                db::results::insert_penalty(
+                    conn,
+                    &NewPenalty {
+                        table_id: table_row.id,
+                        deal_number: p.deal_number,
+                        severity: &p.severity,
+                        offender: p.offender,
+                        soloist: p.soloist,
+                        could_harm_soloist: p.could_harm_soloist,
+                        opposing_absagen: p.opposing_absagen,
+                        referee: &p.referee,
+                        offence: p.offence.as_deref(),
+                        at: stored(p.recorded_at),
+                    },
+                    p.version,
+                )?;
+                penalty_count += 1;
+            }
+            for s in &table.signatures {
+                db::signatures::insert(
+                    conn,
+                    table_row.id,
+                    id_of(s.start_number),
+                    stored(s.signed_at),
+                )?;
+            }
+            let ctx = TableContext {
+                table: table_row,
+                round: round_row.clone(),
+                tournament: tournament.clone(),
+                seats,
+            };
+            rescore(conn, &ctx, table, &format!("rounds[{r}].tables[{ti}]"))?;
+        }
+    }
+
+    for line in &doc.audit {
+        let table_id = line
+            .table
+            .and_then(|t| tables.get(&(t.round, t.table)).copied());
+        let actor = match line.actor.role.as_str() {
+            "organizer" => match &line.actor.email {
+                Some(email) => match db::organizers::by_email(conn, &email.to_lowercase())? {
+                    Some(account) => format!("organizer:{}", account.id),
+                    // No account here: the line keeps who it was.
+                    None => format!("organizer:{email}"),
+                },
+                None => "organizer:".to_owned(),
+            },
+            // The join code the captain used is not in the document.
+            "captain" => format!("captain:{}:", table_id.unwrap_or_default()),
+            other => other.to_owned(),
+        };
+        db::audit::insert(
+            conn,
+            db::audit::NewAuditLine {
+                tournament_id: tid,
+                table_id,
+                actor,
+                action: &line.action,
+                before_json: line.before.as_ref().map(ToString::to_string),
+                after_json: line.after.as_ref().map(ToString::to_string),
+                reason: line.reason.as_deref(),
+                at: stored(line.at),
+            },
+        )?;
+    }
+    audit::Change::new(tid, caller, "tournament.import")
+        .after(Some(serde_json::json!({
+            "format": doc.format,
+            "version": doc.version,
+            "exported_at": doc.exported_at,
+        })))
+        .record(conn)?;
+
+    Ok(ImportedResultsResponse {
+        tournament_id: tid,
+        players: doc.players.len(),
+        rounds: doc.rounds.len(),
+        tables: table_count,
+        deals: deal_count,
+        penalties: penalty_count,
+        audit_lines: doc.audit.len(),
+    })
+}
+
+/// Re-scores the table's stored sheet through the domain and compares every deal,
+/// penalty and total with what the document says, naming the first that differs.
+fn rescore(
+    conn: &mut DbConn,
+    ctx: &TableContext,
+    table: &crate::wire::results::ResultsTable,
+    at: &str,
+) -> Result<(), ApiError> {
+    let named = format!("round {} table {}", ctx.round.number, ctx.table.number);
+    let derived = sheet::current(conn, ctx).map_err(|e| {
+        ApiError::unprocessable(
+            codes::INVALID,
+            format!("{named}: the sheet does not score: {e}"),
+            vec![FieldError::new(at, "sheet_invalid", e.to_string())],
+        )
+    })?;
+    let scored = &derived.scored;
+    for (d, (deal, derived_deal)) in table.deals.iter().zip(scored.deals()).enumerate() {
+        let rescored = scored_deal(derived_deal);
+        if deal.scored.as_ref() != Some(&rescored) {
+            return Err(mismatch(
+                format!("{at}.deals[{d}].scored"),
+                format!(
+                    "{named} deal {}: the document says {}, the rules score {}",
+                    deal.number,
+                    serde_json::to_string(&deal.scored).unwrap_or_default(),
+                    serde_json::to_string(&rescored).unwrap_or_default(),
+                ),
+            ));
+        }
+    }
+    let rows = db::penalties::of_table(conn, ctx.table.id)?;
+    // Penalties are stored in the document's order, so their ids ascend with it.
+    for (p, (penalty, row)) in table.penalties.iter().zip(&rows).enumerate() {
+        let rescored = penalty_scores(Some(scored), row);
+        if penalty.scores != rescored {
+            return Err(mismatch(
+                format!("{at}.penalties[{p}].scores"),
+                format!(
+                    "{named}: the penalty on deal {} scores {rescored:?}, the document says {:?}",
+                    penalty.deal_number, penalty.scores
+                ),
+            ));
+        }
+    }
+    if table.totals.as_deref() != Some(scored.totals()) {
+        return Err(mismatch(
+            format!("{at}.totals"),
+            format!(
+                "{named}: the totals are {:?}, the document says {:?}",
+                scored.totals(),
+                table.totals
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// `at` as stored: in microseconds, which both backends keep (PostgreSQL would cut
+/// finer digits and SQLite keep them, and the two would read back differently).
+fn stored(at: chrono::DateTime<chrono::Utc>) -> NaiveDateTime {
+    use chrono::SubsecRound as _;
+    at.naive_utc().trunc_subsecs(6)
+}
