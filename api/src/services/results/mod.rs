@@ -1,8 +1,9 @@
 //! The open results format and the DDV ranking export: a tournament written out as one
 //! versioned JSON document ([`export`]), read back into a new tournament of the importing
-//! organiser ([`import`]), and the CSV the DDV ranking list needs ([`ddv`]). Only a
+//! organiser ([`check`], then [`import`]), and the CSV the DDV ranking list needs ([`ddv`]). Only a
 //! tournament's organisers export it: the document holds its audit log and signatures.
 
+pub mod check;
 pub mod ddv;
 pub mod export;
 pub mod import;
@@ -49,7 +50,7 @@ pub async fn import(
 ) -> Result<HttpResponse, ApiError> {
     let caller = Caller::Organizer(organizer_id);
     // Everything that needs no database is checked before the transaction starts.
-    let checked = import::check(import::parse(body)?, organizer_id)?;
+    let checked = check::check(check::parse(body)?, organizer_id)?;
     let key = super::idempotency::key(req, &caller)?;
     let seen = write::keyed(state, key, 201, move |conn| {
         import::write(conn, &caller, checked)
