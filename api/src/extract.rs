@@ -69,6 +69,39 @@ impl FromRequest for RawBody {
     }
 }
 
+/// The most a results document may weigh (`POST /api/v1/results`): a German championship
+/// (170 players, 8 rounds of 24 deals) with its audit log is a few MiB.
+pub const DOCUMENT_LIMIT: usize = 32 * 1024 * 1024;
+
+/// A request body of at most [`DOCUMENT_LIMIT`] bytes: a whole tournament's results
+/// document, far above the [`BODY_LIMIT`] that every other body is held to.
+#[derive(Debug)]
+pub struct DocumentBody(pub web::Bytes);
+
+impl FromRequest for DocumentBody {
+    type Error = ApiError;
+    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
+        let payload = web::Payload::from_request(req, payload);
+        let req = req.clone();
+        Box::pin(async move {
+            let payload = payload
+                .await
+                .map_err(|e| ApiError::MalformedBody(format!("cannot read the body: {e}")))?;
+            let bytes = payload
+                .to_bytes_limited(DOCUMENT_LIMIT)
+                .await
+                .map_err(|_| ApiError::PayloadTooLarge {
+                    limit: DOCUMENT_LIMIT,
+                })?
+                .map_err(|e| ApiError::MalformedBody(format!("cannot read the body: {e}")))?;
+            remember_digest(&req, &bytes);
+            Ok(DocumentBody(bytes))
+        })
+    }
+}
+
 /// A digest of the request body, kept in the request's extensions so that an
 /// `Idempotency-Key` sent again with a different body can be told apart from a retry.
 #[derive(Debug, Clone, PartialEq, Eq)]

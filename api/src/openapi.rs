@@ -26,6 +26,7 @@ use crate::routes;
         (name = "players", description = "Registration, CSV import, check-in"),
         (name = "rounds", description = "Rounds and their tables"),
         (name = "tables", description = "Join codes, score sheets, deals, corrections, time-up, penalties"),
+        (name = "results", description = "The open results format (export, import) and the DDV ranking CSV"),
         (name = "health", description = "Liveness and readiness")
     )
 )]

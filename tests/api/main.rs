@@ -44,6 +44,7 @@ mod plans;
 mod players;
 mod public_pages;
 mod replay;
+mod results;
 mod rounds;
 mod score;
 mod seating;

@@ -25,6 +25,7 @@ pub mod organizers;
 pub mod penalties;
 pub mod plans;
 pub mod players;
+pub mod results;
 pub mod rounds;
 pub mod schema;
 pub mod signatures;

@@ -11,6 +11,7 @@ pub mod plan;
 pub mod players;
 pub mod preview;
 pub mod replay;
+pub mod results;
 pub mod round_clock;
 pub mod round_seating;
 pub mod rounds;
@@ -76,6 +77,9 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(round_clock::get_round_monitor)
             .service(penalties::create_penalty)
             .service(penalties::update_penalty)
-            .service(penalties::delete_penalty),
+            .service(penalties::delete_penalty)
+            .service(results::export_results)
+            .service(results::import_results)
+            .service(results::ddv_ranking),
     );
 }

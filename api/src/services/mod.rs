@@ -22,6 +22,7 @@ pub mod players;
 pub mod preview;
 pub mod print;
 pub mod public;
+pub mod results;
 pub mod round_clock;
 pub mod rounds;
 pub mod rounds_desk;

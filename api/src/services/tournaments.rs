@@ -31,7 +31,10 @@ fn unknown_ruleset() -> FieldError {
 }
 
 /// Checks a new tournament field by field (every fault in one 422) and makes its row.
-fn checked(request: CreateTournamentRequest, organizer_id: i64) -> Result<NewTournament, ApiError> {
+pub(crate) fn checked(
+    request: CreateTournamentRequest,
+    organizer_id: i64,
+) -> Result<NewTournament, ApiError> {
     let mut errors = Vec::new();
     let name = text("name", &request.name, 200)
         .map_err(|e| errors.push(e))

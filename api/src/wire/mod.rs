@@ -12,6 +12,7 @@ pub mod plans;
 pub mod player_import;
 pub mod players;
 pub mod preview;
+pub mod results;
 pub mod rounds;
 pub mod score;
 pub mod seating;

@@ -83,6 +83,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(removal::confirm)
         .service(removal::delete)
         .service(standings::csv)
+        .service(standings::results_document)
+        .service(standings::ddv_csv)
         .service(standings::page);
     rounds::configure(cfg);
 }

@@ -2,8 +2,8 @@
 //! (full names, withdrawn players marked, the tables left out named), and their downloads
 //! as CSV, plain or for German spreadsheets, through the same service as
 //! `GET /api/v1/tournaments/{id}/standings` (the browser has the desk's cookie, not the
-//! API's bearer token). The tournament's open results document is issue 14's; the page
-//! leaves room for its link.
+//! API's bearer token), and the tournament's open results document and DDV ranking CSV
+//! (`services::results`).
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{CONTENT_DISPOSITION, HeaderName, HeaderValue};
@@ -12,6 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use super::{Section, answer, failed, render, signed_in_or_login};
 use crate::error::ApiError;
+use crate::services::results;
 use crate::services::standings::{self, Answer};
 use crate::state::AppState;
 use crate::wire::standings::CsvDialect;
@@ -213,6 +214,71 @@ pub async fn csv(
                 download.insert_header((HeaderName::from_static("x-needs-attention"), value));
             }
             Ok(download.body(body))
+        }
+        .await,
+    )
+}
+
+/// The tournament's results document as a download (`docs/results-format.md`).
+#[get("/admin/tournaments/{id}/results.json")]
+pub async fn results_document(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+) -> HttpResponse {
+    answer(
+        async {
+            let desk = signed_in_or_login(&state, &req)?;
+            let nav = desk
+                .tournament(&state, &req, *id, Section::Standings)
+                .await?;
+            let (file, document) = results::document(&state, desk.organizer, nav.id)
+                .await
+                .map_err(|e| failed(&state, &req, e))?;
+            let body = serde_json::to_vec_pretty(&document)
+                .map_err(|e| failed(&state, &req, ApiError::Internal(e.into())))?;
+            Ok(HttpResponse::Ok()
+                .content_type("application/json")
+                .insert_header((
+                    CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"{file}\""),
+                ))
+                .insert_header(("Cache-Control", "private, no-store"))
+                .body(body))
+        }
+        .await,
+    )
+}
+
+/// The DDV ranking list's CSV as a download: `dialect=de` for German spreadsheets (the
+/// default), `plain` for anything else.
+#[get("/admin/tournaments/{id}/ddv.csv")]
+pub async fn ddv_csv(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    query: web::Query<StandingsQuery>,
+) -> HttpResponse {
+    answer(
+        async {
+            let desk = signed_in_or_login(&state, &req)?;
+            let nav = desk
+                .tournament(&state, &req, *id, Section::Standings)
+                .await?;
+            let dialect = standings::dialect_query(query.dialect.as_deref())
+                .map_err(|_| failed(&state, &req, ApiError::NotFound))?
+                .unwrap_or(CsvDialect::De);
+            let body = results::ddv_csv(&state, desk.organizer, nav.id, dialect)
+                .await
+                .map_err(|e| failed(&state, &req, e))?;
+            Ok(HttpResponse::Ok()
+                .content_type("text/csv; charset=utf-8")
+                .insert_header((
+                    CONTENT_DISPOSITION,
+                    format!("attachment; filename=\"ddv-rangliste-{}.csv\"", nav.id),
+                ))
+                .insert_header(("Cache-Control", "private, no-store"))
+                .body(body))
         }
         .await,
     )

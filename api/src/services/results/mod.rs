@@ -1,0 +1,86 @@
+//! The open results format and the DDV ranking export: a tournament written out as one
+//! versioned JSON document ([`export`]), read back into a new tournament of the importing
+//! organiser ([`check`], then [`import`]), and the CSV the DDV ranking list needs ([`ddv`]). Only a
+//! tournament's organisers export it: the document holds its audit log and signatures.
+
+pub mod check;
+pub mod ddv;
+pub mod export;
+pub mod import;
+
+use actix_web::http::header::{HeaderValue, LOCATION};
+use actix_web::{HttpRequest, HttpResponse};
+
+use super::access::{self, Need};
+use super::write;
+use crate::auth::Caller;
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::wire::results::ResultsDocument;
+use crate::wire::standings::CsvDialect;
+
+/// Tournament `id`'s results document, for an organiser of it, with a file name for it.
+pub async fn document(
+    state: &AppState,
+    organizer_id: i64,
+    id: i64,
+) -> Result<(String, ResultsDocument), ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    state
+        .db
+        .run(move |conn| {
+            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+            let document = export::document(conn, &tournament)?;
+            Ok((
+                format!("karlchen-results-{id}-{}.json", tournament.held_on),
+                document,
+            ))
+        })
+        .await
+}
+
+/// Imports `body` as a new tournament of `organizer_id`: 201 with what was created and
+/// the tournament's `Location`, or a 422 naming what is wrong and nothing written.
+/// A retried request with the same `Idempotency-Key` answers the first import.
+pub async fn import(
+    state: &AppState,
+    req: &HttpRequest,
+    organizer_id: i64,
+    body: &[u8],
+) -> Result<HttpResponse, ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    // Everything that needs no database is checked before the transaction starts.
+    let checked = check::check(check::parse(body)?, organizer_id)?;
+    let key = super::idempotency::key(req, &caller)?;
+    let seen = write::keyed(state, key, 201, move |conn| {
+        import::write(conn, &caller, checked)
+    })
+    .await?;
+    let id = serde_json::from_str::<serde_json::Value>(&seen.body)
+        .ok()
+        .and_then(|answer| answer["tournament_id"].as_i64());
+    let mut answer = write::replied(seen);
+    if let Some(id) = id
+        && let Ok(location) = HeaderValue::from_str(&format!("/api/v1/tournaments/{id}"))
+    {
+        answer.headers_mut().insert(LOCATION, location);
+    }
+    Ok(answer)
+}
+
+/// Tournament `id`'s DDV ranking CSV in `dialect`, for an organiser of it.
+pub async fn ddv_csv(
+    state: &AppState,
+    organizer_id: i64,
+    id: i64,
+    dialect: CsvDialect,
+) -> Result<Vec<u8>, ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    state
+        .db
+        .run(move |conn| {
+            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+            ddv::csv(conn, &tournament, dialect)
+        })
+        .await
+}
