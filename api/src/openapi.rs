@@ -26,6 +26,7 @@ use crate::routes;
         (name = "players", description = "Registration, CSV import, check-in"),
         (name = "rounds", description = "Rounds and their tables"),
         (name = "tables", description = "Join codes, score sheets, deals, corrections, time-up, penalties"),
+        (name = "webhooks", description = "URLs told of a tournament's events, signed, retried from an outbox"),
         (name = "health", description = "Liveness and readiness")
     )
 )]

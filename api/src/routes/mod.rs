@@ -20,6 +20,7 @@ pub mod signatures;
 pub mod standings;
 pub mod tables;
 pub mod tournaments;
+pub mod webhooks;
 
 use utoipa_actix_web::{scope, service_config::ServiceConfig};
 
@@ -76,6 +77,11 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(round_clock::get_round_monitor)
             .service(penalties::create_penalty)
             .service(penalties::update_penalty)
-            .service(penalties::delete_penalty),
+            .service(penalties::delete_penalty)
+            .service(webhooks::create_webhook)
+            .service(webhooks::list_webhooks)
+            .service(webhooks::delete_webhook)
+            .service(webhooks::list_deliveries)
+            .service(webhooks::retry_delivery),
     );
 }

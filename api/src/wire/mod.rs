@@ -19,3 +19,4 @@ pub mod sheet;
 pub mod signatures;
 pub mod standings;
 pub mod tournaments;
+pub mod webhooks;
