@@ -577,3 +577,123 @@ fn rows(state: &api::AppState) -> (i64, i64) {
     )
 }
 
+#[actix_web::test]
+async fn the_desk_adds_lists_and_removes_hooks() {
+    use crate::fixtures::{desk, desk_form, desk_get, tournament};
+    let app = service_tests::TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let token = organizer(&app, &service, "leitung@example.org").await;
+    let id = tournament(
+        &service,
+        &token,
+        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
+    )
+    .await;
+    let session = desk(&service, "leitung@example.org").await;
+    let page = format!("/admin/tournaments/{id}/webhooks");
+
+    let empty = send(&service, desk_get(&page, &session.cookies)).await;
+    expect(&empty, 200, "webhooks page");
+    assert!(
+        empty.text.contains("id=\"webhooks-none\""),
+        "{}",
+        empty.text
+    );
+    assert!(
+        empty
+            .text
+            .contains(&format!("href=\"{page}\" aria-current=\"page\""))
+    );
+
+    // A form without its token changes nothing.
+    let forged = send(
+        &service,
+        desk_form(
+            &page,
+            &session.cookies,
+            "url=https%3A%2F%2Fexample.org%2Fh&deal.created=on",
+        ),
+    )
+    .await;
+    expect(&forged, 403, "no form token");
+
+    // A bad URL is shown again with the reason and the URL kept.
+    let bad = send(
+        &service,
+        desk_form(
+            &page,
+            &session.cookies,
+            &format!(
+                "csrf={}&url=ftp%3A%2F%2Fexample.org&deal.created=on",
+                session.csrf
+            ),
+        ),
+    )
+    .await;
+    expect(&bad, 422, "bad URL");
+    assert!(bad.text.contains("id=\"webhook-error\""));
+    // The URL is kept (escaped as the page escapes it).
+    assert!(bad.text.contains("value=\"ftp:"), "{}", bad.text);
+
+    let added = send(
+        &service,
+        desk_form(
+            &page,
+            &session.cookies,
+            &format!(
+                "csrf={}&url=https%3A%2F%2Fexample.org%2Fh&round.closed=on&standings.changed=on",
+                session.csrf
+            ),
+        ),
+    )
+    .await;
+    expect(&added, 201, "add");
+    let secret = added
+        .text
+        .split("id=\"webhook-secret\">")
+        .nth(1)
+        .and_then(|rest| rest.split('<').next())
+        .unwrap();
+    assert!(secret.starts_with("whsec_"), "{secret}");
+    let hooks = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{id}/webhooks"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(hooks.json[0]["url"], "https://example.org/h");
+    assert_eq!(
+        hooks.json[0]["events"],
+        json!(["round.closed", "standings.changed"])
+    );
+    let hook_id = hooks.json[0]["id"].as_i64().unwrap();
+
+    // Listed without the secret; another organiser finds no such page.
+    let listed = send(&service, desk_get(&page, &session.cookies)).await;
+    assert!(listed.text.contains(&format!("data-webhook=\"{hook_id}\"")));
+    assert!(!listed.text.contains(secret));
+    organizer(&app, &service, "andere@example.org").await;
+    let other = desk(&service, "andere@example.org").await;
+    let hidden = send(&service, desk_get(&page, &other.cookies)).await;
+    expect(&hidden, 404, "another organiser");
+
+    let removed = send(
+        &service,
+        desk_form(
+            &format!("{page}/{hook_id}/remove"),
+            &session.cookies,
+            &format!("csrf={}", session.csrf),
+        ),
+    )
+    .await;
+    expect(&removed, 303, "remove");
+    let after = send(
+        &service,
+        desk_get(&format!("{page}?done=removed"), &session.cookies),
+    )
+    .await;
+    assert!(after.text.contains("id=\"done\""));
+    assert!(after.text.contains("id=\"webhooks-none\""));
+}
