@@ -38,6 +38,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     let bind = state.config.bind.clone();
     let backend = state.db.backend().as_str();
     let live = state.live.clone();
+    // The webhook outbox's worker; it stops when the live streams are closed below.
+    actix_web::rt::spawn(services::webhooks::run(state.clone()));
     let server = actix_web::HttpServer::new({
         let state = state.clone();
         move || app::build(state.clone())

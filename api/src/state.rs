@@ -28,6 +28,8 @@ pub struct AppState {
     pub auth_limits: Arc<AuthLimits>,
     /// The live standings: the public standings kept per tournament, and their feeds.
     pub live: Arc<LiveCache>,
+    /// The HTTP client that delivers webhooks (one connection pool for all of them).
+    pub http: reqwest::Client,
 }
 
 impl AppState {
@@ -49,8 +51,20 @@ impl AppState {
             pages: Arc::new(pages),
             auth_limits,
             live: Arc::new(LiveCache::new()),
+            http: outbound_client()?,
         })
     }
+}
+
+/// The client for webhook deliveries: no redirects (a receiver answers itself, and a
+/// redirect must not carry a signed body elsewhere), connections bounded in time.
+fn outbound_client() -> anyhow::Result<reqwest::Client> {
+    reqwest::Client::builder()
+        .redirect(reqwest::redirect::Policy::none())
+        .connect_timeout(std::time::Duration::from_secs(5))
+        .user_agent(concat!("Karlchen-Webhooks/", env!("CARGO_PKG_VERSION")))
+        .build()
+        .context("cannot set up the HTTP client for webhooks")
 }
 
 /// Makes the data folder and the SQLite files private to the service's user before the

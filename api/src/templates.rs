@@ -163,6 +163,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "pages/admin/standings.html",
         include_str!("../../templates/pages/admin/standings.html"),
     ),
+    (
+        "pages/admin/webhooks.html",
+        include_str!("../../templates/pages/admin/webhooks.html"),
+    ),
 ];
 
 /// Loads the templates; a syntax error or a missing parent fails here, at start-up.

@@ -52,3 +52,4 @@ mod server;
 mod sheet;
 mod signatures;
 mod stored_deals;
+mod webhooks;

@@ -31,6 +31,7 @@ pub mod schema;
 pub mod signatures;
 pub mod tables;
 pub mod tournaments;
+pub mod webhooks;
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -281,6 +282,26 @@ impl Database {
         F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
     {
+        self.write(f, true).await
+    }
+
+    /// Runs `f` in one transaction as [`Database::tx`] does (the SQLite writer's turn
+    /// included), but raises no commit number: for bookkeeping that nothing derived from
+    /// the tournaments' rows depends on (the webhook worker's attempts), so the live
+    /// standings are not recomputed for it.
+    pub async fn tx_uncounted<T, F>(&self, f: F) -> Result<T, ApiError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
+        self.write(f, false).await
+    }
+
+    async fn write<T, F>(&self, f: F, counted: bool) -> Result<T, ApiError>
+    where
+        F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+        T: Send + 'static,
+    {
         let writer = (self.backend == Backend::Sqlite).then(|| self.writer.clone());
         let commits = self.commits.clone();
         self.run(move |conn| {
@@ -290,7 +311,7 @@ impl Database {
                 .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
             let written = conn.transaction(f);
             // Only after the commit: a reader woken by the number must see the rows.
-            if written.is_ok() {
+            if written.is_ok() && counted {
                 commits.send_modify(|n| *n = n.wrapping_add(1));
             }
             written

@@ -379,3 +379,55 @@ pub struct AuditRow {
     /// When (UTC).
     pub at: NaiveDateTime,
 }
+
+/// A URL an organiser registered for a tournament's events.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = webhooks)]
+pub struct WebhookRow {
+    /// Id.
+    pub id: i64,
+    /// The tournament.
+    pub tournament_id: i64,
+    /// Where deliveries are posted.
+    pub url: String,
+    /// The event names, comma-separated.
+    pub events: String,
+    /// The key of the signature.
+    pub secret: String,
+    /// Whether new events are delivered to it.
+    pub active: bool,
+    /// When (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// One event for one hook: the outbox row the worker delivers.
+#[derive(Debug, Clone, Queryable, Selectable)]
+#[diesel(table_name = webhook_deliveries)]
+pub struct DeliveryRow {
+    /// Id, sent as `X-Karlchen-Delivery`.
+    pub id: i64,
+    /// The hook.
+    pub webhook_id: i64,
+    /// The event's name.
+    pub event: String,
+    /// The event's id (the body's `id`), the same for every hook told of it.
+    pub event_id: String,
+    /// The exact body sent.
+    pub payload: String,
+    /// `pending`, `delivered` or `failed`.
+    pub status: String,
+    /// How many times it was sent.
+    pub attempts: i32,
+    /// When it is sent next (while pending).
+    pub next_attempt_at: NaiveDateTime,
+    /// When it was last sent.
+    pub last_attempt_at: Option<NaiveDateTime>,
+    /// The receiver's last HTTP status.
+    pub last_status_code: Option<i32>,
+    /// Why the last attempt failed, when it did not get an answer.
+    pub last_error: Option<String>,
+    /// When a receiver took it (2xx).
+    pub delivered_at: Option<NaiveDateTime>,
+    /// When the event happened (UTC).
+    pub created_at: NaiveDateTime,
+}

@@ -181,6 +181,36 @@ diesel::table! {
     }
 }
 
+diesel::table! {
+    webhooks (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        url -> Text,
+        events -> Text,
+        secret -> Text,
+        active -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    webhook_deliveries (id) {
+        id -> BigInt,
+        webhook_id -> BigInt,
+        event -> Text,
+        event_id -> Text,
+        payload -> Text,
+        status -> Text,
+        attempts -> Integer,
+        next_attempt_at -> Timestamp,
+        last_attempt_at -> Nullable<Timestamp>,
+        last_status_code -> Nullable<Integer>,
+        last_error -> Nullable<Text>,
+        delivered_at -> Nullable<Timestamp>,
+        created_at -> Timestamp,
+    }
+}
+
 diesel::joinable!(tournaments -> organizers (organizer_id));
 diesel::joinable!(tournament_organizers -> tournaments (tournament_id));
 diesel::joinable!(tournament_organizers -> organizers (organizer_id));
@@ -196,6 +226,8 @@ diesel::joinable!(penalties -> round_tables (table_id));
 diesel::joinable!(signatures -> round_tables (table_id));
 diesel::joinable!(signatures -> players (player_id));
 diesel::joinable!(organizer_audit -> organizers (organizer_id));
+diesel::joinable!(webhooks -> tournaments (tournament_id));
+diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     organizers,
@@ -213,4 +245,6 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     seating_plans,
     tournament_organizers,
+    webhooks,
+    webhook_deliveries,
 );

@@ -8,7 +8,8 @@ use super::DbConn;
 use super::models::{NewTournament, OrganizerRow, TournamentChanges, TournamentRow};
 use super::schema::{
     audit_log, deals, join_codes, organizers, penalties, players, round_tables, rounds,
-    seating_plans, signatures, table_seats, tournament_organizers, tournaments,
+    seating_plans, signatures, table_seats, tournament_organizers, tournaments, webhook_deliveries,
+    webhooks,
 };
 
 /// A tournament by id.
@@ -205,6 +206,14 @@ fn delete_all(conn: &mut DbConn, id: i64) -> QueryResult<()> {
         tournament_organizers::table.filter(tournament_organizers::tournament_id.eq(id)),
     )
     .execute(conn)?;
+    let hook_ids = webhooks::table
+        .filter(webhooks::tournament_id.eq(id))
+        .select(webhooks::id);
+    diesel::delete(
+        webhook_deliveries::table.filter(webhook_deliveries::webhook_id.eq_any(hook_ids)),
+    )
+    .execute(conn)?;
+    diesel::delete(webhooks::table.filter(webhooks::tournament_id.eq(id))).execute(conn)?;
     diesel::delete(tournaments::table.find(id)).execute(conn)?;
     Ok(())
 }

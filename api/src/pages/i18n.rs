@@ -56,6 +56,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/i18n/desk/tournament.de.json"),
         include_str!("../../../templates/i18n/desk/tournament.en.json"),
     ),
+    (
+        include_str!("../../../templates/i18n/desk/webhooks.de.json"),
+        include_str!("../../../templates/i18n/desk/webhooks.en.json"),
+    ),
 ];
 
 fn parse(json: &str) -> Texts {

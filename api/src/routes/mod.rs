@@ -21,6 +21,7 @@ pub mod signatures;
 pub mod standings;
 pub mod tables;
 pub mod tournaments;
+pub mod webhooks;
 
 use utoipa_actix_web::{scope, service_config::ServiceConfig};
 
@@ -80,6 +81,11 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
             .service(penalties::delete_penalty)
             .service(results::export_results)
             .service(results::import_results)
-            .service(results::ddv_ranking),
+            .service(results::ddv_ranking)
+            .service(webhooks::create_webhook)
+            .service(webhooks::list_webhooks)
+            .service(webhooks::delete_webhook)
+            .service(webhooks::list_deliveries)
+            .service(webhooks::retry_delivery),
     );
 }

@@ -64,8 +64,20 @@ impl<'a> Change<'a> {
         Change { after, ..self }
     }
 
-    /// Writes the change.
+    /// Writes the change, and enqueues the webhook deliveries it causes in the same
+    /// transaction (see [`super::webhooks`]).
     pub fn record(self, conn: &mut DbConn) -> Result<(), ApiError> {
+        super::webhooks::enqueue(
+            conn,
+            &super::webhooks::Changed {
+                tournament_id: self.tournament_id,
+                table_id: self.table_id,
+                action: self.action,
+                before: self.before.as_ref(),
+                after: self.after.as_ref(),
+                reason: self.reason,
+            },
+        )?;
         repo::insert(
             conn,
             NewAuditLine {

@@ -32,6 +32,7 @@ pub mod standings;
 pub mod tables;
 pub mod tournaments;
 pub mod validate;
+pub mod webhooks;
 pub mod write;
 
 /// The current time as stored: the instant of the request's work on the app's clock (see

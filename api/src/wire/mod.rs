@@ -20,3 +20,4 @@ pub mod sheet;
 pub mod signatures;
 pub mod standings;
 pub mod tournaments;
+pub mod webhooks;

@@ -18,6 +18,7 @@ mod removal;
 mod rounds;
 mod standings;
 mod tournaments;
+mod webhooks;
 
 use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue, LOCATION};
@@ -85,7 +86,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(standings::csv)
         .service(standings::results_document)
         .service(standings::ddv_csv)
-        .service(standings::page);
+        .service(standings::page)
+        .service(webhooks::page)
+        .service(webhooks::add)
+        .service(webhooks::remove);
     rounds::configure(cfg);
 }
 
@@ -162,6 +166,7 @@ enum Section {
     Monitor,
     Print,
     Standings,
+    Webhooks,
 }
 
 /// What the navigation of a tournament's desk pages shows.

@@ -1,0 +1,615 @@
+//! Webhooks: an organiser registers URLs per tournament, and the service posts its events
+//! there, signed, from a durable outbox.
+//!
+//! - Events are enqueued from the audit log's one writer ([`super::audit::Change::record`]):
+//!   every change to a tournament is audited inside its write's transaction, so the
+//!   outbox row commits with the change or rolls back with it, and a write path added
+//!   later is covered once its audit action is mapped in [`events_of`]. An idempotent retry
+//!   replays the stored answer without running the write, so it enqueues nothing. A change
+//!   whose action sends nothing costs no query; one that does costs one indexed lookup of
+//!   the tournament's hooks, and more only when a hook wants the event.
+//! - The worker ([`run`], started by `serve`) calls [`deliver_due`] every [`TICK`]: each
+//!   hook's deliveries go out one after the other, oldest first; an attempt is claimed
+//!   (counted, and its next attempt moved to the backoff as a lease) before the request,
+//!   and its outcome stored after it, so no connection is held across the HTTP call and a
+//!   process that dies while sending sends again after the lease. Delivery is therefore at
+//!   least once: receivers drop repeats by `X-Karlchen-Delivery`.
+//! - A 2xx answer delivers; anything else is retried after [`BACKOFF`] (then hourly) until
+//!   [`GIVE_UP_AFTER_HOURS`] hours or [`MAX_ATTEMPTS`] attempts, then the delivery has failed.
+//!   Redirects are not followed (a 3xx is a failure).
+//!
+//! The outbox is the database's: it survives a restart. Times come from the app's clock,
+//! so tests move it instead of waiting for a backoff.
+
+use std::time::Duration;
+
+use actix_web::{HttpRequest, HttpResponse};
+use chrono::{NaiveDateTime, TimeDelta};
+use hmac::{Hmac, Mac};
+use serde_json::{Value, json};
+
+use super::access::{self, Need};
+use super::{audit, now, write};
+use crate::auth::Caller;
+use crate::db::models::{DeliveryRow, TournamentRow, WebhookRow};
+use crate::db::webhooks::{self as rows, DELIVERED, FAILED, PENDING};
+use crate::db::{self, DbConn};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::wire::clock::rfc3339;
+use crate::wire::webhooks::{DeliveryCounts, DeliveryResponse, WebhookRequest, WebhookResponse};
+
+/// The events a hook can ask for.
+pub const EVENTS: [&str; 4] = [
+    "deal.created",
+    "deal.corrected",
+    "round.closed",
+    "standings.changed",
+];
+
+/// The longest URL accepted.
+pub const MAX_URL_LENGTH: usize = 2000;
+
+/// How many hooks one tournament may have: enough for a club's site, a league table and a
+/// chat bot, few enough that every change stays cheap.
+pub const MAX_HOOKS: i64 = 20;
+
+/// How often the worker looks for due deliveries.
+pub const TICK: Duration = Duration::from_secs(1);
+
+/// How long one attempt waits for the receiver's answer.
+pub const TIMEOUT: Duration = Duration::from_secs(5);
+
+/// The waits after the first, second, … failed attempt; every later one waits the last.
+pub const BACKOFF: [i64; 5] = [10, 30, 120, 600, 3600];
+
+/// A delivery not taken this long after its event is given up.
+pub const GIVE_UP_AFTER_HOURS: i64 = 24;
+
+/// A delivery is given up after this many attempts at the latest.
+pub const MAX_ATTEMPTS: i32 = 30;
+
+/// How many hooks one tick serves (concurrently), the most overdue first.
+const HOOKS_PER_TICK: usize = 4;
+
+/// How many deliveries of one hook one tick sends at most (one after the other).
+const DELIVERIES_PER_HOOK: i64 = 10;
+
+/// How many deliveries a hook's list shows.
+const LISTED_DELIVERIES: i64 = 100;
+
+/// The events an audited change sends: what `action` did to the tournament.
+fn events_of(action: &str) -> &'static [&'static str] {
+    match action {
+        "deal.create" => &["deal.created", "standings.changed"],
+        "deal.update" | "deal.delete" => &["deal.corrected", "standings.changed"],
+        "penalty.create" | "penalty.update" | "penalty.delete" => &["standings.changed"],
+        "round.close" => &["round.closed", "standings.changed"],
+        _ => &[],
+    }
+}
+
+/// One audited change, as [`enqueue`] reads it.
+#[derive(Debug, Clone, Copy)]
+pub struct Changed<'a> {
+    /// The tournament.
+    pub tournament_id: i64,
+    /// The table, when the change was at one.
+    pub table_id: Option<i64>,
+    /// The audit action (`deal.create`, …).
+    pub action: &'a str,
+    /// The state before.
+    pub before: Option<&'a Value>,
+    /// The state after.
+    pub after: Option<&'a Value>,
+    /// Why, if given.
+    pub reason: Option<&'a str>,
+}
+
+/// Writes the outbox rows `change` causes, in the caller's transaction (see the module
+/// documentation).
+pub fn enqueue(conn: &mut DbConn, change: &Changed<'_>) -> Result<(), ApiError> {
+    let events = events_of(change.action);
+    if events.is_empty() {
+        return Ok(());
+    }
+    let hooks = rows::active_of(conn, change.tournament_id)?;
+    let wants = |hook: &(i64, String), event: &str| hook.1.split(',').any(|e| e == event);
+    if !hooks.iter().any(|h| events.iter().any(|e| wants(h, e))) {
+        return Ok(());
+    }
+    let tournament =
+        db::tournaments::find(conn, change.tournament_id)?.ok_or(ApiError::NotFound)?;
+    let place = match change.table_id {
+        Some(table_id) => Some(place(conn, table_id)?),
+        None => None,
+    };
+    let at = now();
+    for event in events {
+        let targets: Vec<i64> = hooks
+            .iter()
+            .filter(|h| wants(h, event))
+            .map(|h| h.0)
+            .collect();
+        if targets.is_empty() {
+            continue;
+        }
+        let event_id = format!(
+            "evt_{}",
+            super::codes::new_secret()?.get(..32).unwrap_or_default()
+        );
+        let body = json!({
+            "id": event_id,
+            "event": event,
+            "created_at": rfc3339(at),
+            "tournament": {"id": tournament.id, "name": tournament.name},
+            "data": data(event, change, place.as_ref(), &tournament),
+        });
+        let payload = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.into()))?;
+        for webhook_id in targets {
+            rows::enqueue(
+                conn,
+                &rows::NewDelivery {
+                    webhook_id,
+                    event,
+                    event_id: &event_id,
+                    payload: &payload,
+                    at,
+                },
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Where a table stands: its round's number and the table with its players in seat order.
+fn place(conn: &mut DbConn, table_id: i64) -> Result<(i32, Value), ApiError> {
+    let (table, round) = db::tables::with_round(conn, table_id)?.ok_or(ApiError::NotFound)?;
+    let players = db::tables::seats(conn, table_id)?;
+    Ok((
+        round.number,
+        json!({"id": table.id, "number": table.number, "players": players}),
+    ))
+}
+
+/// The body's `data` for `event`: what a consumer needs without asking back, besides the
+/// standings, which it reads from the URL given (they are derived, and computing them in
+/// every write would slow every table's entry).
+fn data(
+    event: &str,
+    change: &Changed<'_>,
+    place: Option<&(i32, Value)>,
+    tournament: &TournamentRow,
+) -> Value {
+    let round = place.map(|p| json!(p.0)).unwrap_or_else(|| {
+        change
+            .after
+            .and_then(|a| a.get("round"))
+            .cloned()
+            .unwrap_or(Value::Null)
+    });
+    let table = place.map_or(Value::Null, |p| p.1.clone());
+    match event {
+        "deal.created" => json!({"round": round, "table": table, "deal": change.after}),
+        "deal.corrected" => json!({
+            "round": round,
+            "table": table,
+            "change": if change.action == "deal.delete" { "deleted" } else { "updated" },
+            "deal": change.after,
+            "before": change.before,
+            "reason": change.reason,
+        }),
+        "round.closed" => change.after.cloned().unwrap_or(Value::Null),
+        _ => json!({
+            "cause": change.action,
+            "round": round,
+            "table": table,
+            "standings": format!("/api/v1/tournaments/{}/standings", tournament.id),
+        }),
+    }
+}
+
+/// `sha256=` and the hex HMAC-SHA256 of `body` keyed with `secret`: the
+/// `X-Karlchen-Signature` header.
+pub fn signature(secret: &str, body: &str) -> Result<String, ApiError> {
+    let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes())
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("hmac key: {e}")))?;
+    mac.update(body.as_bytes());
+    let hex: String = mac
+        .finalize()
+        .into_bytes()
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect();
+    Ok(format!("sha256={hex}"))
+}
+
+/// The URL and events of `request`, checked: 422 naming the field otherwise.
+fn checked(request: &WebhookRequest) -> Result<(String, Vec<&'static str>), ApiError> {
+    let url = request.url.trim();
+    let bad_url = |message: &str| ApiError::field("invalid_body", "url", "invalid_url", message);
+    if url.chars().count() > MAX_URL_LENGTH {
+        return Err(ApiError::field(
+            "invalid_body",
+            "url",
+            "too_long",
+            format!("at most {MAX_URL_LENGTH} characters"),
+        ));
+    }
+    let parsed =
+        url::Url::parse(url).map_err(|_| bad_url("an absolute http:// or https:// URL"))?;
+    if !matches!(parsed.scheme(), "http" | "https") || parsed.host_str().is_none_or(str::is_empty) {
+        return Err(bad_url("an absolute http:// or https:// URL"));
+    }
+    if !parsed.username().is_empty() || parsed.password().is_some() {
+        return Err(bad_url(
+            "no user or password in the URL; the signature proves the sender",
+        ));
+    }
+    let mut events: Vec<&'static str> = Vec::new();
+    for asked in &request.events {
+        let Some(known) = EVENTS.iter().find(|e| **e == asked.trim()) else {
+            return Err(ApiError::field(
+                "invalid_body",
+                "events",
+                "unknown_event",
+                format!("{asked:?} is no event; events are {}", EVENTS.join(", ")),
+            ));
+        };
+        if !events.contains(known) {
+            events.push(known);
+        }
+    }
+    if events.is_empty() {
+        return Err(ApiError::field(
+            "invalid_body",
+            "events",
+            "empty",
+            format!("at least one of {}", EVENTS.join(", ")),
+        ));
+    }
+    events.sort_unstable();
+    Ok((parsed.to_string(), events))
+}
+
+/// Hook `row` as listed: with its delivery counts and newest delivery.
+fn listed(conn: &mut DbConn, row: WebhookRow) -> Result<WebhookResponse, ApiError> {
+    let mut counts = DeliveryCounts::default();
+    for (status, n) in rows::counts(conn, row.id)? {
+        match status.as_str() {
+            PENDING => counts.pending = n,
+            DELIVERED => counts.delivered = n,
+            _ => counts.failed += n,
+        }
+    }
+    let last = rows::deliveries(conn, row.id, 1)?.into_iter().next();
+    Ok(WebhookResponse::new(row, counts, last))
+}
+
+/// Registers a hook on tournament `id` (its organisers) under the request's
+/// `Idempotency-Key`; answers 201 with the secret, which is shown only here. Audited,
+/// without the secret.
+pub async fn create(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: Caller,
+    id: i64,
+    request: &WebhookRequest,
+) -> Result<HttpResponse, ApiError> {
+    let key = super::idempotency::key(req, &caller)?;
+    Ok(write::replied(
+        register(state, key, caller, id, request).await?,
+    ))
+}
+
+/// Registers a hook as [`create`] does, under `key`, and answers what was stored (the
+/// hook with its secret, as JSON).
+pub async fn register(
+    state: &AppState,
+    key: Option<super::idempotency::Key>,
+    caller: Caller,
+    id: i64,
+    request: &WebhookRequest,
+) -> Result<super::idempotency::Seen, ApiError> {
+    access::organizer_only(&caller)?;
+    let (url, events) = checked(request)?;
+    let secret = format!("whsec_{}", super::codes::new_secret()?);
+    let acting = caller.clone();
+    write::keyed(state, key, 201, move |conn| {
+        // The count below must hold against a twin registering at the same moment.
+        db::locks::lock_tournament(conn, id)?;
+        access::tournament(conn, id, &acting, Need::Write)?;
+        if rows::count_of(conn, id)? >= MAX_HOOKS {
+            return Err(ApiError::refused(
+                "too_many_webhooks",
+                format!("a tournament has at most {MAX_HOOKS} webhooks; remove one first"),
+                "url",
+                json!({"max": MAX_HOOKS}),
+            ));
+        }
+        let row = rows::insert(
+            conn,
+            &rows::NewHook {
+                tournament_id: id,
+                url: &url,
+                events: &events.join(","),
+                secret: &secret,
+                at: now(),
+            },
+        )?;
+        let mut hook = WebhookResponse::new(row, DeliveryCounts::default(), None);
+        audit::Change::new(id, &acting, "webhook.create")
+            .after(Some(
+                json!({"id": hook.id, "url": hook.url, "events": hook.events}),
+            ))
+            .record(conn)?;
+        hook.secret = Some(secret);
+        Ok(hook)
+    })
+    .await
+}
+
+/// The hooks of tournament `id` with their last delivery (its organisers).
+pub async fn list(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+) -> Result<Vec<WebhookResponse>, ApiError> {
+    access::organizer_only(&caller)?;
+    state
+        .db
+        .run(move |conn| {
+            access::tournament(conn, id, &caller, Need::Write)?;
+            rows::of_tournament(conn, id)?
+                .into_iter()
+                .map(|row| listed(conn, row))
+                .collect()
+        })
+        .await
+}
+
+/// Removes hook `hook_id` of tournament `id` with its outbox (its organisers). Audited.
+pub async fn delete(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    hook_id: i64,
+) -> Result<(), ApiError> {
+    access::organizer_only(&caller)?;
+    state
+        .db
+        .tx(move |conn| {
+            access::tournament(conn, id, &caller, Need::Write)?;
+            let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
+            rows::delete(conn, hook.id)?;
+            audit::Change::new(id, &caller, "webhook.delete")
+                .before(Some(
+                    json!({"id": hook.id, "url": hook.url, "events": hook.events}),
+                ))
+                .record(conn)?;
+            Ok(())
+        })
+        .await
+}
+
+/// The deliveries of hook `hook_id` of tournament `id`, newest first (its organisers).
+pub async fn deliveries(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    hook_id: i64,
+) -> Result<Vec<DeliveryResponse>, ApiError> {
+    access::organizer_only(&caller)?;
+    state
+        .db
+        .run(move |conn| {
+            access::tournament(conn, id, &caller, Need::Write)?;
+            let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
+            Ok(rows::deliveries(conn, hook.id, LISTED_DELIVERIES)?
+                .into_iter()
+                .map(DeliveryResponse::from)
+                .collect())
+        })
+        .await
+}
+
+/// Sends delivery `delivery_id` of hook `hook_id` again at the worker's next tick, whatever
+/// its state (a failed one gets one more attempt; a delivered one is sent once more, with
+/// the same id). Its organisers; audited.
+pub async fn retry(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    hook_id: i64,
+    delivery_id: i64,
+) -> Result<DeliveryResponse, ApiError> {
+    access::organizer_only(&caller)?;
+    state
+        .db
+        .tx(move |conn| {
+            access::tournament(conn, id, &caller, Need::Write)?;
+            let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
+            let delivery = rows::delivery(conn, hook.id, delivery_id)?.ok_or(ApiError::NotFound)?;
+            rows::retry(conn, delivery.id, now())?;
+            audit::Change::new(id, &caller, "webhook.retry")
+                .after(Some(json!({"webhook": hook.id, "delivery": delivery.id})))
+                .record(conn)?;
+            let again = rows::delivery(conn, hook.id, delivery.id)?.ok_or(ApiError::NotFound)?;
+            Ok(DeliveryResponse::from(again))
+        })
+        .await
+}
+
+/// The wait before the attempt after attempt `attempts` (1-based) failed.
+fn backoff(attempts: i32) -> TimeDelta {
+    let index = usize::try_from(attempts.saturating_sub(1)).unwrap_or_default();
+    let seconds = BACKOFF
+        .get(index)
+        .or(BACKOFF.last())
+        .copied()
+        .unwrap_or(3600);
+    TimeDelta::seconds(seconds)
+}
+
+/// Whether `delivery`, after failing its attempt number `attempts` whose retry would come
+/// at `retry_at`, is given up.
+fn gives_up(delivery: &DeliveryRow, attempts: i32, retry_at: NaiveDateTime) -> bool {
+    attempts >= MAX_ATTEMPTS
+        || retry_at > delivery.created_at + TimeDelta::hours(GIVE_UP_AFTER_HOURS)
+}
+
+/// Sends every due delivery the tick serves (see the module documentation) and stores
+/// the outcomes; returns how many attempts were made. Tests call it instead of waiting for
+/// the worker.
+pub async fn deliver_due(state: &AppState) -> Result<usize, ApiError> {
+    let now = state.db.clock().now();
+    let heads = state.db.run(|conn| Ok(rows::pending_heads(conn)?)).await?;
+    let hooks = heads
+        .iter()
+        .filter(|d| d.next_attempt_at <= now)
+        .map(|d| d.webhook_id)
+        .take(HOOKS_PER_TICK);
+    let sent = futures_util::future::join_all(hooks.map(|hook| deliver_hook(state, hook))).await;
+    let mut attempts = 0;
+    for result in sent {
+        attempts += result?;
+    }
+    Ok(attempts)
+}
+
+/// Sends the due deliveries of hook `hook_id`, oldest first, until one fails.
+async fn deliver_hook(state: &AppState, hook_id: i64) -> Result<usize, ApiError> {
+    let (hook, pending) = state
+        .db
+        .run(move |conn| {
+            let hook = rows::by_id(conn, hook_id)?;
+            let pending = rows::pending_of(conn, hook_id, DELIVERIES_PER_HOOK)?;
+            Ok((hook, pending))
+        })
+        .await?;
+    let Some(hook) = hook.filter(|h| h.active) else {
+        return Ok(0);
+    };
+    let mut attempts = 0;
+    for delivery in pending {
+        if delivery.next_attempt_at > state.db.clock().now() {
+            break;
+        }
+        match attempt(state, &hook, delivery).await? {
+            Some(true) => attempts += 1,
+            Some(false) => {
+                attempts += 1;
+                break;
+            }
+            // Somebody else claimed it: leave this hook to him.
+            None => break,
+        }
+    }
+    Ok(attempts)
+}
+
+/// One attempt at `delivery`: `None` when another runner claimed it first, else whether
+/// the receiver took it.
+async fn attempt(
+    state: &AppState,
+    hook: &WebhookRow,
+    delivery: DeliveryRow,
+) -> Result<Option<bool>, ApiError> {
+    let now = state.db.clock().now();
+    let number = delivery.attempts.saturating_add(1);
+    let retry_at = now + backoff(number);
+    let (id, seen) = (delivery.id, delivery.attempts);
+    // Taking the SQLite writer's turn as every write does (a write between another
+    // transaction's read and its write would fail that one), without raising the commit
+    // number: an attempt changes nothing the standings are derived from.
+    let claimed = state
+        .db
+        .tx_uncounted(move |conn| Ok(rows::claim(conn, id, seen, now, retry_at)?))
+        .await?;
+    if claimed != 1 {
+        return Ok(None);
+    }
+    let signed = signature(&hook.secret, &delivery.payload)?;
+    let answer = state
+        .http
+        .post(&hook.url)
+        .header("Content-Type", "application/json")
+        .header("X-Karlchen-Event", &delivery.event)
+        .header("X-Karlchen-Delivery", delivery.id.to_string())
+        .header("X-Karlchen-Signature", signed)
+        .timeout(TIMEOUT)
+        .body(delivery.payload.clone())
+        .send()
+        .await;
+    let (code, error) = match answer {
+        Ok(response) => {
+            let status = response.status();
+            let error = (!status.is_success()).then(|| format!("answered {status}"));
+            (Some(i32::from(status.as_u16())), error)
+        }
+        Err(e) => (None, Some(described(&e))),
+    };
+    let delivered = error.is_none();
+    let status = if delivered {
+        DELIVERED
+    } else if gives_up(&delivery, number, retry_at) {
+        FAILED
+    } else {
+        PENDING
+    };
+    let at = state.db.clock().now();
+    tracing::info!(
+        webhook = hook.id,
+        delivery = id,
+        event = %delivery.event,
+        attempt = number,
+        status,
+        code,
+        "webhook delivery"
+    );
+    state
+        .db
+        .tx_uncounted(move |conn| {
+            Ok(rows::record(
+                conn,
+                id,
+                status,
+                code,
+                error.as_deref(),
+                delivered.then_some(at),
+            )?)
+        })
+        .await?;
+    Ok(Some(delivered))
+}
+
+/// A failed request in a line for the organiser: the error and its causes (a refused
+/// connection, a timeout, a certificate), at most 300 characters.
+fn described(e: &reqwest::Error) -> String {
+    let mut text = if e.is_timeout() {
+        format!("no answer within {} s", TIMEOUT.as_secs())
+    } else {
+        e.to_string()
+    };
+    let mut source = std::error::Error::source(e);
+    while let Some(cause) = source {
+        text.push_str(": ");
+        text.push_str(&cause.to_string());
+        source = cause.source();
+    }
+    text.chars().take(300).collect()
+}
+
+/// The worker: delivers what is due every [`TICK`] until the server shuts down.
+pub async fn run(state: AppState) {
+    let mut closing = state.live.closing();
+    loop {
+        if let Err(e) = deliver_due(&state).await {
+            tracing::warn!(error = %e, "webhook deliveries");
+        }
+        tokio::select! {
+            _ = closing.wait_for(|closed| *closed) => break,
+            () = actix_web::rt::time::sleep(TICK) => {}
+        }
+    }
+}
