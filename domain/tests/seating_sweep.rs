@@ -105,6 +105,26 @@ fn recorded(players: u16, rounds: u16) -> Option<u32> {
         .map(|&(.., repeats)| repeats)
 }
 
+/// CPU time this thread has run (Linux `schedstat`, nanoseconds), so that the times do not
+/// depend on what else the machine runs; elsewhere `None` and wall time is used.
+fn cpu_time() -> Option<Duration> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let nanos: u64 = text.split_whitespace().next()?.parse().ok()?;
+    Some(Duration::from_nanos(nanos))
+}
+
+/// Runs `work` and returns its result and the CPU time it took (wall time without
+/// `schedstat`).
+fn timed<T>(work: impl FnOnce() -> T) -> (T, Duration) {
+    let (cpu, wall) = (cpu_time(), Instant::now());
+    let result = work();
+    let time = match (cpu, cpu_time()) {
+        (Some(before), Some(after)) => after.saturating_sub(before),
+        _ => wall.elapsed(),
+    };
+    (result, time)
+}
+
 struct Row {
     players: u16,
     rounds: u16,
@@ -115,7 +135,7 @@ struct Row {
 }
 
 fn report(title: &str, rows: &[Row]) {
-    eprintln!("\n{title}: players × rounds → repeats (bound) [5-table duty] ms");
+    eprintln!("\n{title}: players × rounds → repeats (bound) [5-table duty] CPU ms");
     for players in players() {
         let line: Vec<String> = rows
             .iter()
@@ -170,7 +190,7 @@ fn report(title: &str, rows: &[Row]) {
         above.join(", ")
     );
     eprintln!(
-        "{title}: total {} ms, slowest {}×{} {} ms",
+        "{title}: total {} ms CPU, slowest {}×{} {} ms",
         total.as_millis(),
         slowest.players,
         slowest.rounds,
@@ -201,12 +221,11 @@ fn club_fields_sweep() {
     for players in players() {
         for rounds in ROUNDS {
             let case = format!("plan {players} × {rounds}");
-            let start = Instant::now();
+            let (planned, time) = timed(|| plan(&request(players, rounds, "sweep")));
             let Plan {
                 rounds: seated,
                 quality,
-            } = plan(&request(players, rounds, "sweep")).unwrap();
-            let time = start.elapsed();
+            } = planned.unwrap();
             assert_structure(&seated, players, &case);
             assert_eq!(quality, evaluate(&seated, &[]), "{case}");
             assert_eq!(
@@ -234,9 +253,8 @@ fn club_fields_sweep() {
             let case = format!("plan_after {players} × {rounds}");
             let first = random_draw(players, "sweep first round").unwrap();
             let history = vec![first];
-            let start = Instant::now();
-            let rest = plan_after(players, &history, rounds - 1, "sweep", &[]).unwrap();
-            let time = start.elapsed();
+            let (rest, time) = timed(|| plan_after(players, &history, rounds - 1, "sweep", &[]));
+            let rest = rest.unwrap();
             let mut all = history;
             all.extend(rest);
             assert_structure(&all, players, &case);
