@@ -39,11 +39,18 @@ pub(super) fn schedule(
             best = Some((cost, result));
         }
     }
-    let result = best.map(|(_, result)| result).unwrap_or_default();
-    let mut state = State::new(n, result, Meet::new(n), vec![0; n], apart);
+    let Some((cost, result)) = best else {
+        return Vec::new();
+    };
     let shapes: Vec<Shape> = vec![sizes.iter().map(|&s| usize::from(s)).collect(); rounds];
     let floor = i64::from(lower_bound(n, &shapes, true));
-    if state.meet.repeats() > floor {
+    let above = cost.repeats > floor;
+    // Large fields reach the bound: no pair counts to build (an n × n matrix) for nothing.
+    if !above && (n >= ANNEAL_DUTY_BELOW || fives == 0) {
+        return result;
+    }
+    let mut state = State::new(n, result, Meet::new(n), vec![0; n], apart);
+    if above {
         // Above the bound (club-sized fields): search the repeats down (`repeats.rs`), then
         // even out duty and keep-apart again without adding any. Its own stream, so that
         // plans which reach the bound without it stay as they were.
