@@ -26,7 +26,8 @@ const KICKS: usize = 2;
 const MAX_KICKS: usize = 12;
 
 /// Swaps weighed per player and round of the plan: 24 players over 8 rounds get about
-/// eight million, around 150 ms in a release build on an idle machine.
+/// eight million; that plan takes about 0.3 s of CPU in all in a release build, the
+/// slowest of the sweep (25 × 8) just under a second (`BENCHMARKS.md`).
 const WORK_PER_SEAT: u64 = 40_000;
 
 /// The budget of [`State::tabu_repeats`] for `n` players over `rounds` rounds.
