@@ -125,6 +125,22 @@ backend_test!(
         assert!(shown.text.contains("<span class=\"seed\">Herbst</span>"));
         let plan_part = part(&shown.text, "id=\"plan-section\"", "</section>");
         assert!(plan_part.contains("Wiederholte Begegnungen"), "{plan_part}");
+        // Against the lower bound: "bestmöglich" at the bound, else how far above it.
+        let quality = &plan.json["quality"];
+        let above = quality["above_bound"].as_u64().unwrap();
+        assert_eq!(
+            above,
+            quality["repeat_pairs"].as_u64().unwrap() - quality["lower_bound"].as_u64().unwrap()
+        );
+        let said = if above == 0 {
+            "(bestmöglich)".to_owned()
+        } else {
+            format!(
+                "({above} über der Untergrenze von {})",
+                quality["lower_bound"]
+            )
+        };
+        assert!(plan_part.contains(&said), "{said}: {plan_part}");
         assert_eq!(
             plan_part.matches("<td>geplant</td>").count(),
             3,

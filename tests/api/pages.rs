@@ -81,6 +81,8 @@ backend_test!(round_list_prints_tables_seed_and_quality, |app| {
         "seed shown"
     );
     assert!(html.contains("Auslosung: zufällig"));
+    // One round never repeats an encounter: the quality says it is the best possible.
+    assert!(html.contains("<strong>0</strong>\n(bestmöglich)"), "{html}");
     assert!(html.contains("nachvollziehbar aus der Spielerliste (nach Startnummer) und dem Seed"));
     // 17 players: three 4-tables and one 5-table, 24 and 30 deals.
     for table in 1..=4 {

@@ -11,6 +11,26 @@ async fn plan(body: &Value) -> service_tests::Answer {
 }
 
 #[actix_web::test]
+async fn quality_says_how_far_above_the_lower_bound() {
+    // 16 × 5 reaches the bound (0). 20 × 6 has a counting bound of 0, but neither our search
+    // nor a published construction (five rounds of a 5 × 5 grid's parallel classes with
+    // five points deleted) gets below 6 repeated encounters.
+    for (players, rounds, at_bound) in [(16, 5, true), (20, 6, false)] {
+        let body = json!({"players": players, "rounds": rounds, "seed": "Grenze"});
+        let answer = plan(&body).await;
+        assert_eq!(answer.status, StatusCode::OK, "{}", answer.text);
+        let quality = &answer.json["quality"];
+        let (repeats, bound, above) = (
+            quality["repeat_pairs"].as_u64().unwrap(),
+            quality["lower_bound"].as_u64().unwrap(),
+            quality["above_bound"].as_u64().unwrap(),
+        );
+        assert_eq!(above, repeats - bound, "{players} × {rounds}: {quality}");
+        assert_eq!(above == 0, at_bound, "{players} × {rounds}: {quality}");
+    }
+}
+
+#[actix_web::test]
 async fn sixteen_players_meet_everyone_once_in_five_rounds() {
     let body = json!({"players": 16, "rounds": 5, "seed": "Karlchen-Cup"});
     let answer = plan(&body).await;

@@ -12,6 +12,9 @@ pub struct QualityBody {
     pub repeat_pairs: u32,
     /// A proven lower bound on `repeat_pairs`; the difference is the distance to the best.
     pub lower_bound: u32,
+    /// `repeat_pairs − lower_bound`: 0 means no plan can have fewer repeated encounters
+    /// (the pages say "best possible"), otherwise how many more than the bound this has.
+    pub above_bound: u32,
     /// Most tables one pair shared.
     pub max_pair_meetings: u16,
     /// Meetings of two players of one keep-apart group, per pair and round.
@@ -35,6 +38,7 @@ impl From<seating::Quality> for QualityBody {
         QualityBody {
             repeat_pairs: q.repeat_pairs,
             lower_bound: q.lower_bound,
+            above_bound: q.above_bound(),
             max_pair_meetings: q.max_pair_meetings,
             keep_apart_violations: q.keep_apart_violations,
             max_five_table_duty: q.max_five_table_duty,

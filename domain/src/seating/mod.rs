@@ -35,7 +35,9 @@
 //! 5. `search.rs` on the pair counts of `meet.rs`: tabu search and descent on swaps within
 //!    a round, by (repeats, 5-table duty, keep-apart) in that order; `duty.rs` evens
 //!    5-table duty without adding repeats; `apart.rs` relabels players to keep groups
-//!    apart.
+//!    apart. A plan still above the lower bound then gets `repeats.rs`: a tabu search over
+//!    every conflicted player's swaps in every round (club-sized fields), after which duty
+//!    and keep-apart are evened again.
 //! 6. `seats.rs`: first dealer and list keeper per table, as even per player as the
 //!    tables allow.
 //!
@@ -58,6 +60,10 @@
 //! rounds may leave a meeting or two more than a grid would, since the embedded designs
 //! have only small never-meet classes and duty ranks above keep-apart.
 //!
+//! From 16 to 64 players over 3 to 8 rounds every plan reaches the lower bound except 22
+//! fields of 18 to 31 players over 5 to 8 rounds (tested by the sweep in
+//! `domain/tests/seating_sweep.rs`, figures in `BENCHMARKS.md`).
+//!
 //! Below 40 players with 5-tables, fewest repeats and even duty often cannot both be had,
 //! and repeats come first. Which of those plans end with even duty, and how long plans
 //! take, is measured in `BENCHMARKS.md` (section "Seating plans").
@@ -77,6 +83,7 @@ mod merge;
 mod pipeline;
 mod quality;
 mod random;
+mod repeats;
 mod running;
 mod search;
 mod seats;
@@ -162,6 +169,15 @@ pub struct Quality {
     pub max_list_keeper: u16,
     /// Fewest rounds any player kept the list.
     pub min_list_keeper: u16,
+}
+
+impl Quality {
+    /// Repeated encounters beyond the lower bound: 0 means no seating of these tables can
+    /// do better (the pages say "best possible").
+    #[must_use]
+    pub fn above_bound(&self) -> u32 {
+        self.repeat_pairs.saturating_sub(self.lower_bound)
+    }
 }
 
 /// Plans every round of a tournament: no pair of players at one table twice where the

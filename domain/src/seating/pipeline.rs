@@ -13,7 +13,8 @@ use super::constructions::{Class, Design, construct};
 use super::duty::{ANNEAL_DUTY_BELOW, ANNEAL_DUTY_STEPS, REBALANCE_WORK};
 use super::meet::Meet;
 use super::quality::{Shape, lower_bound};
-use super::random::{ANNEAL_STREAM, Rng};
+use super::random::{ANNEAL_STREAM, REPEAT_STREAM, Rng};
+use super::repeats::tabu_work;
 use super::search::{Cost, Mode, POLISH_WORK, REPAIR_WORK, State};
 use super::{KeepApartGroup, Round};
 
@@ -38,11 +39,32 @@ pub(super) fn schedule(
             best = Some((cost, result));
         }
     }
-    let result = best.map(|(_, result)| result).unwrap_or_default();
-    if n >= ANNEAL_DUTY_BELOW || fives == 0 {
+    let Some((cost, result)) = best else {
+        return Vec::new();
+    };
+    let shapes: Vec<Shape> = vec![sizes.iter().map(|&s| usize::from(s)).collect(); rounds];
+    let floor = i64::from(lower_bound(n, &shapes, true));
+    let above = cost.repeats > floor;
+    // Large fields reach the bound: no pair counts to build (an n × n matrix) for nothing.
+    if !above && (n >= ANNEAL_DUTY_BELOW || fives == 0) {
         return result;
     }
     let mut state = State::new(n, result, Meet::new(n), vec![0; n], apart);
+    if above {
+        // Above the bound (club-sized fields): search the repeats down (`repeats.rs`), then
+        // even out duty and keep-apart again without adding any. Its own stream, so that
+        // plans which reach the bound without it stay as they were.
+        let mut rng = Rng::new(hash ^ REPEAT_STREAM);
+        state.tabu_repeats(floor, tabu_work(n, rounds), &mut rng);
+        state.polish(POLISH_WORK, &mut rng);
+        if state.rebalance(REBALANCE_WORK, &mut rng) {
+            state.polish(POLISH_WORK, &mut rng);
+        }
+        state.relabel_apart(POLISH_WORK / 4);
+    }
+    if n >= ANNEAL_DUTY_BELOW || fives == 0 {
+        return state.rounds;
+    }
     let (Some(&max), Some(&min)) = (state.duty.iter().max(), state.duty.iter().min()) else {
         return state.rounds;
     };

@@ -68,6 +68,7 @@ impl Rng {
 pub(super) const SEAT_STREAM: u64 = 0x5345_4154_5345_4154;
 pub(super) const NEXT_ROUND_STREAM: u64 = 0x4e45_5854_524f_554e;
 pub(super) const ANNEAL_STREAM: u64 = 0x414e_4e45_414c_4455;
+pub(super) const REPEAT_STREAM: u64 = 0x5245_5045_4154_5353;
 
 #[cfg(test)]
 mod tests {

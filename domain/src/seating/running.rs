@@ -162,23 +162,35 @@ fn continue_plans(history: &[Round], plans: &mut Plans<'_>) -> Round {
 
     let mut candidates = Vec::new();
     let floor = history_repeats(&meet);
+    let mut followed = None;
     for variant in 0..plans.variants {
-        let Some(round) = follow_plan(plans.get(variant), history, sizes) else {
+        let Some((round, on_plan)) = follow_plan(plans.get(variant), history, sizes) else {
             continue;
         };
         let state = State::new(n, vec![round.clone()], meet.clone(), duty.clone(), apart);
         if state.cost().repeats == floor {
-            // The plan's own round adds no repeat: take it as it is. Polishing it for
-            // keep-apart or duty would move it off the plan, and the next rounds could then
-            // no longer follow the plan and would fall back to search, with repeats.
-            let mut rounds = vec![round];
-            let mut rng = Rng::new(hash ^ NEXT_ROUND_STREAM);
-            assign_seats(&mut rounds, n, &dealer, &keeper, &mut rng);
-            let mut round = rounds.into_iter().next().unwrap_or_default();
-            order_tables(&mut round);
-            return round;
+            followed = Some(round);
+            break;
+        }
+        if on_plan && followed.is_none() {
+            // Every round so far was this plan's: its repeats are as few as its search
+            // found over all its rounds, and a round searched against the history alone
+            // often ends with more (measured in `BENCHMARKS.md`). Taken unless another
+            // plan's round adds no repeat at all.
+            followed = Some(round.clone());
         }
         candidates.push(round);
+    }
+    if let Some(round) = followed {
+        // Taken as it is: polishing it for keep-apart or duty would move it off the plan,
+        // and the next rounds could then no longer follow the plan and would fall back to
+        // search, with repeats.
+        let mut rounds = vec![round];
+        let mut rng = Rng::new(hash ^ NEXT_ROUND_STREAM);
+        assign_seats(&mut rounds, n, &dealer, &keeper, &mut rng);
+        let mut round = rounds.into_iter().next().unwrap_or_default();
+        order_tables(&mut round);
+        return round;
     }
     let mut rng = Rng::new(hash ^ NEXT_ROUND_STREAM);
     candidates.push(greedy_round(n, sizes, &meet, &duty, apart, &mut rng));
@@ -204,11 +216,12 @@ fn continue_plans(history: &[Round], plans: &mut Plans<'_>) -> Round {
 
 /// The plan's round `history.len()` with its players relabelled so that its first round is
 /// the history's first round, if that first round seats the whole field at the right
-/// table sizes. With an empty history, the plan's first round.
-fn follow_plan(planned: &[Round], history: &[Round], sizes: &[u8]) -> Option<Round> {
+/// table sizes, and whether every later round of the history is the plan's round (the same
+/// tables, relabelled, in any order). With an empty history, the plan's first round.
+fn follow_plan(planned: &[Round], history: &[Round], sizes: &[u8]) -> Option<(Round, bool)> {
     let next = planned.get(history.len())?;
     let Some(first) = history.first() else {
-        return Some(next.clone());
+        return Some((next.clone(), true));
     };
     let mut history_tables: Vec<&Table> = first.iter().collect();
     let mut plan_tables: Vec<&Table> = planned.first()?.iter().collect();
@@ -228,11 +241,35 @@ fn follow_plan(planned: &[Round], history: &[Round], sizes: &[u8]) -> Option<Rou
         }
     }
     // Every history player appears once (checked by the caller), so this is a bijection.
-    Some(
-        next.iter()
+    let relabel = |round: &Round| -> Round {
+        round
+            .iter()
             .map(|table| table.iter().map(|&p| to_history[usize::from(p)]).collect())
-            .collect(),
-    )
+            .collect()
+    };
+    let on_plan = history
+        .iter()
+        .zip(planned)
+        .skip(1)
+        .all(|(played, plan)| same_tables(played, &relabel(plan)));
+    Some((relabel(next), on_plan))
+}
+
+/// Whether two rounds seat the same players together (table and seat order aside).
+fn same_tables(a: &Round, b: &Round) -> bool {
+    let canonical = |round: &Round| {
+        let mut tables: Vec<Table> = round
+            .iter()
+            .map(|table| {
+                let mut table = table.clone();
+                table.sort_unstable();
+                table
+            })
+            .collect();
+        tables.sort_unstable();
+        tables
+    };
+    canonical(a) == canonical(b)
 }
 
 #[cfg(test)]
