@@ -26,12 +26,12 @@ use crate::routes;
         (name = "players", description = "Registration, CSV import, check-in"),
         (name = "rounds", description = "Rounds and their tables"),
         (name = "tables", description = "Join codes, score sheets, deals, corrections, time-up, penalties"),
-        (name = "health", description = "Liveness and readiness")
+        (name = "health", description = "Liveness, readiness and metrics")
     )
 )]
 pub struct ApiDoc;
 
-/// Declares the `bearer` scheme the secured operations name.
+/// Declares the `bearer` scheme the secured operations name, and `/metrics`'s token.
 struct BearerAuth;
 
 impl utoipa::Modify for BearerAuth {
@@ -46,6 +46,11 @@ impl utoipa::Modify for BearerAuth {
                     .bearer_format("JWT")
                     .build(),
             ),
+        );
+        // `/metrics`'s own token (`KARLCHEN_METRICS_TOKEN`), not a JWT.
+        components.add_security_scheme(
+            "metrics_token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
     }
 }

@@ -12,6 +12,7 @@ use crate::config::Config;
 use crate::db::Database;
 use crate::keys::SigningKeys;
 use crate::live_cache::LiveCache;
+use crate::metrics::Metrics;
 
 /// The shared state of the service.
 #[derive(Debug, Clone)]
@@ -28,6 +29,8 @@ pub struct AppState {
     pub auth_limits: Arc<AuthLimits>,
     /// The live standings: the public standings kept per tournament, and their feeds.
     pub live: Arc<LiveCache>,
+    /// The Prometheus metrics (`/metrics`).
+    pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
@@ -49,6 +52,7 @@ impl AppState {
             pages: Arc::new(pages),
             auth_limits,
             live: Arc::new(LiveCache::new()),
+            metrics: Arc::new(Metrics::new()?),
         })
     }
 }

@@ -240,6 +240,16 @@ impl Database {
         *self.commits.borrow()
     }
 
+    /// How many connections the pool has open, idle, and at most (for the metrics).
+    pub fn pool_use(&self) -> crate::metrics::PoolUse {
+        let state = self.pool.state();
+        crate::metrics::PoolUse {
+            connections: state.connections,
+            idle: state.idle_connections,
+            max: self.pool.max_size(),
+        }
+    }
+
     /// A connection for code outside a request (the command line, tests).
     pub fn connection(&self) -> anyhow::Result<PooledConnection<Manager>> {
         self.pool.get().context("no database connection")
