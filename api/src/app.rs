@@ -28,6 +28,7 @@ pub fn build(
         InitError = (),
     >,
 > {
+    let metrics = state.metrics.clone();
     let (app, doc) = App::new()
         .into_utoipa_app()
         .openapi(ApiDoc::openapi())
@@ -61,8 +62,11 @@ pub fn build(
         .default_service(web::to(not_found))
         .wrap_fn(crate::catch_panic::catch_panics)
         .wrap_fn(security_headers)
+        .wrap_fn(move |req, service| crate::metrics::observe(&metrics, req, service))
         // Not `TracingLogger::default()`: its span logs the full URL, preview tokens included.
         .wrap(TracingLogger::<AccessLogSpan>::new())
+        // Outermost: the span above reads the id.
+        .wrap_fn(crate::telemetry::request_id)
 }
 
 pub use crate::security::{API_CSP, DOCS_CSP, PAGE_CSP};
@@ -110,6 +114,7 @@ async fn not_found(req: HttpRequest) -> Result<HttpResponse, ApiError> {
         "/api/v1/replay",
         "/health/live",
         "/health/ready",
+        "/metrics",
     ];
     if known.contains(&req.path()) {
         Err(ApiError::MethodNotAllowed)

@@ -35,6 +35,43 @@ pub struct Config {
     /// A token signing secret shared by several instances (`KARLCHEN_SECRET`, or the file
     /// `KARLCHEN_SECRET_FILE` names); without one, the key file in the data folder.
     pub secret: Option<Secret>,
+    /// The bearer token `/metrics` asks for (`KARLCHEN_METRICS_TOKEN`, at least 16
+    /// characters); without one, `/metrics` answers only requests from the loopback
+    /// address that came through no proxy.
+    pub metrics_token: Option<MetricsToken>,
+}
+
+/// The token of `/metrics`. Its `Debug` never shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct MetricsToken(String);
+
+impl std::fmt::Debug for MetricsToken {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("MetricsToken(..)")
+    }
+}
+
+impl MetricsToken {
+    /// The shortest token accepted: a scraper's token is typed once into its
+    /// configuration, so there is no reason for a guessable one.
+    pub const MIN_LENGTH: usize = 16;
+
+    /// Takes `token`, refusing one shorter than [`MetricsToken::MIN_LENGTH`].
+    pub fn new(token: &str) -> anyhow::Result<MetricsToken> {
+        let token = token.trim();
+        if token.chars().count() < MetricsToken::MIN_LENGTH {
+            bail!(
+                "KARLCHEN_METRICS_TOKEN must have at least {} characters",
+                MetricsToken::MIN_LENGTH
+            );
+        }
+        Ok(MetricsToken(token.to_owned()))
+    }
+
+    /// The token, to compare with what a request brings.
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
 }
 
 impl Config {
@@ -72,6 +109,7 @@ impl Config {
             auth_limit_per_address: 120,
             trust_forwarded: false,
             secret: None,
+            metrics_token: None,
         }
     }
 
@@ -138,6 +176,9 @@ impl Config {
             }
             (None, None) => None,
         };
+        config.metrics_token = var("KARLCHEN_METRICS_TOKEN")?
+            .map(|token| MetricsToken::new(&token))
+            .transpose()?;
         Ok(config)
     }
 }

@@ -16,6 +16,7 @@ pub mod error;
 pub mod extract;
 pub mod keys;
 pub mod live_cache;
+pub mod metrics;
 pub mod openapi;
 pub mod pages;
 pub mod routes;

@@ -28,12 +28,12 @@ use crate::routes;
         (name = "tables", description = "Join codes, score sheets, deals, corrections, time-up, penalties"),
         (name = "results", description = "The open results format (export, import) and the DDV ranking CSV"),
         (name = "webhooks", description = "URLs told of a tournament's events, signed, retried from an outbox"),
-        (name = "health", description = "Liveness and readiness")
+        (name = "health", description = "Liveness, readiness and metrics")
     )
 )]
 pub struct ApiDoc;
 
-/// Declares the `bearer` scheme the secured operations name.
+/// Declares the `bearer` scheme the secured operations name, and `/metrics`'s token.
 struct BearerAuth;
 
 impl utoipa::Modify for BearerAuth {
@@ -48,6 +48,11 @@ impl utoipa::Modify for BearerAuth {
                     .bearer_format("JWT")
                     .build(),
             ),
+        );
+        // `/metrics`'s own token (`KARLCHEN_METRICS_TOKEN`), not a JWT.
+        components.add_security_scheme(
+            "metrics_token",
+            SecurityScheme::Http(HttpBuilder::new().scheme(HttpAuthScheme::Bearer).build()),
         );
     }
 }

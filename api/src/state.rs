@@ -12,6 +12,7 @@ use crate::config::Config;
 use crate::db::Database;
 use crate::keys::SigningKeys;
 use crate::live_cache::LiveCache;
+use crate::metrics::Metrics;
 
 /// The shared state of the service.
 #[derive(Debug, Clone)]
@@ -30,6 +31,8 @@ pub struct AppState {
     pub live: Arc<LiveCache>,
     /// The HTTP client that delivers webhooks (one connection pool for all of them).
     pub http: reqwest::Client,
+    /// The Prometheus metrics (`/metrics`).
+    pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
@@ -52,6 +55,7 @@ impl AppState {
             auth_limits,
             live: Arc::new(LiveCache::new()),
             http: outbound_client()?,
+            metrics: Arc::new(Metrics::new()?),
         })
     }
 }

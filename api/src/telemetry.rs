@@ -1,18 +1,96 @@
 //! Logging: `tracing` to stderr (stdout stays clean for the command line), filtered by
 //! `RUST_LOG`, as text or JSON; the access log's request span, with credentials in a query
-//! string redacted.
+//! string redacted; and every request's id (`X-Request-Id`), in its span and its answer.
 
 use std::borrow::Cow;
 
+use std::future::Future;
+
 use actix_web::body::MessageBody;
-use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::USER_AGENT;
+use actix_web::dev::{Service, ServiceRequest, ServiceResponse};
+use actix_web::error::InternalError;
+use actix_web::http::header::{HeaderName, HeaderValue, USER_AGENT};
 use actix_web::http::{Uri, Version};
 use actix_web::{Error, HttpMessage};
 use tracing::Span;
 use tracing::field::Empty;
-use tracing_actix_web::{DefaultRootSpanBuilder, RequestId, RootSpanBuilder};
+use tracing_actix_web::{DefaultRootSpanBuilder, RootSpanBuilder};
 use tracing_subscriber::EnvFilter;
+
+/// The header that carries a request's id, both ways.
+pub const X_REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// The longest id taken from a client.
+pub const MAX_REQUEST_ID: usize = 64;
+
+/// A request's id: the client's `X-Request-Id` when it is a sane one (a proxy or a load
+/// balancer in front names the request in its own log, and both logs then agree), else one
+/// made here. Every log line of the request carries it, and the answer sends it back.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RequestId(pub String);
+
+impl RequestId {
+    /// The client's id if it is 1 to [`MAX_REQUEST_ID`] characters of `A-Z a-z 0-9 . _ -`
+    /// (anything else could forge or break log lines), else a new one.
+    pub fn of(given: Option<&HeaderValue>) -> RequestId {
+        given
+            .and_then(|v| v.to_str().ok())
+            .filter(|v| {
+                (1..=MAX_REQUEST_ID).contains(&v.len())
+                    && v.bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-'))
+            })
+            .map_or_else(RequestId::new, |v| RequestId(v.to_owned()))
+    }
+
+    /// A new id: 128 random bits as 32 hex digits, unique across instances and restarts.
+    fn new() -> RequestId {
+        let mut bytes = [0u8; 16];
+        if getrandom::fill(&mut bytes).is_err() {
+            // No randomness from the system (never seen): the time still tells requests
+            // apart well enough for reading a log.
+            let nanos = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos())
+                .unwrap_or_default();
+            bytes = nanos.to_be_bytes();
+        }
+        RequestId(bytes.iter().map(|b| format!("{b:02x}")).collect())
+    }
+}
+
+/// For `App::wrap_fn`, outermost: gives the request its [`RequestId`] before the access
+/// log's span is opened (the span reads it), and names it in the answer's `X-Request-Id`,
+/// an error's answer too.
+pub fn request_id<S, B>(
+    req: ServiceRequest,
+    service: &S,
+) -> impl Future<Output = Result<ServiceResponse<B>, Error>> + use<S, B>
+where
+    S: Service<ServiceRequest, Response = ServiceResponse<B>, Error = Error>,
+{
+    let id = RequestId::of(req.headers().get(X_REQUEST_ID));
+    let value = HeaderValue::from_str(&id.0).ok();
+    req.extensions_mut().insert(id);
+    let answer = service.call(req);
+    async move {
+        match (answer.await, value) {
+            (Ok(mut answer), Some(value)) => {
+                answer.headers_mut().insert(X_REQUEST_ID, value);
+                Ok(answer)
+            }
+            // An error (a caught panic) is answered by the server from the error alone (the
+            // request cannot be kept here: routing needs it held once): the error then
+            // carries its answer with the id.
+            (Err(e), Some(value)) => {
+                let mut answer = e.error_response();
+                answer.headers_mut().insert(X_REQUEST_ID, value);
+                Err(InternalError::from_response(e.to_string(), answer).into())
+            }
+            (answer, None) => answer,
+        }
+    }
+}
 
 /// Installs the global subscriber and the panic hook; a second call (as in tests) is ignored.
 pub fn init(json: bool) {
@@ -76,11 +154,11 @@ impl RootSpanBuilder for AccessLogSpan {
             .match_pattern()
             .unwrap_or_else(|| "default".to_owned());
         let method = request.method().as_str();
-        // The middleware puts the id in before it asks for the span.
+        // `request_id` (outside this middleware) put it in.
         let request_id = request
             .extensions()
             .get::<RequestId>()
-            .map(ToString::to_string)
+            .map(|id| id.0.clone())
             .unwrap_or_default();
         tracing::info_span!(
             "HTTP request",
@@ -226,6 +304,29 @@ mod tests {
             "/t?previews=1&xpreview=2"
         );
         assert_eq!(target("/t?preview%=1"), "/t?preview%=1");
+    }
+
+    #[test]
+    fn a_sane_request_id_is_kept_and_anything_else_replaced() {
+        let given = |v: &str| RequestId::of(Some(&HeaderValue::from_str(v).unwrap())).0;
+        assert_eq!(given("lb-7f3a.01_x"), "lb-7f3a.01_x");
+        let longest = "a".repeat(MAX_REQUEST_ID);
+        assert_eq!(given(&longest), longest);
+        for bad in [
+            "",
+            "a b",
+            "a\"x",
+            "ä",
+            "x=1",
+            "a".repeat(MAX_REQUEST_ID + 1).as_str(),
+        ] {
+            let made = given(bad);
+            assert_ne!(made, bad);
+            assert_eq!(made.len(), 32, "{bad:?} -> {made}");
+            assert!(made.bytes().all(|b| b.is_ascii_hexdigit()));
+        }
+        let (a, b) = (RequestId::of(None), RequestId::of(None));
+        assert_ne!(a, b);
     }
 
     #[test]

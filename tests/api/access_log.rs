@@ -124,3 +124,51 @@ backend_test!(the_access_log_never_shows_a_preview_token, |app| {
         }
     }
 });
+
+backend_test!(every_log_line_of_a_request_carries_its_id, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    for json in [false, true] {
+        let (guard, log) = capture(json);
+        // A proxy's id is kept; the failure's error line carries it with the span.
+        let given = if json { "edge-json.7" } else { "edge-text.7" };
+        let missing = send(
+            &service,
+            req(
+                "GET",
+                "/api/v1/tournaments/987654",
+                None,
+                None,
+                &[("X-Request-Id", given)],
+            ),
+        )
+        .await;
+        expect(&missing, 404, "missing tournament");
+        assert_eq!(missing.header("x-request-id"), given);
+        // Without one, the id made here is the one the answer names.
+        let made = send(
+            &service,
+            req("GET", "/api/v1/tournaments/987655", None, None, &[]),
+        )
+        .await;
+        let made = made.header("x-request-id").to_owned();
+        assert_eq!(made.len(), 32);
+        drop(guard);
+
+        let log = log.text();
+        for (id, path) in [
+            (given, "/api/v1/tournaments/987654"),
+            (made.as_str(), "/api/v1/tournaments/987655"),
+        ] {
+            let line = log
+                .lines()
+                .find(|line| line.contains("Error encountered") && line.contains(path))
+                .unwrap_or_else(|| panic!("no error line for {path}:\n{log}"));
+            if json {
+                let line: serde_json::Value = serde_json::from_str(line).unwrap();
+                assert_eq!(line["span"]["request_id"], id, "{line}");
+            } else {
+                assert!(line.contains(&format!("request_id={id}")), "{line}");
+            }
+        }
+    }
+});

@@ -36,6 +36,7 @@ mod hardening;
 mod health;
 mod join_page;
 mod live;
+mod metrics;
 mod migrations;
 mod openapi;
 mod pages;

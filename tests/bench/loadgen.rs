@@ -11,10 +11,21 @@
 //! holds the live stream open and, on every event, fetches the standings rows as the page's
 //! script does); it reports deal entry latency under that load and what the watchers got.
 //!
-//! All log in as an organiser that must exist (`karlchen organizer add`). See
-//! BENCHMARKS.md for the commands.
+//! `loadgen championship` is the whole German championship under load (eight rounds drawn,
+//! started, entered by 42 captains and closed, while spectators watch and organisers poll
+//! the monitor), see `loadgen/championship.rs`; `loadgen startup` times `karlchen serve`
+//! until it is ready (`loadgen/startup.rs`).
+//!
+//! All but `startup` log in as an organiser that must exist (`karlchen organizer add`).
+//! See BENCHMARKS.md for the commands.
 
 #![expect(clippy::print_stdout, reason = "a command-line tool reports on stdout")]
+
+// A binary's root file takes its modules from its own folder, beside budgets.rs.
+#[path = "loadgen/championship.rs"]
+mod championship;
+#[path = "loadgen/startup.rs"]
+mod startup;
 
 use std::time::{Duration, Instant};
 
@@ -554,6 +565,14 @@ async fn main() -> anyhow::Result<()> {
             .unwrap_or_else(|| default.to_owned())
     };
     let base = arg("--url", "http://127.0.0.1:18080");
+    if args.get(1).map(String::as_str) == Some("startup") {
+        return startup::run(
+            &arg("--bin", "target/release/karlchen"),
+            &base,
+            arg("--times", "5").parse()?,
+        )
+        .await;
+    }
     let client = login(
         &base,
         &arg("--email", "bench@example.org"),
@@ -579,9 +598,31 @@ async fn main() -> anyhow::Result<()> {
             )
             .await
         }
+        Some("championship") => {
+            championship::run(
+                client,
+                championship::Options {
+                    watchers: arg("--watchers", "500").parse()?,
+                    monitors: arg("--monitors", "50").parse()?,
+                    rounds: arg("--rounds", "8").parse()?,
+                    pace: Duration::from_millis(arg("--pace-ms", "0").parse()?),
+                    monitor_every: Duration::from_millis(
+                        arg("--monitor-every-ms", "2000").parse()?,
+                    ),
+                    pid: args
+                        .iter()
+                        .position(|a| a == "--pid")
+                        .and_then(|i| args.get(i + 1))
+                        .map(|p| p.parse())
+                        .transpose()?,
+                },
+            )
+            .await
+        }
         _ => bail!(
-            "usage: loadgen entry|standings|hall [--url U] [--tables N] [--workers N] \
-             [--samples N] [--watchers N] [--rounds N] [--pace-ms N]"
+            "usage: loadgen entry|standings|hall|championship|startup [--url U] [--tables N] \
+             [--workers N] [--samples N] [--watchers N] [--monitors N] [--rounds N] [--pace-ms N] \
+             [--monitor-every-ms N] [--pid P] [--bin PATH] [--times N]"
         ),
     }
 }

@@ -208,6 +208,10 @@ impl Database {
         drop(conn);
         let pool = Pool::builder()
             .max_size(pool_size)
+            // Opened as the load asks, not all at start: an idle service keeps one
+            // connection (and its page cache) instead of the whole pool, which kept idle
+            // memory above the 30 MB target and slowed start-up.
+            .min_idle(Some(1))
             .connection_timeout(Duration::from_secs(5))
             .connection_customizer(Box::new(Pragmas))
             .build(manager)
@@ -241,6 +245,16 @@ impl Database {
     /// The number of the latest committed write (see [`Database::commits`]).
     pub fn commit_number(&self) -> u64 {
         *self.commits.borrow()
+    }
+
+    /// How many connections the pool has open, idle, and at most (for the metrics).
+    pub fn pool_use(&self) -> crate::metrics::PoolUse {
+        let state = self.pool.state();
+        crate::metrics::PoolUse {
+            connections: state.connections,
+            idle: state.idle_connections,
+            max: self.pool.max_size(),
+        }
     }
 
     /// A connection for code outside a request (the command line, tests).

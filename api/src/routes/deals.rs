@@ -10,7 +10,8 @@ use crate::error::{ApiError, Problem};
 use crate::extract::{RawBody, if_match, x_reason};
 use crate::services::access::require_token;
 use crate::services::deals;
-use crate::services::write::create;
+use crate::services::idempotency;
+use crate::services::write::replied;
 use crate::state::AppState;
 use crate::wire::deal_preview::DealPreviewResponse;
 use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
@@ -41,13 +42,9 @@ pub async fn create_deal(
     // Parsed before anything else, as the typed body extractor did before paper entries.
     let entry = DealBody::parse(&body.0)?;
     require_token(&caller)?;
-    let table_id = id.into_inner();
-    let acting = caller.clone();
-    let created = create(&state, &req, &caller, move |conn| {
-        deals::create(conn, table_id, &acting, &entry)
-    })
-    .await;
-    deals::after_race(&state, table_id, caller, created).await
+    let key = idempotency::key(&req, &caller)?;
+    let seen = deals::enter(&state, key, id.into_inner(), caller, entry, |d| d).await?;
+    Ok(replied(seen))
 }
 
 /// What entering a deal would write, without storing anything.

@@ -12,8 +12,9 @@
 use domain::sheet::{EntryFacts, Round, SheetEntry};
 
 use super::access::{self, Need, TableContext};
+use super::idempotency::{self, Seen};
 use super::sheet::{self, Derived, conflict_with_sheet};
-use super::{audit, now, signatures};
+use super::{audit, now, signatures, write};
 use crate::auth::Caller;
 use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
@@ -163,6 +164,32 @@ pub fn create(
         deal,
         sheet: after.sheet,
     })
+}
+
+/// Enters the next deal of a table (see [`create`]) as one write under `key`, and answers
+/// what was stored, shaped by `answer`; a deal whose transaction committed is counted in
+/// the metrics (a retry answered from the stored answer is not).
+pub async fn enter<T>(
+    state: &AppState,
+    key: Option<idempotency::Key>,
+    table_id: i64,
+    caller: Caller,
+    entry: DealBody,
+    answer: fn(DealResponse) -> T,
+) -> Result<Seen, ApiError>
+where
+    T: serde::Serialize + 'static,
+{
+    let acting = caller.clone();
+    let written = write::keyed(state, key, 201, move |conn| {
+        create(conn, table_id, &acting, &entry).map(answer)
+    })
+    .await;
+    let seen = after_race(state, table_id, caller, written).await?;
+    if seen.fresh {
+        state.metrics.deal_entered();
+    }
+    Ok(seen)
 }
 
 /// What entering `entry` at a table would write, stored nowhere: checked and refused as

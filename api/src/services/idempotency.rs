@@ -42,6 +42,9 @@ pub struct Seen {
     pub status: u16,
     /// The body first answered.
     pub body: String,
+    /// Whether this request wrote it (false: a retry got the stored answer), for counting
+    /// what was done once.
+    pub fresh: bool,
 }
 
 /// Reads the `Idempotency-Key` header, if any.
@@ -136,6 +139,7 @@ pub fn replay(conn: &mut DbConn, key: Option<&Key>) -> Result<Option<Seen>, ApiE
     Ok(Some(Seen {
         status: u16::try_from(status).unwrap_or(200),
         body,
+        fresh: false,
     }))
 }
 

@@ -121,6 +121,8 @@ pub struct Feed {
     keep_alive: Instant,
     /// What each event carries.
     data: EventData,
+    /// Counts the feed in the metrics while it lives.
+    _open: crate::metrics::OpenStream,
 }
 
 /// What an event of the stream carries besides its id (the version).
@@ -155,6 +157,7 @@ impl Feed {
             last: None,
             keep_alive: Instant::now() + KEEP_ALIVE,
             data,
+            _open: state.metrics.stream_opened(),
         })
     }
 

@@ -15,6 +15,7 @@ pub mod draw;
 pub mod idempotency;
 pub mod join_codes;
 pub mod live;
+pub mod metrics;
 pub mod organizers;
 pub mod penalties;
 pub mod plans;

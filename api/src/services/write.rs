@@ -109,7 +109,11 @@ where
             let created = f(conn)?;
             let body = serde_json::to_string(&created).map_err(|e| ApiError::Internal(e.into()))?;
             idempotency::remember(conn, claimed.as_ref(), status, &body)?;
-            Ok(idempotency::Seen { status, body })
+            Ok(idempotency::Seen {
+                status,
+                body,
+                fresh: true,
+            })
         })
         .await;
     let seen = match (written, key) {

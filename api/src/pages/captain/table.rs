@@ -22,7 +22,7 @@ use crate::pages::i18n::Lang;
 use crate::pages::respond_status;
 use crate::pages::session::same_origin;
 use crate::services::tables::{self, CaptainTable};
-use crate::services::{deals, idempotency, write};
+use crate::services::{deals, idempotency};
 use crate::state::AppState;
 use crate::wire::sheet::{DealBody, DealResponse, SheetDealView};
 
@@ -309,12 +309,7 @@ async fn save(
 ) -> Result<idempotency::Seen, ApiError> {
     let entry = form.to_body()?;
     let key = entry_key(req, &caller, ENTER, form, &entry)?;
-    let acting = caller.clone();
-    let created = write::keyed(state, key, 201, move |conn| {
-        deals::create(conn, table_id, &acting, &entry).map(Saved::from)
-    })
-    .await;
-    deals::after_race(state, table_id, caller, created).await
+    deals::enter(state, key, table_id, caller, entry, Saved::from).await
 }
 
 /// The table page again after a refused entry: the form as the captain left it (its key
