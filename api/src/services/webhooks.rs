@@ -4,7 +4,7 @@
 //! - Events are enqueued from the audit log's one writer ([`super::audit::Change::record`]):
 //!   every change to a tournament is audited inside its write's transaction, so the
 //!   outbox row commits with the change or rolls back with it, and a write path added
-//!   later is covered once its audit action is mapped in [`events_of`]. An idempotent retry
+//!   later is covered once its audit action is mapped in `events_of`. An idempotent retry
 //!   replays the stored answer without running the write, so it enqueues nothing. A change
 //!   whose action sends nothing costs no query; one that does costs one indexed lookup of
 //!   the tournament's hooks, and more only when a hook wants the event.

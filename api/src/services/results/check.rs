@@ -1,6 +1,6 @@
 //! The first half of an import: a results document read (its format and version before
 //! anything else) and checked field by field and reference by reference, every fault named
-//! in one 422, before any transaction starts. [`super::import`] writes what passes.
+//! in one 422, before any transaction starts. [`mod@super::import`] writes what passes.
 
 use std::collections::HashSet;
 

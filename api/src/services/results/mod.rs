@@ -1,6 +1,6 @@
 //! The open results format and the DDV ranking export: a tournament written out as one
 //! versioned JSON document ([`export`]), read back into a new tournament of the importing
-//! organiser ([`check`], then [`import`]), and the CSV the DDV ranking list needs ([`ddv`]). Only a
+//! organiser ([`check`], then [`mod@import`]), and the CSV the DDV ranking list needs ([`ddv`]). Only a
 //! tournament's organisers export it: the document holds its audit log and signatures.
 
 pub mod check;
