@@ -13,6 +13,8 @@
 //! - [`plausibility`]: hints on legal facts that are more often a slip than what happened;
 //! - [`sheet`]: one table's round (dealer, Pflichtsolo, Vorführen, time-up) and its scored sheet;
 //! - [`seating`]: table draws and rotations that avoid repeat encounters;
+//! - [`game`]: which game a tournament plays: Doppelkopf by the TSR or a club's house
+//!   rules ([`game::Ruleset`]), or a family game;
 //! - [`day`]: between rounds: who a draw seats (check-in), whether a plan still fits, which
 //!   tables keep a round open;
 //! - [`standings`]: tournament standings from the sheets, with ranks and tie-breaks;
@@ -21,6 +23,7 @@
 pub mod cards;
 pub mod day;
 pub mod deal;
+pub mod game;
 pub mod penalty;
 pub mod plausibility;
 pub mod replay;

@@ -1,0 +1,113 @@
+//! Doppelkopf's rules: the DDV's tournament rules (TSR) by default, or a club's house rules
+//! as named switches.
+//!
+//! Each switch of [`Ruleset`] names one house rule of the rule texts
+//! (`house-rules-info-page.txt`, `online-game-guide.md`); [`Ruleset::DDV`] has every switch
+//! at the TSR's value, so a tournament that names no rules scores exactly as before.
+
+/// How a won or lost Re or Kontra counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AnnouncementScoring {
+    /// TSR 7.2.2 b: each Re or Kontra said adds 2 points for the winner.
+    Adding,
+    /// Many home rounds: a Re or Kontra doubles the game value (both said: four times), each
+    /// Absage adding one point before the doubling (house rules IX, worked examples 6 and 8).
+    Doubling,
+}
+
+/// Which ♥10 wins when both fall in one trick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SecondHeartTen {
+    /// TSR 5.1: the first of two equal cards wins.
+    Off,
+    /// The second ♥10 beats the first in every trick.
+    Always,
+    /// The second ♥10 beats the first only in the last trick.
+    LastTrick,
+}
+
+/// When both ♦ aces in one hand become the highest trumps (Schweinchen).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Schweinchen {
+    /// TSR: not played; the ♦ aces are foxes.
+    Off,
+    /// Announced before play, like a wedding: from the first trick on.
+    Announced,
+    /// Announced when the first of them is played: from that card on.
+    WhenPlayed,
+}
+
+/// What the ♣J (Karlchen) does in the last trick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum KarlchenRule {
+    /// TSR 7.2.3: Karlchen winning the last trick scores a point for his party.
+    Ddv,
+    /// As the DDV, and a Karlchen caught by the other party in the last trick gives that
+    /// party a point.
+    Caught,
+    /// As `Caught`, and in the last trick the second ♣J beats the first (the only way to
+    /// catch Karlchen then).
+    SecondBeatsFirst,
+}
+
+/// A Doppelkopf ruleset: the TSR with a club's house rules switched on.
+///
+/// Every field is one documented switch; [`Ruleset::DDV`] is the TSR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Ruleset {
+    /// How Re and Kontra count.
+    pub announcements: AnnouncementScoring,
+    /// Whether the second ♥10 beats the first.
+    pub second_heart_ten: SecondHeartTen,
+    /// Whether both ♦ aces in one hand become the highest trumps.
+    pub schweinchen: Schweinchen,
+    /// What Karlchen does in the last trick.
+    pub karlchen: KarlchenRule,
+    /// Armut: a player with three trumps or fewer may hand them to a partner who accepts.
+    pub armut: bool,
+    /// A hand with five or more nines may be thrown in: the deal is redealt and not counted.
+    pub five_nines: bool,
+    /// Bock rounds: after a deal that ends 120:120 or a lost Re/Kontra, the next round of
+    /// deals (one per seat) counts double; several may stack.
+    pub bock_rounds: bool,
+    /// Played without the nines: 40 cards, ten tricks.
+    pub without_nines: bool,
+    /// The online game's rule: a round is its planned number of normal games; solos are
+    /// played on top and do not count toward it.
+    pub solos_on_top: bool,
+    /// The soloist's factor (TSR 7.2.4: 3, so that a deal sums to zero); the other three
+    /// always score the plain value.
+    pub solo_multiplier: u8,
+}
+
+impl Ruleset {
+    /// The DDV's tournament rules (TSR), every switch off.
+    pub const DDV: Ruleset = Ruleset {
+        announcements: AnnouncementScoring::Adding,
+        second_heart_ten: SecondHeartTen::Off,
+        schweinchen: Schweinchen::Off,
+        karlchen: KarlchenRule::Ddv,
+        armut: false,
+        five_nines: false,
+        bock_rounds: false,
+        without_nines: false,
+        solos_on_top: false,
+        solo_multiplier: 3,
+    };
+
+    /// Whether this is exactly the TSR.
+    pub fn is_ddv(&self) -> bool {
+        *self == Ruleset::DDV
+    }
+
+    /// Tricks in a deal: 12, or 10 without the nines.
+    pub const fn tricks(&self) -> u8 {
+        if self.without_nines { 10 } else { 12 }
+    }
+}
+
+impl Default for Ruleset {
+    fn default() -> Self {
+        Ruleset::DDV
+    }
+}
