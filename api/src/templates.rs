@@ -128,6 +128,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/errors/500.html"),
     ),
     (
+        "pages/admin/_game.html",
+        include_str!("../../templates/pages/admin/_game.html"),
+    ),
+    (
         "pages/admin/_round.html",
         include_str!("../../templates/pages/admin/_round.html"),
     ),

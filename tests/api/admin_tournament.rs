@@ -74,7 +74,7 @@ backend_test!(
         assert!(
             shown
                 .text
-                .contains("<option value=\"ddv\" selected>DDV-Turnierspielregeln (TSR)</option>")
+                .contains("<option value=\"ddv\" selected>Doppelkopf nach DDV-Turnierspielregeln (TSR)</option>")
         );
 
         // Without the form's token: refused, nothing changes.

@@ -32,6 +32,7 @@ mod errors;
 mod faults;
 mod fixtures;
 mod fuzz;
+mod games;
 mod hardening;
 mod health;
 mod join_page;

@@ -60,8 +60,9 @@ pub struct TournamentRow {
     pub minutes_four: i32,
     /// Minutes per round at a 5-table.
     pub minutes_five: i32,
-    /// The rules it is played by.
-    pub ruleset: String,
+    /// The game and rules it is played by (the `ruleset` column, see [`super::game`]).
+    #[diesel(column_name = ruleset, deserialize_as = super::game::GameText)]
+    pub game: domain::game::Game,
     /// Tie-breaks, comma-separated, in order (empty: equal totals share a rank).
     pub tie_breaks: String,
     /// Readable without a token.

@@ -37,6 +37,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/i18n/desk/desk.en.json"),
     ),
     (
+        include_str!("../../../templates/i18n/desk/game.de.json"),
+        include_str!("../../../templates/i18n/desk/game.en.json"),
+    ),
+    (
         include_str!("../../../templates/i18n/desk/monitor.de.json"),
         include_str!("../../../templates/i18n/desk/monitor.en.json"),
     ),

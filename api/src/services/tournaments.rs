@@ -4,6 +4,7 @@
 //! own; a published tournament is readable by everybody.
 
 use actix_web::{HttpRequest, HttpResponse};
+use domain::game::Game;
 
 use super::access::{self, Need};
 use super::validate::{in_range, invalid, optional, text};
@@ -15,19 +16,79 @@ use crate::db::{self, DbConn};
 use crate::domain_errors::replan_error;
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
+use crate::wire::game::{GameBody, ruleset_name};
 use crate::wire::tournaments::{
     CreateTournamentRequest, TournamentResponse, UpdateTournamentRequest,
 };
 
-/// The rulesets a tournament can be played by (issue 15 adds more); the desk offers these.
-pub const RULESETS: &[&str] = &["ddv"];
+/// The rules by name a tournament can be created with without spelling out `game`; the desk
+/// offers these.
+pub const RULESETS: &[&str] = &["ddv", "house"];
 
-fn unknown_ruleset() -> FieldError {
-    FieldError::new(
-        "ruleset",
-        "unknown_value",
-        "only the ddv ruleset exists so far",
-    )
+/// The games whose sheets, entry forms and standings the service has: a game the domain
+/// knows but the tables cannot yet be played in is refused rather than half offered.
+fn playable(game: Game) -> bool {
+    matches!(game, Game::Doppelkopf(_))
+}
+
+/// The game a request chooses by `ruleset` (a name) and `game` (in full), every fault
+/// pushed to `errors`; `None` when it names none (or is faulty).
+fn chosen_game(
+    ruleset: Option<&str>,
+    game: Option<&GameBody>,
+    errors: &mut Vec<FieldError>,
+) -> Option<Game> {
+    let chosen = match (ruleset, game) {
+        (_, Some(body)) => match body.to_game() {
+            Ok(game) => {
+                if let Some(name) = ruleset.filter(|&name| name != ruleset_name(game)) {
+                    errors.push(FieldError::new(
+                        "ruleset",
+                        "contradicts_game",
+                        format!("the game given is {:?}, not {name:?}", ruleset_name(game)),
+                    ));
+                    return None;
+                }
+                game
+            }
+            Err(e) => {
+                errors.push(e);
+                return None;
+            }
+        },
+        (None, None) => return None,
+        (Some("ddv"), None) => Game::DDV,
+        (Some("doublehead_kids"), None) => Game::DoubleheadKids { golden_coins: 5 },
+        (Some("doppeldoppel"), None) => Game::Doppeldoppel,
+        (Some("house"), None) => {
+            errors.push(FieldError::new(
+                "game",
+                "required",
+                "house rules need `game` with the rules switched on",
+            ));
+            return None;
+        }
+        (Some(other), None) => {
+            errors.push(FieldError::new(
+                "ruleset",
+                "unknown_value",
+                format!("unknown ruleset {other:?}: ddv, house, doublehead_kids or doppeldoppel"),
+            ));
+            return None;
+        }
+    };
+    if !playable(chosen) {
+        errors.push(FieldError::new(
+            "game",
+            "not_playable",
+            format!(
+                "{} cannot be played at the tables yet: its sheets and entry forms are not built",
+                chosen.kind()
+            ),
+        ));
+        return None;
+    }
+    Some(chosen)
 }
 
 /// Checks a new tournament field by field (every fault in one 422) and makes its row.
@@ -51,9 +112,12 @@ pub(crate) fn checked(
     in_range("deals_five", request.deals_five, 5, max, &mut errors);
     in_range("minutes_four", request.minutes_four, 1, 600, &mut errors);
     in_range("minutes_five", request.minutes_five, 1, 600, &mut errors);
-    if !RULESETS.contains(&request.ruleset.as_str()) {
-        errors.push(unknown_ruleset());
-    }
+    let game = if request.ruleset.is_none() && request.game.is_none() {
+        Game::DDV
+    } else {
+        chosen_game(request.ruleset.as_deref(), request.game.as_ref(), &mut errors)
+            .unwrap_or(Game::DDV)
+    };
     for (i, tie_break) in request.tie_breaks.iter().enumerate() {
         if !domain::standings::TieBreak::ALL
             .iter()
@@ -77,7 +141,7 @@ pub(crate) fn checked(
         deals_five: request.deals_five,
         minutes_four: request.minutes_four,
         minutes_five: request.minutes_five,
-        ruleset: request.ruleset,
+        ruleset: db::game::encode(game),
         tie_breaks: request.tie_breaks.join(","),
         published: request.published,
         created_at: now(),
@@ -188,11 +252,7 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
             in_range(field, value, min, max, &mut errors);
         }
     }
-    if let Some(ruleset) = request.ruleset.as_deref()
-        && !RULESETS.contains(&ruleset)
-    {
-        errors.push(unknown_ruleset());
-    }
+    let game = chosen_game(request.ruleset.as_deref(), request.game.as_ref(), &mut errors);
     invalid(errors)?;
     Ok(TournamentChanges {
         name,
@@ -204,7 +264,7 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
         minutes_four: request.minutes_four,
         minutes_five: request.minutes_five,
         published: request.published,
-        ruleset: request.ruleset,
+        ruleset: game.map(db::game::encode),
     })
 }
 
@@ -312,6 +372,19 @@ pub async fn update(
                         format!("{created} rounds exist; the tournament cannot have {rounds}"),
                     ));
                 }
+            }
+            // The game decides what every sheet holds: it stays once a round is drawn.
+            if changes
+                .ruleset
+                .as_ref()
+                .is_some_and(|game| *game != db::game::encode(before.game))
+                && db::rounds::next_number(conn, id)? > 1
+            {
+                errors.push(FieldError::new(
+                    "game",
+                    "rounds_exist",
+                    "the game and its rules cannot change once a round is drawn",
+                ));
             }
             let replans = replans(conn, &caller, id, &changes, &mut errors)?;
             if !errors.is_empty() {

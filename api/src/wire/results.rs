@@ -62,8 +62,12 @@ pub struct ResultsTournament {
     pub minutes_four: i32,
     /// Minutes per round at a 5-table.
     pub minutes_five: i32,
-    /// The rules it is played by (`ddv`).
+    /// The rules it is played by by name: `ddv`, `house`, `doublehead_kids`, `doppeldoppel`.
     pub ruleset: String,
+    /// The game and its rules in full; absent for the DDV's tournament rules (documents
+    /// written before games existed have none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game: Option<super::game::GameBody>,
     /// Tie-breaks after the total, in order.
     pub tie_breaks: Vec<String>,
     /// Readable without a token.

@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use super::game::{GameBody, ruleset_name};
 use crate::db::models::TournamentRow;
 
 fn default_rounds() -> i32 {
@@ -21,9 +22,6 @@ fn default_minutes_four() -> i32 {
 }
 fn default_minutes_five() -> i32 {
     125
-}
-fn default_ruleset() -> String {
-    "ddv".to_owned()
 }
 
 /// A new tournament; only `name` and `date` are required.
@@ -54,9 +52,14 @@ pub struct CreateTournamentRequest {
     /// Minutes per round at a 5-table (default 125).
     #[serde(default = "default_minutes_five")]
     pub minutes_five: i32,
-    /// The rules (only `ddv` for now).
-    #[serde(default = "default_ruleset")]
-    pub ruleset: String,
+    /// The rules by name: `ddv` (the default: the DDV's tournament rules), `doublehead_kids`
+    /// (to 5 Golden Coins) or `doppeldoppel`; `house` needs `game` with its rules. Left out
+    /// when `game` says it; given with `game`, it must agree.
+    #[serde(default)]
+    pub ruleset: Option<String>,
+    /// The game and its rules in full (default: Doppelkopf by the DDV's rules).
+    #[serde(default)]
+    pub game: Option<GameBody>,
     /// Tie-breaks in order: most_games_won, best_round, best_average_per_deal,
     /// most_solos_won (default none: equal totals share a rank).
     #[serde(default)]
@@ -88,8 +91,11 @@ pub struct TournamentResponse {
     pub minutes_four: i32,
     /// Minutes per round at a 5-table.
     pub minutes_five: i32,
-    /// The rules.
+    /// The rules by name: `ddv`, `house` (Doppelkopf with house rules, see `game`),
+    /// `doublehead_kids` or `doppeldoppel`.
     pub ruleset: String,
+    /// The game and its rules in full.
+    pub game: GameBody,
     /// Tie-breaks in order.
     pub tie_breaks: Vec<String>,
     /// Readable without a token.
@@ -109,7 +115,8 @@ impl From<TournamentRow> for TournamentResponse {
             deals_five: t.deals_five,
             minutes_four: t.minutes_four,
             minutes_five: t.minutes_five,
-            ruleset: t.ruleset,
+            ruleset: ruleset_name(t.game).to_owned(),
+            game: t.game.into(),
             tie_breaks,
             published: t.published,
         }
@@ -153,9 +160,12 @@ pub struct UpdateTournamentRequest {
     /// Readable without a token.
     #[serde(default)]
     pub published: Option<bool>,
-    /// The rules (only `ddv` exists so far).
+    /// The rules by name, as on creation; only while no round exists.
     #[serde(default)]
     pub ruleset: Option<String>,
+    /// The game and its rules in full; only while no round exists.
+    #[serde(default)]
+    pub game: Option<GameBody>,
 }
 
 /// An organiser who runs a tournament: its owner (who created it) or a co-organiser.

@@ -50,6 +50,88 @@ pub enum KarlchenRule {
     SecondBeatsFirst,
 }
 
+impl AnnouncementScoring {
+    /// The stable name on the wire and in stored rows.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            AnnouncementScoring::Adding => "adding",
+            AnnouncementScoring::Doubling => "doubling",
+        }
+    }
+
+    /// The value of a stable name.
+    pub fn from_name(name: &str) -> Option<AnnouncementScoring> {
+        match name {
+            "adding" => Some(AnnouncementScoring::Adding),
+            "doubling" => Some(AnnouncementScoring::Doubling),
+            _ => None,
+        }
+    }
+}
+
+impl SecondHeartTen {
+    /// The stable name on the wire and in stored rows.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            SecondHeartTen::Off => "off",
+            SecondHeartTen::Always => "always",
+            SecondHeartTen::LastTrick => "last_trick",
+        }
+    }
+
+    /// The value of a stable name.
+    pub fn from_name(name: &str) -> Option<SecondHeartTen> {
+        match name {
+            "off" => Some(SecondHeartTen::Off),
+            "always" => Some(SecondHeartTen::Always),
+            "last_trick" => Some(SecondHeartTen::LastTrick),
+            _ => None,
+        }
+    }
+}
+
+impl Schweinchen {
+    /// The stable name on the wire and in stored rows.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Schweinchen::Off => "off",
+            Schweinchen::Announced => "announced",
+            Schweinchen::WhenPlayed => "when_played",
+        }
+    }
+
+    /// The value of a stable name.
+    pub fn from_name(name: &str) -> Option<Schweinchen> {
+        match name {
+            "off" => Some(Schweinchen::Off),
+            "announced" => Some(Schweinchen::Announced),
+            "when_played" => Some(Schweinchen::WhenPlayed),
+            _ => None,
+        }
+    }
+}
+
+impl KarlchenRule {
+    /// The stable name on the wire and in stored rows.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            KarlchenRule::Ddv => "ddv",
+            KarlchenRule::Caught => "caught",
+            KarlchenRule::SecondBeatsFirst => "second_beats_first",
+        }
+    }
+
+    /// The value of a stable name.
+    pub fn from_name(name: &str) -> Option<KarlchenRule> {
+        match name {
+            "ddv" => Some(KarlchenRule::Ddv),
+            "caught" => Some(KarlchenRule::Caught),
+            "second_beats_first" => Some(KarlchenRule::SecondBeatsFirst),
+            _ => None,
+        }
+    }
+}
+
 /// A Doppelkopf ruleset: the TSR with a club's house rules switched on.
 ///
 /// Every field is one documented switch; [`Ruleset::DDV`] is the TSR.

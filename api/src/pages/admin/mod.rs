@@ -8,6 +8,7 @@
 //! [`render`] (the tournament's navigation, the form token, `no-store`); every form
 //! through [`Desk::guard`].
 
+mod game_form;
 mod login;
 mod monitor;
 mod organizers;

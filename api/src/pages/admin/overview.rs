@@ -11,6 +11,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use chrono::NaiveDate;
 use serde::{Deserialize, Serialize};
 
+use super::game_form::{GameChoices, GameFields};
 use super::{
     Desk, Nav, Section, Step, answer, failed, refusal_text, render, see_other, signed_in_or_login,
 };
@@ -36,7 +37,8 @@ struct OverviewPage {
     has_plan: bool,
     /// The settings form: the tournament's values, or what was typed when refused.
     settings: SettingsForm,
-    rulesets: Vec<Choice>,
+    /// The game's selects.
+    choices: GameChoices,
     /// Why the settings were refused, if they were.
     settings_refused: Option<Refusal>,
     /// Who runs the tournament.
@@ -64,12 +66,6 @@ struct RoundLine {
     number: i32,
     tables: i64,
     closed: bool,
-}
-
-#[derive(Debug, Serialize)]
-struct Choice {
-    value: &'static str,
-    label: String,
 }
 
 /// A refusal as the page shows it: the headline, and one line per field.
@@ -118,8 +114,9 @@ pub(super) struct SettingsForm {
     minutes_four: String,
     #[serde(default)]
     minutes_five: String,
-    #[serde(default)]
-    ruleset: String,
+    /// The game and its rules.
+    #[serde(flatten)]
+    game: GameFields,
     /// The values the form showed when it was rendered (JSON, by field), so that only what
     /// the organiser changed is sent.
     #[serde(default)]
@@ -139,27 +136,27 @@ impl SettingsForm {
             deals_five: t.deals_five.to_string(),
             minutes_four: t.minutes_four.to_string(),
             minutes_five: t.minutes_five.to_string(),
-            ruleset: t.ruleset.clone(),
+            game: GameFields::of(t.game),
             shown: String::new(),
             csrf: None,
         };
-        let values: BTreeMap<&str, &str> = form.values().into_iter().collect();
+        let values: BTreeMap<&str, String> = form.values().into_iter().collect();
         form.shown = serde_json::to_string(&values).unwrap_or_default();
         form
     }
 
     /// The fields by name, as typed.
-    fn values(&self) -> [(&'static str, &str); 9] {
+    fn values(&self) -> [(&'static str, String); 9] {
         [
-            ("name", &self.name),
-            ("date", &self.date),
-            ("venue", &self.venue),
-            ("rounds", &self.rounds),
-            ("deals_four", &self.deals_four),
-            ("deals_five", &self.deals_five),
-            ("minutes_four", &self.minutes_four),
-            ("minutes_five", &self.minutes_five),
-            ("ruleset", &self.ruleset),
+            ("name", self.name.clone()),
+            ("date", self.date.clone()),
+            ("venue", self.venue.clone()),
+            ("rounds", self.rounds.clone()),
+            ("deals_four", self.deals_four.clone()),
+            ("deals_five", self.deals_five.clone()),
+            ("minutes_four", self.minutes_four.clone()),
+            ("minutes_five", self.minutes_five.clone()),
+            ("game", self.game.key()),
         ]
     }
 
@@ -214,6 +211,12 @@ impl SettingsForm {
                 errors,
             ));
         }
+        let (ruleset, game) = if changed("game", &self.game.key()) {
+            let (ruleset, game) = self.game.body()?;
+            (Some(ruleset), game)
+        } else {
+            (None, None)
+        };
         Ok(UpdateTournamentRequest {
             name: text("name", &self.name),
             date,
@@ -224,7 +227,8 @@ impl SettingsForm {
             minutes_four,
             minutes_five,
             published: None,
-            ruleset: text("ruleset", &self.ruleset),
+            ruleset,
+            game,
         })
     }
 }
@@ -315,13 +319,7 @@ pub(super) async fn show(
         settings: shown
             .settings
             .unwrap_or_else(|| SettingsForm::of(&overview.tournament)),
-        rulesets: tournaments::RULESETS
-            .iter()
-            .map(|&value| Choice {
-                value,
-                label: lang.text(&format!("desk_tournament_ruleset_{value}")),
-            })
-            .collect(),
+        choices: GameChoices::new(lang, tournaments::RULESETS),
         settings_refused: shown
             .settings_refusal
             .as_ref()

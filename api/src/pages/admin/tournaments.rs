@@ -4,6 +4,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
+use super::game_form::{GameChoices, GameFields};
 use super::{answer, desk, failed, render, see_other};
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -22,6 +23,8 @@ struct DeskPage {
     new: NewForm,
     /// Why the new tournament was refused: the fields to look at, in the page's language.
     refused: Vec<String>,
+    /// The game's selects.
+    choices: GameChoices,
 }
 
 #[derive(Debug, Default, Serialize, serde::Deserialize)]
@@ -34,6 +37,9 @@ struct NewForm {
     venue: String,
     #[serde(default)]
     rounds: String,
+    /// The game and its rules (the TSR unless chosen otherwise).
+    #[serde(flatten)]
+    game: GameFields,
     #[serde(default)]
     idempotency_key: String,
     #[serde(default, skip_serializing)]
@@ -55,7 +61,11 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
     let Some(desk) = desk(&state, &req) else {
         return see_other("/login");
     };
-    desk_page(&state, &req, desk, NewForm::default(), None).await
+    let new = NewForm {
+        game: GameFields::of(domain::game::Game::DDV),
+        ..NewForm::default()
+    };
+    desk_page(&state, &req, desk, new, None).await
 }
 
 /// The desk, with the new-tournament form as given and the refusal it got, if any.
@@ -94,6 +104,7 @@ async fn desk_page(
             .collect(),
         new,
         refused,
+        choices: GameChoices::new(lang, tournaments::RULESETS),
     };
     let status = refusal.map_or(StatusCode::OK, ResponseError::status_code);
     render(state, req, &desk, None, status, TEMPLATE, &page)
@@ -106,16 +117,19 @@ fn fields(lang: Lang, e: &ApiError) -> Vec<String> {
     let mut named: Vec<String> = problem
         .errors
         .iter()
-        .map(|f| f.field.clone())
-        .filter(|f| ["name", "date", "venue", "rounds"].contains(&f.as_str()))
+        .filter_map(|f| match f.field.as_str() {
+            "name" | "date" | "venue" | "rounds" => Some(format!("desk_field_{}", f.field)),
+            field if field == "ruleset" || field.starts_with("game") => {
+                Some("desk_game_field_ruleset".to_owned())
+            }
+            _ => None,
+        })
         .collect();
     if named.is_empty() {
-        named.push("date".to_owned());
+        named.push("desk_field_date".to_owned());
     }
-    named
-        .iter()
-        .map(|f| lang.text(&format!("desk_field_{f}")))
-        .collect()
+    named.dedup();
+    named.iter().map(|key| lang.text(key)).collect()
 }
 
 /// Creates a tournament from the desk's form, checked as `POST /api/v1/tournaments`
@@ -141,7 +155,13 @@ pub async fn create(
             "/admin/tournaments",
             "idempotency_key",
             &new.idempotency_key,
-            &serde_json::to_vec(&(&new.name, &new.date, &new.venue, &new.rounds))
+            &serde_json::to_vec(&(
+                &new.name,
+                &new.date,
+                &new.venue,
+                &new.rounds,
+                new.game.key(),
+            ))
                 .map_err(|e| ApiError::Internal(e.into()))?,
         )?;
         tournaments::create_keyed(&state, Some(key), desk.organizer, request).await
@@ -163,8 +183,12 @@ fn new_request(form: &NewForm) -> Result<CreateTournamentRequest, ApiError> {
         let rounds: i32 = crate::pages::whole_number("rounds", &form.rounds)?;
         body["rounds"] = rounds.into();
     }
-    serde_json::from_value(body)
-        .map_err(|e| ApiError::field("invalid_body", "date", "invalid_value", format!("{e}")))
+    let mut request: CreateTournamentRequest = serde_json::from_value(body)
+        .map_err(|e| ApiError::field("invalid_body", "date", "invalid_value", format!("{e}")))?;
+    let (ruleset, game) = form.game.body()?;
+    request.ruleset = Some(ruleset);
+    request.game = game;
+    Ok(request)
 }
 
 #[derive(Debug, serde::Deserialize)]

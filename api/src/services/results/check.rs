@@ -122,7 +122,8 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         deals_five: t.deals_five,
         minutes_four: t.minutes_four,
         minutes_five: t.minutes_five,
-        ruleset: t.ruleset.clone(),
+        ruleset: Some(t.ruleset.clone()),
+        game: t.game.clone(),
         tie_breaks: t.tie_breaks.clone(),
         published: t.published,
     };

@@ -1,0 +1,187 @@
+//! The stored form of a tournament's game, kept in its `ruleset` column.
+//!
+//! Every tournament written before games existed holds `ddv` there, and a tournament played
+//! by the TSR still does: the column reads as before for them. Any other game is a small
+//! JSON document with an explicit format version ([`StoredGame`]); its field names and value
+//! strings are frozen (a change is a new format with its own reader, never an edit here), so
+//! the HTTP body can change without touching a stored row.
+
+use domain::game::{
+    AnnouncementScoring, Game, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen,
+};
+use diesel::backend::Backend;
+use diesel::deserialize::{self, FromSql, FromSqlRow};
+use diesel::sql_types::Text;
+use serde::{Deserialize, Serialize};
+
+/// What the column holds for the DDV's tournament rules.
+pub const DDV: &str = "ddv";
+
+/// The format every new document is written in.
+const FORMAT: u32 = 1;
+
+/// A game other than the TSR's Doppelkopf, format 1.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StoredGame {
+    /// Always [`FORMAT`].
+    format: u32,
+    /// `doppelkopf`, `doublehead_kids` or `doppeldoppel`.
+    kind: String,
+    /// Doppelkopf's switches.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    rules: Option<StoredRules>,
+    /// Doublehead Kids' target.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    golden_coins: Option<u8>,
+}
+
+/// Doppelkopf's switches by their stable names.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StoredRules {
+    announcements: String,
+    second_heart_ten: String,
+    schweinchen: String,
+    karlchen: String,
+    armut: bool,
+    five_nines: bool,
+    bock_rounds: bool,
+    without_nines: bool,
+    solos_on_top: bool,
+    solo_multiplier: u8,
+}
+
+/// The column's text for `game`.
+pub fn encode(game: Game) -> String {
+    if game == Game::DDV {
+        return DDV.to_owned();
+    }
+    let stored = StoredGame {
+        format: FORMAT,
+        kind: game.kind().to_owned(),
+        rules: game.ruleset().map(|r| StoredRules {
+            announcements: r.announcements.as_str().to_owned(),
+            second_heart_ten: r.second_heart_ten.as_str().to_owned(),
+            schweinchen: r.schweinchen.as_str().to_owned(),
+            karlchen: r.karlchen.as_str().to_owned(),
+            armut: r.armut,
+            five_nines: r.five_nines,
+            bock_rounds: r.bock_rounds,
+            without_nines: r.without_nines,
+            solos_on_top: r.solos_on_top,
+            solo_multiplier: r.solo_multiplier,
+        }),
+        golden_coins: match game {
+            Game::DoubleheadKids { golden_coins } => Some(golden_coins),
+            _ => None,
+        },
+    };
+    // A struct of strings, numbers and booleans always serialises.
+    serde_json::to_string(&stored).unwrap_or_else(|_| DDV.to_owned())
+}
+
+/// The game the column's text names. Only this module writes the column, so a text it
+/// cannot read is a damaged row: an error, never a silent DDV.
+pub fn decode(text: &str) -> anyhow::Result<Game> {
+    if text == DDV {
+        return Ok(Game::DDV);
+    }
+    let stored: StoredGame = serde_json::from_str(text)
+        .map_err(|e| anyhow::anyhow!("a tournament's game is not readable ({e}): {text:?}"))?;
+    anyhow::ensure!(
+        stored.format == FORMAT,
+        "a tournament's game has the unknown format {}",
+        stored.format
+    );
+    let unknown = || anyhow::anyhow!("a tournament's game is not readable: {text:?}");
+    match (stored.kind.as_str(), stored.rules, stored.golden_coins) {
+        ("doppelkopf", Some(r), None) => Ok(Game::Doppelkopf(Ruleset {
+            announcements: AnnouncementScoring::from_name(&r.announcements).ok_or_else(unknown)?,
+            second_heart_ten: SecondHeartTen::from_name(&r.second_heart_ten)
+                .ok_or_else(unknown)?,
+            schweinchen: Schweinchen::from_name(&r.schweinchen).ok_or_else(unknown)?,
+            karlchen: KarlchenRule::from_name(&r.karlchen).ok_or_else(unknown)?,
+            armut: r.armut,
+            five_nines: r.five_nines,
+            bock_rounds: r.bock_rounds,
+            without_nines: r.without_nines,
+            solos_on_top: r.solos_on_top,
+            solo_multiplier: r.solo_multiplier,
+        })),
+        ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids { golden_coins }),
+        ("doppeldoppel", None, None) => Ok(Game::Doppeldoppel),
+        _ => Err(unknown()),
+    }
+}
+
+/// The column's text as read, turned into a [`Game`] by the row's `deserialize_as`: a
+/// row whose game cannot be read fails to load rather than playing by the wrong rules.
+#[derive(Debug, FromSqlRow)]
+pub struct GameText(String);
+
+impl<DB: Backend> FromSql<Text, DB> for GameText
+where
+    String: FromSql<Text, DB>,
+{
+    fn from_sql(bytes: DB::RawValue<'_>) -> deserialize::Result<Self> {
+        String::from_sql(bytes).map(GameText)
+    }
+}
+
+impl TryFrom<GameText> for Game {
+    type Error = anyhow::Error;
+
+    fn try_from(text: GameText) -> anyhow::Result<Game> {
+        decode(&text.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tsr_is_stored_as_before() {
+        assert_eq!(encode(Game::DDV), "ddv");
+        assert_eq!(decode("ddv").unwrap(), Game::DDV);
+    }
+
+    #[test]
+    fn every_game_reads_back_as_written() {
+        let house = Ruleset {
+            announcements: AnnouncementScoring::Doubling,
+            second_heart_ten: SecondHeartTen::LastTrick,
+            schweinchen: Schweinchen::WhenPlayed,
+            karlchen: KarlchenRule::SecondBeatsFirst,
+            armut: true,
+            five_nines: true,
+            bock_rounds: true,
+            without_nines: true,
+            solos_on_top: true,
+            solo_multiplier: 1,
+        };
+        for game in [
+            Game::Doppelkopf(house),
+            Game::DoubleheadKids { golden_coins: 7 },
+            Game::Doppeldoppel,
+        ] {
+            let text = encode(game);
+            assert!(text.starts_with("{\"format\":1,"), "{text}");
+            assert_eq!(decode(&text).unwrap(), game);
+        }
+    }
+
+    #[test]
+    fn a_damaged_row_is_an_error() {
+        for text in [
+            "",
+            "skat",
+            r#"{"format":2,"kind":"doppeldoppel"}"#,
+            r#"{"format":1,"kind":"doppeldoppel","golden_coins":5}"#,
+            r#"{"format":1,"kind":"chess"}"#,
+        ] {
+            assert!(decode(text).is_err(), "{text}");
+        }
+    }
+}

@@ -1,0 +1,246 @@
+//! The game a tournament plays on the wire: Doppelkopf with its rules (the TSR by default,
+//! or house rules as named switches), Doublehead Kids or Doppeldoppel, as a union tagged by
+//! `kind`, and its conversions to and from the domain's [`Game`].
+
+use domain::game::{
+    AnnouncementScoring, Game, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen,
+};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::FieldError;
+
+/// The game a tournament plays. Chosen when it is created; it can be changed only while no
+/// round exists.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum GameBody {
+    /// Doppelkopf: the DDV's tournament rules, or house rules where `rules` says so.
+    Doppelkopf {
+        /// The rules; every switch left out is the TSR's.
+        #[serde(default)]
+        rules: RulesBody,
+    },
+    /// Doublehead Kids, the family game: a table's round lasts until a player holds
+    /// `golden_coins` Golden Coins.
+    DoubleheadKids {
+        /// The Golden Coins that end a table's round (1–20, default 5 as in the basic game).
+        #[serde(default = "default_golden_coins")]
+        #[schema(minimum = 1, maximum = 20, example = 5)]
+        golden_coins: u8,
+    },
+    /// Doppeldoppel: 36 cards, tables of 3 or 4, a round is one deal per player.
+    Doppeldoppel,
+}
+
+fn default_golden_coins() -> u8 {
+    5
+}
+
+impl Default for GameBody {
+    fn default() -> Self {
+        GameBody::from(Game::DDV)
+    }
+}
+
+/// Doppelkopf's rules as switches; each one left out is the TSR's value, so `{}` is the
+/// DDV's tournament rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct RulesBody {
+    /// `adding` (TSR: a won Re or Kontra adds 2) or `doubling` (it doubles the game value,
+    /// each Absage adding a point before the doubling).
+    pub announcements: AnnouncementsName,
+    /// Whether the second ♥10 beats the first: `off` (TSR), `always`, `last_trick`.
+    pub second_heart_ten: SecondHeartTenName,
+    /// Schweinchen (both ♦ aces of one hand the highest trumps): `off` (TSR),
+    /// `announced` (before play), `when_played` (from the first one played).
+    pub schweinchen: SchweinchenName,
+    /// Karlchen in the last trick: `ddv` (winning it scores), `caught` (caught by the
+    /// other party it gives them a point), `second_beats_first` (and the second ♣J beats the
+    /// first in the last trick).
+    pub karlchen: KarlchenName,
+    /// Armut: a player with three trumps or fewer may hand them to a partner.
+    pub armut: bool,
+    /// A hand with five or more nines may be thrown in and redealt, not counted.
+    pub five_nines: bool,
+    /// After a deal ending 120:120 or a lost Re/Kontra, the next round of deals counts
+    /// double; Bock rounds stack.
+    pub bock_rounds: bool,
+    /// Without the nines: 40 cards, ten tricks.
+    pub without_nines: bool,
+    /// Solos are played on top: a round is its planned number of normal games.
+    pub solos_on_top: bool,
+    /// The soloist's factor (TSR 3; the other three score the plain value), 1–9.
+    #[schema(minimum = 1, maximum = 9, example = 3)]
+    pub solo_multiplier: u8,
+}
+
+impl Default for RulesBody {
+    fn default() -> Self {
+        RulesBody::from(Ruleset::DDV)
+    }
+}
+
+/// How a won or lost Re or Kontra counts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum AnnouncementsName {
+    /// TSR 7.2.2 b: 2 points each.
+    Adding,
+    /// The game value doubles.
+    Doubling,
+}
+
+/// Which ♥10 wins when both fall in one trick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SecondHeartTenName {
+    /// TSR: the first.
+    Off,
+    /// The second, in every trick.
+    Always,
+    /// The second, in the last trick only.
+    LastTrick,
+}
+
+/// When Schweinchen applies.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SchweinchenName {
+    /// TSR: never.
+    Off,
+    /// Announced before play.
+    Announced,
+    /// Announced when the first ♦A is played.
+    WhenPlayed,
+}
+
+/// What Karlchen does in the last trick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum KarlchenName {
+    /// TSR 7.2.3.
+    Ddv,
+    /// Caught, it gives the catchers a point.
+    Caught,
+    /// Caught by the second ♣J in the last trick.
+    SecondBeatsFirst,
+}
+
+impl From<Ruleset> for RulesBody {
+    fn from(r: Ruleset) -> RulesBody {
+        RulesBody {
+            announcements: match r.announcements {
+                AnnouncementScoring::Adding => AnnouncementsName::Adding,
+                AnnouncementScoring::Doubling => AnnouncementsName::Doubling,
+            },
+            second_heart_ten: match r.second_heart_ten {
+                SecondHeartTen::Off => SecondHeartTenName::Off,
+                SecondHeartTen::Always => SecondHeartTenName::Always,
+                SecondHeartTen::LastTrick => SecondHeartTenName::LastTrick,
+            },
+            schweinchen: match r.schweinchen {
+                Schweinchen::Off => SchweinchenName::Off,
+                Schweinchen::Announced => SchweinchenName::Announced,
+                Schweinchen::WhenPlayed => SchweinchenName::WhenPlayed,
+            },
+            karlchen: match r.karlchen {
+                KarlchenRule::Ddv => KarlchenName::Ddv,
+                KarlchenRule::Caught => KarlchenName::Caught,
+                KarlchenRule::SecondBeatsFirst => KarlchenName::SecondBeatsFirst,
+            },
+            armut: r.armut,
+            five_nines: r.five_nines,
+            bock_rounds: r.bock_rounds,
+            without_nines: r.without_nines,
+            solos_on_top: r.solos_on_top,
+            solo_multiplier: r.solo_multiplier,
+        }
+    }
+}
+
+impl RulesBody {
+    /// The domain's ruleset, or the field that is out of range (`field` is where the rules
+    /// sit in the body, e.g. `game.rules`).
+    pub fn to_ruleset(self, field: &str) -> Result<Ruleset, FieldError> {
+        if !(1..=9).contains(&self.solo_multiplier) {
+            return Err(FieldError::new(
+                format!("{field}.solo_multiplier"),
+                "out_of_range",
+                "the soloist's factor is 1 to 9",
+            ));
+        }
+        Ok(Ruleset {
+            announcements: match self.announcements {
+                AnnouncementsName::Adding => AnnouncementScoring::Adding,
+                AnnouncementsName::Doubling => AnnouncementScoring::Doubling,
+            },
+            second_heart_ten: match self.second_heart_ten {
+                SecondHeartTenName::Off => SecondHeartTen::Off,
+                SecondHeartTenName::Always => SecondHeartTen::Always,
+                SecondHeartTenName::LastTrick => SecondHeartTen::LastTrick,
+            },
+            schweinchen: match self.schweinchen {
+                SchweinchenName::Off => Schweinchen::Off,
+                SchweinchenName::Announced => Schweinchen::Announced,
+                SchweinchenName::WhenPlayed => Schweinchen::WhenPlayed,
+            },
+            karlchen: match self.karlchen {
+                KarlchenName::Ddv => KarlchenRule::Ddv,
+                KarlchenName::Caught => KarlchenRule::Caught,
+                KarlchenName::SecondBeatsFirst => KarlchenRule::SecondBeatsFirst,
+            },
+            armut: self.armut,
+            five_nines: self.five_nines,
+            bock_rounds: self.bock_rounds,
+            without_nines: self.without_nines,
+            solos_on_top: self.solos_on_top,
+            solo_multiplier: self.solo_multiplier,
+        })
+    }
+}
+
+impl From<Game> for GameBody {
+    fn from(game: Game) -> GameBody {
+        match game {
+            Game::Doppelkopf(rules) => GameBody::Doppelkopf {
+                rules: rules.into(),
+            },
+            Game::DoubleheadKids { golden_coins } => GameBody::DoubleheadKids { golden_coins },
+            Game::Doppeldoppel => GameBody::Doppeldoppel,
+        }
+    }
+}
+
+impl GameBody {
+    /// The domain's game, or the field that is out of range.
+    pub fn to_game(&self) -> Result<Game, FieldError> {
+        match *self {
+            GameBody::Doppelkopf { rules } => Ok(Game::Doppelkopf(rules.to_ruleset("game.rules")?)),
+            GameBody::DoubleheadKids { golden_coins } => {
+                if (1..=20).contains(&golden_coins) {
+                    Ok(Game::DoubleheadKids { golden_coins })
+                } else {
+                    Err(FieldError::new(
+                        "game.golden_coins",
+                        "out_of_range",
+                        "a round is played to 1 to 20 Golden Coins",
+                    ))
+                }
+            }
+            GameBody::Doppeldoppel => Ok(Game::Doppeldoppel),
+        }
+    }
+}
+
+/// The short name of a game, the `ruleset` field of a tournament: `ddv` (the TSR), `house`
+/// (Doppelkopf with house rules), `doublehead_kids`, `doppeldoppel`.
+pub fn ruleset_name(game: Game) -> &'static str {
+    match game {
+        Game::Doppelkopf(rules) if rules.is_ddv() => "ddv",
+        Game::Doppelkopf(_) => "house",
+        Game::DoubleheadKids { .. } => "doublehead_kids",
+        Game::Doppeldoppel => "doppeldoppel",
+    }
+}
