@@ -6,8 +6,12 @@
 //! [`Ruleset`]; the two family games ([`Game::DoubleheadKids`], [`Game::Doppeldoppel`]) are
 //! their own small modules with their own deal entries and round shapes.
 
+pub mod family;
 mod ruleset;
 
+pub use family::{
+    FamilyKey, FamilyLine, FamilySeatLine, FamilyStanding, FamilyStandingsError, family_standings,
+};
 pub use ruleset::{AnnouncementScoring, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
 
 /// The game a tournament plays.
