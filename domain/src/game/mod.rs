@@ -7,12 +7,15 @@
 //! their own small modules with their own deal entries and round shapes.
 
 pub mod family;
+pub mod kids;
 mod ruleset;
+mod table;
 
 pub use family::{
     FamilyKey, FamilyLine, FamilySeatLine, FamilyStanding, FamilyStandingsError, family_standings,
 };
 pub use ruleset::{AnnouncementScoring, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
+pub use table::{DealSeats, DealTurn, RoundLength, TableSizeError};
 
 /// The game a tournament plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
