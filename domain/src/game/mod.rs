@@ -6,6 +6,7 @@
 //! [`Ruleset`]; the two family games ([`Game::DoubleheadKids`], [`Game::Doppeldoppel`]) are
 //! their own small modules with their own deal entries and round shapes.
 
+pub mod doppeldoppel;
 pub mod family;
 pub mod kids;
 mod ruleset;
