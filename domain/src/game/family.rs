@@ -8,7 +8,7 @@
 //! shell never decides an order of its own.
 
 use std::cmp::{Ordering, Reverse};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::deal::Seat;
 use crate::standings::PlayerId;
@@ -123,7 +123,7 @@ pub fn family_standings(
             rounds_played: 0,
         });
     }
-    let mut seen: HashMap<(PlayerId, u16), ()> = HashMap::with_capacity(lines.len());
+    let mut seen: HashSet<(PlayerId, u16)> = HashSet::with_capacity(lines.len());
     for line in lines {
         let Some(standing) = index.get(&line.player).and_then(|&i| out.get_mut(i)) else {
             return Err(FamilyStandingsError::UnknownPlayer {
@@ -131,7 +131,7 @@ pub fn family_standings(
                 round: line.round,
             });
         };
-        if seen.insert((line.player, line.round), ()).is_some() {
+        if !seen.insert((line.player, line.round)) {
             return Err(FamilyStandingsError::DuplicateLine {
                 player: line.player,
                 round: line.round,
