@@ -14,7 +14,8 @@
 //! - [`sheet`]: one table's round (dealer, Pflichtsolo, Vorführen, time-up) and its scored sheet;
 //! - [`seating`]: table draws and rotations that avoid repeat encounters;
 //! - [`game`]: which game a tournament plays: Doppelkopf by the TSR or a club's house
-//!   rules ([`game::Ruleset`]), or a family game;
+//!   rules ([`game::Ruleset`]), or a family game (Doublehead Kids, Doppeldoppel: their
+//!   deals, rounds and standings), and what any game says about a table;
 //! - [`day`]: between rounds: who a draw seats (check-in), whether a plan still fits, which
 //!   tables keep a round open;
 //! - [`standings`]: tournament standings from the sheets, with ranks and tie-breaks;

@@ -4,11 +4,25 @@
 //! A [`Game`] is chosen when the tournament is created and never changes: every sheet,
 //! score and standing of the tournament follows it. Doppelkopf's rules are the switches of
 //! [`Ruleset`]; the two family games ([`Game::DoubleheadKids`], [`Game::Doppeldoppel`]) are
-//! their own small modules with their own deal entries and round shapes.
+//! their own small modules with their own deal entries and round shapes ([`kids`],
+//! [`doppeldoppel`]), ranked by [`family_standings`].
+//!
+//! What the shell asks of any game about a table goes through methods on [`Game`]: the
+//! table sizes it plays ([`Game::table_sizes`]), how long a table's round is
+//! ([`Game::round_length`]), who deals and starts each deal ([`Game::deal_turn`]) and
+//! whether the dealer sits out ([`Game::dealer_sits_out`]).
 
+pub mod doppeldoppel;
+pub mod family;
+pub mod kids;
 mod ruleset;
+mod table;
 
+pub use family::{
+    FamilyKey, FamilyLine, FamilySeatLine, FamilyStanding, FamilyStandingsError, family_standings,
+};
 pub use ruleset::{AnnouncementScoring, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
+pub use table::{DealSeats, DealTurn, RoundLength, TableSizeError};
 
 /// The game a tournament plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -44,5 +58,138 @@ impl Game {
             Game::Doppelkopf(rules) => Some(rules),
             _ => None,
         }
+    }
+
+    /// The table sizes the game is played at: Doppelkopf 4 and 5 (TSR 10.1), Doublehead
+    /// Kids 4, Doppeldoppel 3 and 4 (their rules texts).
+    pub const fn table_sizes(self) -> &'static [u8] {
+        match self {
+            Game::Doppelkopf(_) => &[4, 5],
+            Game::DoubleheadKids { .. } => &[kids::PLAYERS],
+            Game::Doppeldoppel => &[doppeldoppel::MIN_PLAYERS, doppeldoppel::MAX_PLAYERS],
+        }
+    }
+
+    /// Whether the game is played at a table of `players`.
+    pub fn plays_at(self, players: u8) -> bool {
+        self.table_sizes().contains(&players)
+    }
+
+    /// How many deals a round at a table of `players` has: Doppelkopf the
+    /// `planned_deals` the tournament planned for the round (as the sheet has always been
+    /// told); Doppeldoppel one per player, whatever was planned; Doublehead Kids as many as
+    /// it takes a player to reach the Golden Coins target.
+    pub fn round_length(
+        self,
+        players: u8,
+        planned_deals: u16,
+    ) -> Result<RoundLength, TableSizeError> {
+        self.check_table(players)?;
+        Ok(match self {
+            Game::Doppelkopf(_) => RoundLength::Deals(planned_deals),
+            Game::DoubleheadKids { golden_coins } => RoundLength::UntilGoldenCoins(golden_coins),
+            Game::Doppeldoppel => RoundLength::Deals(u16::from(players)),
+        })
+    }
+
+    /// Who deals, who plays the first card and who sits out in the deal at `index`
+    /// (0-based) of a round at a table of `players`. Doppelkopf's depend on the deals
+    /// before and come from the sheet ([`DealTurn::FromSheet`]); the family games' follow
+    /// from the index ([`kids::deal_seats`], [`doppeldoppel::deal_seats`]).
+    pub fn deal_turn(self, players: u8, index: usize) -> Result<DealTurn, TableSizeError> {
+        self.check_table(players)?;
+        Ok(match self {
+            Game::Doppelkopf(_) => DealTurn::FromSheet,
+            Game::DoubleheadKids { .. } => DealTurn::Fixed(kids::deal_seats(index)),
+            Game::Doppeldoppel => DealTurn::Fixed(doppeldoppel::deal_seats(players, index)),
+        })
+    }
+
+    /// Whether one player sits out each deal at a table of `players`: only the dealer at a
+    /// Doppelkopf 5-table (TSR 10.1); in the family games everybody plays every deal.
+    pub fn dealer_sits_out(self, players: u8) -> Result<bool, TableSizeError> {
+        self.check_table(players)?;
+        Ok(matches!(self, Game::Doppelkopf(_)) && players == 5)
+    }
+
+    fn check_table(self, players: u8) -> Result<(), TableSizeError> {
+        if self.plays_at(players) {
+            Ok(())
+        } else {
+            Err(TableSizeError {
+                game: self.kind(),
+                players,
+            })
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const KIDS: Game = Game::DoubleheadKids {
+        golden_coins: kids::BASIC_TARGET,
+    };
+
+    #[test]
+    fn each_game_plays_its_table_sizes() {
+        let sizes: Vec<Vec<u8>> = [Game::DDV, KIDS, Game::Doppeldoppel]
+            .iter()
+            .map(|g| (0..=6u8).filter(|&p| g.plays_at(p)).collect())
+            .collect();
+        assert_eq!(sizes, vec![vec![4, 5], vec![4], vec![3, 4]]);
+        assert_eq!(
+            KIDS.round_length(5, 24),
+            Err(TableSizeError {
+                game: "doublehead_kids",
+                players: 5
+            })
+        );
+        assert!(Game::Doppeldoppel.deal_turn(5, 0).is_err());
+        assert!(Game::DDV.dealer_sits_out(3).is_err());
+    }
+
+    #[test]
+    fn round_lengths() {
+        assert_eq!(Game::DDV.round_length(4, 24), Ok(RoundLength::Deals(24)));
+        assert_eq!(Game::DDV.round_length(5, 30), Ok(RoundLength::Deals(30)));
+        assert_eq!(
+            Game::Doppeldoppel.round_length(3, 24),
+            Ok(RoundLength::Deals(3))
+        );
+        assert_eq!(
+            Game::Doppeldoppel.round_length(4, 24),
+            Ok(RoundLength::Deals(4))
+        );
+        assert_eq!(
+            Game::DoubleheadKids { golden_coins: 10 }.round_length(4, 24),
+            Ok(RoundLength::UntilGoldenCoins(10))
+        );
+    }
+
+    #[test]
+    fn who_deals_and_who_sits_out() {
+        assert_eq!(Game::DDV.deal_turn(4, 3), Ok(DealTurn::FromSheet));
+        assert_eq!(Game::DDV.dealer_sits_out(5), Ok(true));
+        assert_eq!(Game::DDV.dealer_sits_out(4), Ok(false));
+        assert_eq!(KIDS.dealer_sits_out(4), Ok(false));
+        assert_eq!(Game::Doppeldoppel.dealer_sits_out(4), Ok(false));
+        assert_eq!(
+            KIDS.deal_turn(4, 2),
+            Ok(DealTurn::Fixed(DealSeats {
+                dealer: Some(2),
+                starter: 3,
+                sitting_out: None
+            }))
+        );
+        assert_eq!(
+            Game::Doppeldoppel.deal_turn(3, 2),
+            Ok(DealTurn::Fixed(DealSeats {
+                dealer: None,
+                starter: 2,
+                sitting_out: None
+            }))
+        );
     }
 }
