@@ -301,13 +301,29 @@ pub struct Extras {
     pub fox: u8,
     /// 1 when the party's ♣J won the last trick.
     pub karlchen: u8,
+    /// 1 when this party caught the other party's ♣J in the last trick (house rule XI,
+    /// "Charlie captured"). Counted only under [`KarlchenRule::Caught`] and
+    /// [`KarlchenRule::SecondBeatsFirst`], a point each; under `SecondBeatsFirst` the
+    /// catchers, who won the last trick with the second ♣J, also get the ordinary Karlchen
+    /// point: two in all, as the house-rules text says. 0 (the default) for every deal
+    /// entered before house rules existed, and ignored by the TSR's scoring.
+    ///
+    /// [`KarlchenRule::Caught`]: crate::game::KarlchenRule::Caught
+    /// [`KarlchenRule::SecondBeatsFirst`]: crate::game::KarlchenRule::SecondBeatsFirst
+    pub karlchen_caught: u8,
 }
 
 impl Extras {
-    /// The number of extra points. Widened to `u16`: the counts come from clients, and
-    /// three `u8` of up to 255 each would overflow a `u8` sum (at most 765 fits a `u16`).
+    /// The number of extras entered, the caught Karlchen included (whether it scores is
+    /// the ruleset's question, [`crate::score::score_with`]). Widened to `u16`: the counts
+    /// come from clients, and four `u8` of up to 255 each would overflow a `u8` sum (at
+    /// most 1020 fits a `u16`). With no caught Karlchen, as under the TSR, it is the
+    /// number of extra points.
     pub const fn total(&self) -> u16 {
-        self.doppelkopf as u16 + self.fox as u16 + self.karlchen as u16
+        self.doppelkopf as u16
+            + self.fox as u16
+            + self.karlchen as u16
+            + self.karlchen_caught as u16
     }
 
     /// Whether the party earned nothing.
@@ -1011,6 +1027,7 @@ mod tests {
         };
         let karlchen = |n| Extras {
             karlchen: n,
+            karlchen_caught: 0,
             ..Extras::default()
         };
         // {"re": {"fox": 200}, "kontra": {"fox": 100}}
@@ -1036,6 +1053,7 @@ mod tests {
                     doppelkopf: 100,
                     fox: 100,
                     karlchen: 100,
+                    karlchen_caught: 0,
                 },
                 kontra: Extras::default(),
             },
@@ -1051,6 +1069,7 @@ mod tests {
             doppelkopf: 255,
             fox: 255,
             karlchen: 255,
+            karlchen_caught: 0,
         };
         assert_eq!(all.total(), 765);
         assert!(!all.is_empty());
