@@ -8,7 +8,10 @@
 
 mod ruleset;
 
-pub use ruleset::{AnnouncementScoring, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
+pub use ruleset::{
+    AnnouncementScoring, KarlchenRule, Ruleset, RulesetError, SOLO_MULTIPLIERS, Schweinchen,
+    SecondHeartTen,
+};
 
 /// The game a tournament plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
