@@ -2,6 +2,11 @@
 //! the numbers of the rule texts' worked examples where they have them, and the TSR's
 //! results unchanged (`score_with(.., &Ruleset::DDV)` is `score`).
 
+#![expect(
+    clippy::expect_used,
+    reason = "the helpers build facts that are valid by construction"
+)]
+
 use domain::deal::{
     Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party,
     PartyExtras, SeatSet, TableSize, points_range, points_range_with,
