@@ -206,6 +206,19 @@ impl Scored {
         &self.items[..usize::from(self.item_count)]
     }
 
+    /// No game: a deal thrown in (house rules XIII) at a table of `table_size`. No winner,
+    /// value 0, every seat 0, no breakdown.
+    pub fn nothing(table_size: crate::deal::TableSize) -> Scored {
+        Scored {
+            winner: Winner::None,
+            value: 0,
+            scores: [0; 5],
+            seats: table_size.seats(),
+            items: Breakdown::new().items,
+            item_count: 0,
+        }
+    }
+
     /// The value from the Re party's point of view (before the soloist's factor).
     pub fn re_value(&self) -> i32 {
         match self.winner {
