@@ -79,6 +79,8 @@ mod config;
 mod derive;
 mod edit;
 mod entry;
+#[cfg(test)]
+mod house_rules_tests;
 mod replan;
 mod round;
 mod scored;

@@ -19,20 +19,7 @@
 //! Under a club's house rules ([`RoundConfig::with_rules`], [`score_sheet_with`]) each deal
 //! is scored by [`crate::score_with()`], a deal thrown in (five nines) is on the sheet with
 //! no points, and with Bock rounds a deal's game entries may count double
-//! ([`ScoredDeal::factor`]). Bock rounds, with the readings the rule texts leave open
-//! marked as such:
-//!
-//! - a deal triggers a Bock round when it ends 120:120 or when a party that said "Re" or
-//!   "Kontra" did not win it (each counts: a 120:120 deal in which Re said "Re" triggers
-//!   two). Only full facts can trigger: the paper holds neither card points nor calls. A
-//!   game a penalty stopped (TSR 9.4.3, 9.4.4) was not played out and triggers nothing;
-//! - a Bock round is the next [`BOCK_ROUND_DEALS`] games (as many as seats with cards);
-//!   a deal thrown in is no game and neither uses one up nor triggers one;
-//! - **reading:** triggers stack by queueing: each trigger adds one more Bock round after
-//!   those already owed, so a Bock deal counts double, never four times, and a trigger in
-//!   a Bock deal lengthens the Bock time (the common reading);
-//! - the factor doubles the game's entries of every seat; penalty points (TSR 9) are not
-//!   the game's and are not doubled; Bock deals still owed when the round ends lapse.
+//! ([`ScoredDeal::factor`]).
 //!
 //! The first deal that breaks a step is named in a [`SheetScoreError`], so the service can
 //! tell the captain which stored deal a correction made impossible.
@@ -178,7 +165,7 @@ pub struct ScoredDeal {
     pub soloist: Option<Seat>,
     /// The Bock factor of the game's entries: 2 in a Bock round, otherwise (and always under
     /// the TSR) 1. [`ScoredDeal::game`] holds the game's own value; `game_scores` and
-    /// `scores` are multiplied, the penalties are not (see the [module documentation](self)).
+    /// `scores` are multiplied, the penalties are not (see [`score_sheet_with`]).
     pub factor: u8,
 }
 
@@ -443,6 +430,21 @@ pub fn score_sheet(
 }
 
 /// [`score_sheet()`] under `rules`: the same round with [`RoundConfig::with_rules`].
+///
+/// Bock rounds ([`Ruleset::bock_rounds`]), with the readings the rule texts leave open
+/// marked as such:
+///
+/// - a deal triggers a Bock round when it ends 120:120 or when a party that said "Re" or
+///   "Kontra" did not win it (each counts: a 120:120 deal in which Re said "Re" triggers
+///   two). Only full facts can trigger: the paper holds neither card points nor calls. A
+///   game a penalty stopped (TSR 9.4.3, 9.4.4) was not played out and triggers nothing;
+/// - a Bock round is the next [`BOCK_ROUND_DEALS`] games (as many as seats with cards);
+///   a deal thrown in is no game and neither uses one up nor triggers one;
+/// - **reading:** triggers stack by queueing: each trigger adds one more Bock round after
+///   those already owed, so a Bock deal counts double, never four times, and a trigger in
+///   a Bock deal lengthens the Bock time (the common reading);
+/// - the factor doubles the game's entries of every seat; penalty points (TSR 9) are not
+///   the game's and are not doubled; Bock games still owed when the round ends lapse.
 pub fn score_sheet_with(
     config: RoundConfig,
     deals: &[SheetEntry],
@@ -453,7 +455,7 @@ pub fn score_sheet_with(
     score_sheet(config.with_rules(*rules), deals, penalties, time_up_after)
 }
 
-/// The Bock rounds a scored deal triggers (see the [module documentation](self)): one for
+/// The Bock rounds a scored deal triggers (see [`score_sheet_with`]): one for
 /// 120:120, one for each party that said "Re" or "Kontra" and did not win. None for a paper
 /// entry, a deal thrown in, or a game a penalty stopped.
 fn bock_triggers(deal: &ScoredDeal) -> u16 {
