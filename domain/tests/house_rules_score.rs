@@ -562,7 +562,52 @@ fn any_facts() -> impl Strategy<Value = DealFacts> {
         )
 }
 
+/// Any ruleset, checked or not: every switch and any soloist's factor.
+fn any_rules() -> impl Strategy<Value = Ruleset> {
+    (
+        any::<bool>(),
+        prop::sample::select(vec![
+            KarlchenRule::Ddv,
+            KarlchenRule::Caught,
+            KarlchenRule::SecondBeatsFirst,
+        ]),
+        any::<bool>(),
+        any::<u8>(),
+    )
+        .prop_map(|(doubling, karlchen, without_nines, m)| Ruleset {
+            announcements: if doubling {
+                AnnouncementScoring::Doubling
+            } else {
+                AnnouncementScoring::Adding
+            },
+            karlchen,
+            without_nines,
+            solo_multiplier: m,
+            ..Ruleset::DDV
+        })
+}
+
 proptest! {
+    /// Whatever the facts and the ruleset (a factor of 0 or 255 included), scoring answers
+    /// without a panic, and an accepted deal stays within its paper bound.
+    #[test]
+    fn any_rules_never_panic(f in any_facts(), rules in any_rules(), value in any::<u16>()) {
+        if let Ok(s) = score_with(&f, &rules) {
+            prop_assert!(s.value.unsigned_abs() <= u32::from(max_value_with(f.contract, &rules)));
+        }
+        let paper = PaperFacts {
+            table_size: f.table_size,
+            contract: f.contract,
+            re: f.re,
+            sitting_out: f.sitting_out,
+            value,
+            winner: Some(Party::Re),
+        };
+        if let Ok(s) = score_paper_with(&paper, &rules) {
+            prop_assert_eq!(s.value, i32::from(value));
+        }
+    }
+
     /// The TSR as a ruleset is the TSR: every deal, valid or not, scores (or is refused)
     /// exactly as `score` scores it.
     #[test]

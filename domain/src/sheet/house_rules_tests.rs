@@ -399,6 +399,43 @@ fn edits_follow_the_rules_of_the_config() {
     assert_eq!(dealers, [0, 0, 0]);
 }
 
+/// Re-planning keeps the round's rules: W9 still scores under doubling (4, not the
+/// TSR's 5) and deals thrown in do not count toward the new plan, so six entries thrown
+/// in fit a plan of five deals, which under the TSR they never do.
+#[test]
+fn replanning_keeps_the_rules() {
+    let rules = rules(|r| {
+        r.five_nines = true;
+        r.announcements = AnnouncementScoring::Doubling;
+    });
+    let config = four().with_rules(rules);
+    let deals = [w3(), SheetEntry::ThrownIn, w9()];
+    let sheet = replan(config, 6, &deals, &[], None).unwrap();
+    assert_eq!(sheet.round().config().rules(), rules);
+    assert_eq!(sheet.deals()[2].scores, [4, 4, -4, -4]);
+    // Two games of six: four left, all of them forced solos.
+    assert_eq!(sheet.round().deals_left(), 4);
+    assert_eq!(sheet.round().next().unwrap().forced_soloist, Some(3));
+
+    let thrown = [SheetEntry::ThrownIn; 6];
+    let sheet = replan(config, 5, &thrown, &[], None).unwrap();
+    assert_eq!(sheet.round().deals_left(), 5);
+    assert_eq!(
+        replan(four(), 5, &thrown, &[], None),
+        Err(ReplanError::BelowEntered {
+            planned: 5,
+            entered: 6
+        })
+    );
+    // Games a plan cannot hold (at four deals every deal is a forced solo): the order of
+    // play refuses the sheet.
+    let too_many = [w3(), w1(), w3()];
+    assert!(matches!(
+        replan(config, 4, &too_many, &[], None),
+        Err(ReplanError::Sheet(_))
+    ));
+}
+
 proptest! {
     /// Random rounds under random switches keep the rules: every seat plays one
     /// Pflichtsolo, a deal thrown in is dealt again by its dealer, the round has exactly
