@@ -10,6 +10,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::game::Ruleset;
+
 /// A seat at a table, 0-based in table order (seat 0 = position 1, the first dealer).
 pub type Seat = u8;
 
@@ -301,13 +303,29 @@ pub struct Extras {
     pub fox: u8,
     /// 1 when the party's ♣J won the last trick.
     pub karlchen: u8,
+    /// 1 when this party caught the other party's ♣J in the last trick (house rule XI,
+    /// "Charlie captured"). Counted only under [`KarlchenRule::Caught`] and
+    /// [`KarlchenRule::SecondBeatsFirst`], a point each; under `SecondBeatsFirst` the
+    /// catchers, who won the last trick with the second ♣J, also get the ordinary Karlchen
+    /// point: two in all, as the house-rules text says. 0 (the default) for every deal
+    /// entered before house rules existed, and ignored by the TSR's scoring.
+    ///
+    /// [`KarlchenRule::Caught`]: crate::game::KarlchenRule::Caught
+    /// [`KarlchenRule::SecondBeatsFirst`]: crate::game::KarlchenRule::SecondBeatsFirst
+    pub karlchen_caught: u8,
 }
 
 impl Extras {
-    /// The number of extra points. Widened to `u16`: the counts come from clients, and
-    /// three `u8` of up to 255 each would overflow a `u8` sum (at most 765 fits a `u16`).
+    /// The number of extras entered, the caught Karlchen included (whether it scores is
+    /// the ruleset's question, [`crate::score::score_with`]). Widened to `u16`: the counts
+    /// come from clients, and four `u8` of up to 255 each would overflow a `u8` sum (at
+    /// most 1020 fits a `u16`). With no caught Karlchen, as under the TSR, it is the
+    /// number of extra points.
     pub const fn total(&self) -> u16 {
-        self.doppelkopf as u16 + self.fox as u16 + self.karlchen as u16
+        self.doppelkopf as u16
+            + self.fox as u16
+            + self.karlchen as u16
+            + self.karlchen_caught as u16
     }
 
     /// Whether the party earned nothing.
@@ -424,6 +442,15 @@ pub enum FactsError {
     TricksOutOfRange {
         /// The tricks given.
         tricks: u16,
+    },
+    /// More tricks than a deal of the ruleset has (10 without the nines). Tricks past 12
+    /// are [`FactsError::TricksOutOfRange`], as under the TSR.
+    #[error("a deal has {max} tricks, so a party cannot take {tricks}")]
+    TricksBeyondDeal {
+        /// The tricks given.
+        tricks: u8,
+        /// The tricks of a deal, [`Ruleset::tricks`].
+        max: u8,
     },
     /// No set of `tricks` tricks can hold `points` card points.
     #[error("{tricks} tricks hold between {min} and {max} card points, not {points}")]
@@ -547,9 +574,24 @@ pub enum FactsError {
 /// the highest `4t`.
 const CARD_VALUES_ASCENDING: [u8; 6] = [0, 2, 3, 4, 10, 11];
 
+/// The same without the nines (40 cards: jacks, queens, kings, tens and aces).
+const CARD_VALUES_ASCENDING_WITHOUT_NINES: [u8; 5] = [2, 3, 4, 10, 11];
+
 /// The range of card points that `tricks` tricks can hold.
 pub fn points_range(tricks: u8) -> (u8, u8) {
-    let cards = u16::from(tricks.min(12)) * 4;
+    points_range_with(tricks, &Ruleset::DDV)
+}
+
+/// The range of card points that `tricks` tricks can hold in the deck of `rules`: the 48
+/// cards, or 40 without the nines, where every card has points, so even one trick holds at
+/// least 8 and ten tricks all 240. Tricks past the deal's are taken as the whole deal.
+pub fn points_range_with(tricks: u8, rules: &Ruleset) -> (u8, u8) {
+    let values: &[u8] = if rules.without_nines {
+        &CARD_VALUES_ASCENDING_WITHOUT_NINES
+    } else {
+        &CARD_VALUES_ASCENDING
+    };
+    let cards = u16::from(tricks.min(rules.tricks())) * 4;
     let sum = |values: &mut dyn Iterator<Item = u8>| -> u16 {
         let mut left = cards;
         let mut total = 0u16;
@@ -560,8 +602,8 @@ pub fn points_range(tricks: u8) -> (u8, u8) {
         }
         total
     };
-    let min = sum(&mut CARD_VALUES_ASCENDING.into_iter());
-    let max = sum(&mut CARD_VALUES_ASCENDING.into_iter().rev());
+    let min = sum(&mut values.iter().copied());
+    let max = sum(&mut values.iter().rev().copied());
     // Both are at most 240, so they fit.
     (min as u8, max as u8)
 }
@@ -657,7 +699,13 @@ impl PaperFacts {
     /// Checks that the summary can describe a deal: the value within the contract's bounds,
     /// then the parties as [`DealFacts::validate`] checks them, then the winner.
     pub fn validate(&self) -> Result<(), FactsError> {
-        let max = crate::score::max_value(self.contract);
+        self.validate_with(&Ruleset::DDV)
+    }
+
+    /// As [`PaperFacts::validate`], with the value bounded by what a deal can reach under
+    /// `rules` ([`crate::score::max_value_with`]).
+    pub fn validate_with(&self, rules: &Ruleset) -> Result<(), FactsError> {
+        let max = crate::score::max_value_with(self.contract, rules);
         if self.value > max {
             return Err(FactsError::ValueOutOfRange {
                 contract: self.contract,
@@ -679,8 +727,16 @@ impl PaperFacts {
 }
 
 impl DealFacts {
-    /// Checks that the facts describe a possible deal.
+    /// Checks that the facts describe a possible deal under the TSR.
     pub fn validate(&self) -> Result<(), FactsError> {
+        self.validate_with(&Ruleset::DDV)
+    }
+
+    /// Checks that the facts describe a possible deal under `rules`: its number of tricks
+    /// and its deck (without the nines: ten tricks, and every card has points), and the
+    /// caught Karlchen (one last trick, won by one party). The card points are 240 in
+    /// either deck.
+    pub fn validate_with(&self, rules: &Ruleset) -> Result<(), FactsError> {
         if self.re_points > 240 {
             return Err(FactsError::PointsOutOfRange {
                 points: self.re_points.into(),
@@ -691,8 +747,14 @@ impl DealFacts {
                 tricks: self.re_tricks.into(),
             });
         }
+        if self.re_tricks > rules.tricks() {
+            return Err(FactsError::TricksBeyondDeal {
+                tricks: self.re_tricks,
+                max: rules.tricks(),
+            });
+        }
         check_parties(self.table_size, self.contract, self.re, self.sitting_out)?;
-        let (min, max) = points_range(self.re_tricks);
+        let (min, max) = points_range_with(self.re_tricks, rules);
         if self.re_points < min || self.re_points > max {
             return Err(FactsError::PointsDoNotFitTricks {
                 points: self.re_points,
@@ -701,10 +763,10 @@ impl DealFacts {
                 max,
             });
         }
-        self.validate_extras()
+        self.validate_extras(rules)
     }
 
-    fn validate_extras(&self) -> Result<(), FactsError> {
+    fn validate_extras(&self, rules: &Ruleset) -> Result<(), FactsError> {
         let PartyExtras { re, kontra } = self.extras;
         if self.contract.scored_as_solo() {
             if re.is_empty() && kontra.is_empty() {
@@ -724,12 +786,21 @@ impl DealFacts {
         if karlchen > 1 {
             return Err(FactsError::TooManyKarlchen { total: karlchen });
         }
+        // One last trick, won by one party: one caught Karlchen at most, and the Karlchen
+        // point and the catch both belong to the party that won it.
+        let caught = u16::from(re.karlchen_caught) + u16::from(kontra.karlchen_caught);
+        if caught > 1 {
+            return Err(FactsError::TooManyKarlchen { total: caught });
+        }
+        let last_trick = |e: Extras| e.karlchen > 0 || e.karlchen_caught > 0;
+        if last_trick(re) && last_trick(kontra) {
+            return Err(FactsError::TooManyKarlchen {
+                total: karlchen + caught,
+            });
+        }
         for party in [Party::Re, Party::Kontra] {
             let extras = self.extras.of(party);
-            let (points, tricks) = match party {
-                Party::Re => (self.re_points, self.re_tricks),
-                Party::Kontra => (240 - self.re_points, 12 - self.re_tricks),
-            };
+            let (points, tricks) = (self.points_of(party), self.tricks_in(party, rules));
             if extras.doppelkopf > tricks {
                 return Err(FactsError::DoppelkopfExceedsTricks {
                     party,
@@ -741,9 +812,11 @@ impl DealFacts {
                 return Err(FactsError::ExtrasWithoutTricks { party });
             }
             // A fox may lie in a Doppelkopf trick, so the two needs are not added up.
+            // A caught Karlchen lies in a trick with the card that caught it: 4 at least.
             let needed = (40 * u16::from(extras.doppelkopf))
                 .max(11 * u16::from(extras.fox))
-                .max(2 * u16::from(extras.karlchen));
+                .max(2 * u16::from(extras.karlchen))
+                .max(4 * u16::from(extras.karlchen_caught));
             if u16::from(points) < needed {
                 return Err(FactsError::ExtrasExceedPoints { party, points });
             }
@@ -771,6 +844,15 @@ impl DealFacts {
         match party {
             Party::Re => self.re_tricks,
             Party::Kontra => 12u8.saturating_sub(self.re_tricks),
+        }
+    }
+
+    /// Tricks of `party` in a deal of `rules` ([`Ruleset::tricks`]: 10 without the nines);
+    /// Kontra has 0 if Re has more than the deal's tricks.
+    pub const fn tricks_in(&self, party: Party, rules: &Ruleset) -> u8 {
+        match party {
+            Party::Re => self.re_tricks,
+            Party::Kontra => rules.tricks().saturating_sub(self.re_tricks),
         }
     }
 }
@@ -1011,6 +1093,7 @@ mod tests {
         };
         let karlchen = |n| Extras {
             karlchen: n,
+            karlchen_caught: 0,
             ..Extras::default()
         };
         // {"re": {"fox": 200}, "kontra": {"fox": 100}}
@@ -1036,6 +1119,7 @@ mod tests {
                     doppelkopf: 100,
                     fox: 100,
                     karlchen: 100,
+                    karlchen_caught: 0,
                 },
                 kontra: Extras::default(),
             },
@@ -1051,6 +1135,7 @@ mod tests {
             doppelkopf: 255,
             fox: 255,
             karlchen: 255,
+            karlchen_caught: 0,
         };
         assert_eq!(all.total(), 765);
         assert!(!all.is_empty());

@@ -38,4 +38,7 @@ pub use deal::{
     Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party,
     PartyExtras, Seat, TableSize,
 };
-pub use score::{ItemCode, ScoreItem, Scored, Winner, max_value, score, score_paper};
+pub use score::{
+    ItemCode, ScoreItem, Scored, Winner, max_value, max_value_with, score, score_paper,
+    score_paper_with, score_with,
+};

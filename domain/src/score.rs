@@ -10,8 +10,30 @@
 //! credits each party with the below-90/60/30/schwarz items it inflicted, its own (e)/(f)
 //! items and its own extras, and nets the two credits (tsr-brief §9.4, worked deals W20 and
 //! W28).
+//!
+//! [`score_with`] scores the same facts under a club's house rules ([`Ruleset`]); [`score`]
+//! is `score_with(facts, &Ruleset::DDV)`. What the switches change, with the readings the
+//! rule texts leave open marked as such:
+//!
+//! - [`AnnouncementScoring::Doubling`] (house rules IX): the game points are the won point,
+//!   the below-90/60/30/schwarz points, one point per Absage said (either party's, as in
+//!   TSR 7.2.2 c/d), one point per level of a failed Absage that the winners beat (90
+//!   reached against "keine 90", 60 against "keine 60", 30 against "keine 30", a trick
+//!   against "schwarz": the text's "the Contra team gets all the points the Re team would
+//!   have gotten"), and gegen die Alten ("one for beating the Queens", which the text counts
+//!   among the game points). Each of "Re" and "Kontra" said then doubles that sum, whoever
+//!   said it and whoever won; **reading:** both said is four times (the common reading).
+//!   The doubling shows in the breakdown as the "Re"/"Kontra" item, worth the points it
+//!   added. Doppelkopf, fox and Karlchen are not game points in the text ("an extra point
+//!   at the end of the hand"): **reading:** they are netted after the doubling, undoubled.
+//! - [`Ruleset::solo_multiplier`]: the soloist's entry is the value times the factor, the
+//!   three others' the plain value; only the TSR's 3 makes a solo deal sum to zero.
+//! - [`KarlchenRule::Caught`] and [`KarlchenRule::SecondBeatsFirst`]: a caught Karlchen
+//!   ([`Extras::karlchen_caught`]) is one more extra for the party that caught it.
+//! - [`Ruleset::without_nines`]: ten tricks; "schwarz" is still no trick.
 
 use crate::deal::{Contract, DealFacts, Extras, FactsError, PaperFacts, Party, Seat};
+use crate::game::{AnnouncementScoring, KarlchenRule, Ruleset};
 
 /// Who won the deal (TSR 7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -57,9 +79,10 @@ pub enum ItemCode {
     Below30,
     /// 7.2.2 a: the opponents took no trick.
     Schwarz,
-    /// 7.2.2 b: "Re" was said (counts for the winner, whoever said it).
+    /// 7.2.2 b: "Re" was said (counts for the winner, whoever said it). Under doubling
+    /// (house rules IX): the points the doubling by "Re" added.
     ReAnnounced,
-    /// 7.2.2 b: "Kontra" was said.
+    /// 7.2.2 b: "Kontra" was said. Under doubling: the points its doubling added.
     KontraAnnounced,
     /// 7.2.2 c: Re said "keine 90".
     ReNo90,
@@ -85,6 +108,14 @@ pub enum ItemCode {
     Reached60AgainstNo30,
     /// 7.2.2 e/f: 30 reached against "schwarz".
     Reached30AgainstSchwarz,
+    /// House rules IX (doubling): 90 reached against the opponents' "keine 90".
+    Reached90AgainstNo90,
+    /// House rules IX (doubling): 60 reached against "keine 60".
+    Reached60AgainstNo60,
+    /// House rules IX (doubling): 30 reached against "keine 30".
+    Reached30AgainstNo30,
+    /// House rules IX (doubling): a trick taken against "schwarz".
+    TrickAgainstSchwarz,
     /// 7.2.3: Kontra won a normal game against the ♣ queens.
     GegenDieAlten,
     /// 7.2.3: tricks of 40 card points or more.
@@ -93,6 +124,8 @@ pub enum ItemCode {
     Fox,
     /// 7.2.3: the ♣J won the last trick.
     Karlchen,
+    /// House rules XI: the opponents' ♣J caught in the last trick.
+    KarlchenCaught,
 }
 
 impl ItemCode {
@@ -118,10 +151,15 @@ impl ItemCode {
             ItemCode::Reached90AgainstNo60 => "reached_90_against_no60",
             ItemCode::Reached60AgainstNo30 => "reached_60_against_no30",
             ItemCode::Reached30AgainstSchwarz => "reached_30_against_schwarz",
+            ItemCode::Reached90AgainstNo90 => "reached_90_against_no90",
+            ItemCode::Reached60AgainstNo60 => "reached_60_against_no60",
+            ItemCode::Reached30AgainstNo30 => "reached_30_against_no30",
+            ItemCode::TrickAgainstSchwarz => "trick_against_schwarz",
             ItemCode::GegenDieAlten => "gegen_die_alten",
             ItemCode::Doppelkopf => "doppelkopf",
             ItemCode::Fox => "fox",
             ItemCode::Karlchen => "karlchen",
+            ItemCode::KarlchenCaught => "karlchen_caught",
         }
     }
 }
@@ -137,9 +175,10 @@ pub struct ScoreItem {
     pub points: u8,
 }
 
-/// The most items a deal can produce (won, four below-items, two Ansagen, eight Absagen,
-/// four reached-items, the extras of both parties).
-const MAX_ITEMS: usize = 28;
+/// More items than a deal can produce: won, four below-items for each party (when nobody
+/// wins), two Ansagen, eight Absagen, four reached- or beaten-items for each party, gegen
+/// die Alten and the four extras of each party make 44.
+const MAX_ITEMS: usize = 48;
 
 /// A scored deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -167,7 +206,20 @@ impl Scored {
         &self.items[..usize::from(self.item_count)]
     }
 
-    /// The value from the Re party's point of view (before the soloist's ×3).
+    /// No game: a deal thrown in (house rules XIII) at a table of `table_size`. No winner,
+    /// value 0, every seat 0, no breakdown.
+    pub fn nothing(table_size: crate::deal::TableSize) -> Scored {
+        Scored {
+            winner: Winner::None,
+            value: 0,
+            scores: [0; 5],
+            seats: table_size.seats(),
+            items: Breakdown::new().items,
+            item_count: 0,
+        }
+    }
+
+    /// The value from the Re party's point of view (before the soloist's factor).
     pub fn re_value(&self) -> i32 {
         match self.winner {
             Winner::Kontra => -self.value,
@@ -178,8 +230,18 @@ impl Scored {
 
 /// Scores a deal: checks the facts, then applies TSR 7.1–7.2.
 pub fn score(facts: &DealFacts) -> Result<Scored, FactsError> {
-    facts.validate()?;
-    Ok(score_valid(facts))
+    score_with(facts, &Ruleset::DDV)
+}
+
+/// Scores a deal under `rules`: checks the facts as [`DealFacts::validate_with`] does, then
+/// applies TSR 7.1–7.2 with the house rules of the [module documentation](self).
+///
+/// The ruleset is taken as given; [`Ruleset::validate`] is the organiser's check. An
+/// unchecked one never panics: a soloist's factor of 0 gives him 0, and every sum
+/// saturates.
+pub fn score_with(facts: &DealFacts, rules: &Ruleset) -> Result<Scored, FactsError> {
+    facts.validate_with(rules)?;
+    Ok(score_valid(facts, rules))
 }
 
 /// The highest value a normal game (or a wedding with a partner) can reach: Kontra says
@@ -193,6 +255,14 @@ const MAX_NORMAL_VALUE: u16 = 31;
 /// gegen die Alten and extras (TSR 7.2.4). The soloist's entry is three times this.
 const MAX_SOLO_VALUE: u16 = 21;
 
+/// The highest value of a deal scored as a solo under doubling (house rules IX): won 1, the
+/// four below-items, eight Absagen and four beaten levels, 17, four times.
+const MAX_SOLO_VALUE_DOUBLING: u16 = 68;
+
+/// The highest value of a normal game under doubling: the solo's 17 and gegen die Alten,
+/// four times (72), then six Doppelkopf tricks, both foxes and Karlchen, undoubled.
+const MAX_NORMAL_VALUE_DOUBLING: u16 = 81;
+
 /// The highest game value a deal of `contract` can reach (TSR 7.2): the bound of a value
 /// written on a paper sheet. The unit tests check it against every deal [`score`] accepts.
 pub const fn max_value(contract: Contract) -> u16 {
@@ -203,6 +273,25 @@ pub const fn max_value(contract: Contract) -> u16 {
     }
 }
 
+/// The highest game value a deal of `contract` can reach under `rules`, the bound of a
+/// paper entry's value: as [`max_value`] under the TSR, higher with doubling, one more in a
+/// normal game when a caught Karlchen counts. The unit tests check it against every deal
+/// [`score_with`] accepts.
+pub const fn max_value_with(contract: Contract, rules: &Ruleset) -> u16 {
+    let solo = contract.scored_as_solo();
+    let caught = if solo || matches!(rules.karlchen, KarlchenRule::Ddv) {
+        0
+    } else {
+        1
+    };
+    let base = match (rules.announcements, solo) {
+        (AnnouncementScoring::Adding, _) => max_value(contract),
+        (AnnouncementScoring::Doubling, true) => MAX_SOLO_VALUE_DOUBLING,
+        (AnnouncementScoring::Doubling, false) => MAX_NORMAL_VALUE_DOUBLING,
+    };
+    base + caught
+}
+
 /// Scores what a paper sheet holds of a deal: checks the summary, then writes its value on
 /// the sheet with the same code that writes a scored deal's value ([`score`]), so the
 /// paper entry gives each seat exactly what the full facts of the deal would (TSR 7.2.1:
@@ -210,9 +299,16 @@ pub const fn max_value(contract: Contract) -> u16 {
 /// seat that sits out 0). Its breakdown is empty and its winner is the party the paper
 /// marks (none when the value is 0 and none is marked).
 pub fn score_paper(paper: &PaperFacts) -> Result<Scored, FactsError> {
-    paper.validate()?;
-    // Validated: at most MAX_NORMAL_VALUE, so neither the sign nor the soloist's ×3 can
-    // overflow.
+    score_paper_with(paper, &Ruleset::DDV)
+}
+
+/// Scores what a paper sheet holds of a deal under `rules`: as [`score_paper`], with the
+/// value bounded by [`max_value_with`] and the soloist's entry the value times
+/// [`Ruleset::solo_multiplier`].
+pub fn score_paper_with(paper: &PaperFacts, rules: &Ruleset) -> Result<Scored, FactsError> {
+    paper.validate_with(rules)?;
+    // Validated: at most a few dozen, so the sign cannot overflow, and the soloist's
+    // factor saturates.
     let value = i32::from(paper.value);
     let (winner, re_value) = match paper.winner {
         Some(Party::Re) => (Winner::Re, value),
@@ -226,7 +322,7 @@ pub fn score_paper(paper: &PaperFacts) -> Result<Scored, FactsError> {
         scores: seat_entries(
             seats,
             |seat| paper.party_of(seat),
-            paper.contract.scored_as_solo(),
+            soloist_factor(paper.contract, rules),
             re_value,
         ),
         seats,
@@ -235,16 +331,25 @@ pub fn score_paper(paper: &PaperFacts) -> Result<Scored, FactsError> {
     })
 }
 
+/// The factor of a Re player's entry: the soloist's factor in a deal scored as a solo
+/// (TSR 7.2.4: 3), otherwise 1.
+const fn soloist_factor(contract: Contract, rules: &Ruleset) -> i32 {
+    if contract.scored_as_solo() {
+        rules.soloist_factor()
+    } else {
+        1
+    }
+}
+
 /// Each seat's entry for a deal worth `re_value` to the Re party: every Re player
-/// `re_value` (the soloist three times that, TSR 7.2.4), every Kontra player the opposite,
-/// the seat that sits out 0 (TSR 10.1). `party_of` names each seat's party.
+/// `re_value` times `soloist_factor` (the soloist's, TSR 7.2.4, or 1), every Kontra player
+/// the opposite, the seat that sits out 0 (TSR 10.1). `party_of` names each seat's party.
 fn seat_entries(
     seats: u8,
     party_of: impl Fn(Seat) -> Option<Party>,
-    solo: bool,
+    soloist_factor: i32,
     re_value: i32,
 ) -> [i32; 5] {
-    let soloist_factor = if solo { 3 } else { 1 };
     let mut scores = [0i32; 5];
     for (seat, entry) in (0..seats).zip(scores.iter_mut()) {
         *entry = match party_of(seat) {
@@ -296,15 +401,15 @@ impl Breakdown {
 }
 
 /// TSR 7.1: the winner from the card points, the tricks and the calls.
-fn winner(facts: &DealFacts) -> Winner {
+fn winner(facts: &DealFacts, rules: &Ruleset) -> Winner {
     let calls = facts.announcements;
     let wins = |party: Party| -> bool {
         let own = calls.of(party);
         let theirs = calls.of(party.other());
-        let (points, tricks) = (facts.points_of(party), facts.tricks_of(party));
+        let (points, tricks) = (facts.points_of(party), facts.tricks_in(party, rules));
         let (their_points, their_tricks) = (
             facts.points_of(party.other()),
-            facts.tricks_of(party.other()),
+            facts.tricks_in(party.other(), rules),
         );
         if own.absagen() > 0 {
             own.kept(their_points, their_tricks)
@@ -329,7 +434,7 @@ fn winner(facts: &DealFacts) -> Winner {
 }
 
 /// The 7.2.2 a items `party` inflicted on its opponents.
-fn below_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
+fn below_items(facts: &DealFacts, rules: &Ruleset, party: Party, items: &mut Breakdown) {
     let points = facts.points_of(party.other());
     items.add(ItemCode::Below90, party, u8::from(points < 90));
     items.add(ItemCode::Below60, party, u8::from(points < 60));
@@ -337,7 +442,7 @@ fn below_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
     items.add(
         ItemCode::Schwarz,
         party,
-        u8::from(facts.tricks_of(party.other()) == 0),
+        u8::from(facts.tricks_in(party.other(), rules) == 0),
     );
 }
 
@@ -356,19 +461,75 @@ fn reached_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
     }
 }
 
-/// The 7.2.2 b–d items, all credited to `party` (the winner).
-fn call_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
+/// House rules IX: the levels of the opponents' Absagen that `party` beat, a point each (90
+/// reached against "keine 90", …, a trick against "schwarz").
+fn beaten_items(facts: &DealFacts, rules: &Ruleset, party: Party, items: &mut Breakdown) {
+    let against = facts.announcements.of(party.other()).absagen();
+    let points = facts.points_of(party);
+    let levels = [
+        (ItemCode::Reached90AgainstNo90, points >= 90),
+        (ItemCode::Reached60AgainstNo60, points >= 60),
+        (ItemCode::Reached30AgainstNo30, points >= 30),
+        (
+            ItemCode::TrickAgainstSchwarz,
+            facts.tricks_in(party, rules) > 0,
+        ),
+    ];
+    for (code, beaten) in levels.into_iter().take(usize::from(against)) {
+        items.add(code, party, u8::from(beaten));
+    }
+}
+
+/// The items a party earns against the opponents' Absagen: TSR 7.2.2 e/f, or the beaten
+/// levels under doubling.
+fn against_items(facts: &DealFacts, rules: &Ruleset, party: Party, items: &mut Breakdown) {
+    match rules.announcements {
+        AnnouncementScoring::Adding => reached_items(facts, party, items),
+        AnnouncementScoring::Doubling => beaten_items(facts, rules, party, items),
+    }
+}
+
+/// House rules IX: each of "Re" and "Kontra" said doubles the game points so far, for the
+/// party ahead (the winner; with no winner, whichever party's credit is larger). Each
+/// doubling is an item worth the points it adds.
+fn doubling_items(facts: &DealFacts, reference: Party, items: &mut Breakdown) {
     let calls = facts.announcements;
-    items.add(
-        ItemCode::ReAnnounced,
-        party,
-        2 * u8::from(calls.re.has_ansage()),
-    );
-    items.add(
-        ItemCode::KontraAnnounced,
-        party,
-        2 * u8::from(calls.kontra.has_ansage()),
-    );
+    let doublings = [
+        (ItemCode::ReAnnounced, calls.re.has_ansage()),
+        (ItemCode::KontraAnnounced, calls.kontra.has_ansage()),
+    ];
+    for (code, said) in doublings {
+        let net = items.total(reference) - items.total(reference.other());
+        if !said || net == 0 {
+            continue;
+        }
+        let ahead = if net > 0 {
+            reference
+        } else {
+            reference.other()
+        };
+        // At most 18 game points doubled once: 36 fits; saturating all the same.
+        let points = u8::try_from(net.unsigned_abs()).unwrap_or(u8::MAX);
+        items.add(code, ahead, points);
+    }
+}
+
+/// The 7.2.2 b–d items, all credited to `party` (the winner). Under doubling the Ansagen
+/// are no points of their own ([`doubling_items`]); the Absagen are a point each as ever.
+fn call_items(facts: &DealFacts, rules: &Ruleset, party: Party, items: &mut Breakdown) {
+    let calls = facts.announcements;
+    if rules.announcements == AnnouncementScoring::Adding {
+        items.add(
+            ItemCode::ReAnnounced,
+            party,
+            2 * u8::from(calls.re.has_ansage()),
+        );
+        items.add(
+            ItemCode::KontraAnnounced,
+            party,
+            2 * u8::from(calls.kontra.has_ansage()),
+        );
+    }
     let re = [
         ItemCode::ReNo90,
         ItemCode::ReNo60,
@@ -389,23 +550,28 @@ fn call_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
     }
 }
 
-fn extra_items(extras: Extras, party: Party, items: &mut Breakdown) {
+/// TSR 7.2.3 and house rules XI: the extras `party` earned; a caught Karlchen counts only
+/// when the ruleset says so.
+fn extra_items(extras: Extras, rules: &Ruleset, party: Party, items: &mut Breakdown) {
     items.add(ItemCode::Doppelkopf, party, extras.doppelkopf);
     items.add(ItemCode::Fox, party, extras.fox);
     items.add(ItemCode::Karlchen, party, extras.karlchen);
+    if rules.karlchen != KarlchenRule::Ddv {
+        items.add(ItemCode::KarlchenCaught, party, extras.karlchen_caught);
+    }
 }
 
-/// Scores facts that [`DealFacts::validate`] accepted.
-fn score_valid(facts: &DealFacts) -> Scored {
+/// Scores facts that [`DealFacts::validate_with`] accepted under `rules`.
+fn score_valid(facts: &DealFacts, rules: &Ruleset) -> Scored {
     let normal = !facts.contract.scored_as_solo();
-    let winner = winner(facts);
+    let winner = winner(facts, rules);
     let mut items = Breakdown::new();
     let reference = match winner.party() {
         Some(w) => {
             items.add(ItemCode::Won, w, 1);
-            below_items(facts, w, &mut items);
-            call_items(facts, w, &mut items);
-            reached_items(facts, w, &mut items);
+            below_items(facts, rules, w, &mut items);
+            call_items(facts, rules, w, &mut items);
+            against_items(facts, rules, w, &mut items);
             if normal {
                 items.add(ItemCode::GegenDieAlten, w, u8::from(w == Party::Kontra));
             }
@@ -413,15 +579,18 @@ fn score_valid(facts: &DealFacts) -> Scored {
         }
         None => {
             for party in [Party::Re, Party::Kontra] {
-                below_items(facts, party, &mut items);
-                reached_items(facts, party, &mut items);
+                below_items(facts, rules, party, &mut items);
+                against_items(facts, rules, party, &mut items);
             }
             Party::Re
         }
     };
+    if rules.announcements == AnnouncementScoring::Doubling {
+        doubling_items(facts, reference, &mut items);
+    }
     if normal {
         for party in [Party::Re, Party::Kontra] {
-            extra_items(facts.extras.of(party), party, &mut items);
+            extra_items(facts.extras.of(party), rules, party, &mut items);
         }
     }
     let value = items.total(reference) - items.total(reference.other());
@@ -434,7 +603,12 @@ fn score_valid(facts: &DealFacts) -> Scored {
     Scored {
         winner,
         value,
-        scores: seat_entries(seats, |seat| facts.party_of(seat), !normal, re_value),
+        scores: seat_entries(
+            seats,
+            |seat| facts.party_of(seat),
+            soloist_factor(facts.contract, rules),
+            re_value,
+        ),
         seats,
         items: items.items,
         item_count: items.len,
@@ -496,6 +670,7 @@ mod tests {
             doppelkopf: 2,
             fox: 1,
             karlchen: 0,
+            karlchen_caught: 0,
         };
         let s = score(&f).unwrap();
         assert_eq!((s.winner, s.value), (Winner::Re, -2));
@@ -560,6 +735,7 @@ mod tests {
                 doppelkopf: tricks.min(points / 40),
                 fox: (points / 11).min(2),
                 karlchen: u8::from(points >= 2),
+                karlchen_caught: 0,
             }
         };
         match party {
@@ -627,6 +803,7 @@ mod tests {
             doppelkopf: 6,
             fox: 2,
             karlchen: 1,
+            karlchen_caught: 0,
         };
         let s = score(&f).unwrap();
         assert_eq!((s.winner, s.value), (Winner::Kontra, 31));
@@ -652,6 +829,7 @@ mod tests {
             doppelkopf: 2,
             fox: 1,
             karlchen: 0,
+            karlchen_caught: 0,
         };
         let on_paper = score_paper(&paper(Contract::Normal, &[0, 1], 2, Some(Party::Kontra)));
         assert_eq!(on_paper.as_ref().unwrap().scores(), &[-2, -2, 2, 2]);

@@ -21,7 +21,10 @@ mod table;
 pub use family::{
     FamilyKey, FamilyLine, FamilySeatLine, FamilyStanding, FamilyStandingsError, family_standings,
 };
-pub use ruleset::{AnnouncementScoring, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
+pub use ruleset::{
+    AnnouncementScoring, KarlchenRule, Ruleset, RulesetError, SOLO_MULTIPLIERS, Schweinchen,
+    SecondHeartTen,
+};
 pub use table::{DealSeats, DealTurn, RoundLength, TableSizeError};
 
 /// The game a tournament plays.

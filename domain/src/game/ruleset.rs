@@ -186,10 +186,130 @@ impl Ruleset {
     pub const fn tricks(&self) -> u8 {
         if self.without_nines { 10 } else { 12 }
     }
+
+    /// The soloist's factor as a signed number, for the arithmetic of the entries.
+    pub const fn soloist_factor(&self) -> i32 {
+        self.solo_multiplier as i32
+    }
+
+    /// Whether the sheet's order of play differs from the TSR's: a thrown-in deal may be
+    /// recorded, or solos do not count toward the planned deals. Bock rounds change only
+    /// the entries, not the order of play.
+    pub const fn changes_order_of_play(&self) -> bool {
+        self.five_nines || self.solos_on_top
+    }
+
+    /// Checks that the switches describe a game that can be played and scored: the
+    /// soloist's factor within [`SOLO_MULTIPLIERS`] (0 would make a solo worth nothing to
+    /// its player, and a large one would dwarf every normal game of the round), and no
+    /// five-nines rule in a deck without nines, where no hand can hold a nine.
+    ///
+    /// The scorer never panics on an unchecked ruleset (its arithmetic saturates); the
+    /// check is for the organiser who sets the rules, before any deal is scored with them.
+    pub const fn validate(&self) -> Result<(), RulesetError> {
+        if self.solo_multiplier < *SOLO_MULTIPLIERS.start()
+            || self.solo_multiplier > *SOLO_MULTIPLIERS.end()
+        {
+            return Err(RulesetError::SoloMultiplierOutOfRange {
+                multiplier: self.solo_multiplier,
+                min: *SOLO_MULTIPLIERS.start(),
+                max: *SOLO_MULTIPLIERS.end(),
+            });
+        }
+        if self.five_nines && self.without_nines {
+            return Err(RulesetError::FiveNinesWithoutNines);
+        }
+        Ok(())
+    }
+}
+
+/// The soloist's factors a ruleset may have: 1 (the soloist scores like everybody else) to
+/// 9. The TSR's 3 is the only one with which a solo deal sums to zero (the soloist's
+/// `3 × value` against three opponents' `value` each); with any other factor a solo adds
+/// `(m − 3) × value` to the table's sum, which a house round accepts.
+pub const SOLO_MULTIPLIERS: std::ops::RangeInclusive<u8> = 1..=9;
+
+/// Why a ruleset cannot be played.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RulesetError {
+    /// The soloist's factor is outside [`SOLO_MULTIPLIERS`].
+    #[error("the soloist's factor must be between {min} and {max}, not {multiplier}")]
+    SoloMultiplierOutOfRange {
+        /// The factor given.
+        multiplier: u8,
+        /// The smallest factor allowed.
+        min: u8,
+        /// The largest factor allowed.
+        max: u8,
+    },
+    /// The five-nines rule in a deck without nines: no hand can hold a nine.
+    #[error("five nines cannot be thrown in when the game is played without nines")]
+    FiveNinesWithoutNines,
 }
 
 impl Default for Ruleset {
     fn default() -> Self {
         Ruleset::DDV
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tsr_is_a_valid_ruleset() {
+        assert_eq!(Ruleset::DDV.validate(), Ok(()));
+        assert!(Ruleset::DDV.is_ddv());
+        assert_eq!(Ruleset::DDV.tricks(), 12);
+        assert_eq!(Ruleset::DDV.soloist_factor(), 3);
+        assert!(!Ruleset::DDV.changes_order_of_play());
+    }
+
+    #[test]
+    fn the_soloist_factor_is_checked() {
+        for (multiplier, ok) in [(0, false), (1, true), (3, true), (9, true), (10, false)] {
+            let rules = Ruleset {
+                solo_multiplier: multiplier,
+                ..Ruleset::DDV
+            };
+            let expected = if ok {
+                Ok(())
+            } else {
+                Err(RulesetError::SoloMultiplierOutOfRange {
+                    multiplier,
+                    min: 1,
+                    max: 9,
+                })
+            };
+            assert_eq!(rules.validate(), expected, "{multiplier}");
+        }
+        let err = Ruleset {
+            solo_multiplier: 200,
+            ..Ruleset::DDV
+        }
+        .validate()
+        .unwrap_err();
+        assert_eq!(
+            err.to_string(),
+            "the soloist's factor must be between 1 and 9, not 200"
+        );
+    }
+
+    #[test]
+    fn five_nines_needs_the_nines() {
+        let rules = Ruleset {
+            five_nines: true,
+            without_nines: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(rules.validate(), Err(RulesetError::FiveNinesWithoutNines));
+        assert_eq!(rules.tricks(), 10);
+        let rules = Ruleset {
+            five_nines: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(rules.validate(), Ok(()));
+        assert!(rules.changes_order_of_play());
     }
 }

@@ -115,12 +115,14 @@ mod tests {
                 re: Extras {
                     doppelkopf: 1,
                     fox: 1,
-                    karlchen: 1
+                    karlchen: 1,
+                    karlchen_caught: 0
                 },
                 kontra: Extras {
                     doppelkopf: 0,
                     fox: 1,
-                    karlchen: 0
+                    karlchen: 0,
+                    karlchen_caught: 0
                 },
             }
         );
@@ -146,12 +148,14 @@ mod tests {
                 re: Extras {
                     doppelkopf: 1,
                     fox: 1,
-                    karlchen: 0
+                    karlchen: 0,
+                    karlchen_caught: 0
                 },
                 kontra: Extras {
                     doppelkopf: 0,
                     fox: 0,
-                    karlchen: 1
+                    karlchen: 1,
+                    karlchen_caught: 0
                 },
             }
         );

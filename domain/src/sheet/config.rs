@@ -4,6 +4,7 @@
 use std::fmt;
 
 use crate::deal::{Contract, Seat, TableSize};
+use crate::game::Ruleset;
 
 /// The most deals a round may be planned with: twice the 5-table standard of 30, more than
 /// any round time the TSR knows could hold.
@@ -28,6 +29,11 @@ pub enum DealKind {
     Lustsolo,
     /// A Pflichtsolo the player was forced to play (Vorführen, TSR 4.2.3, 8.6).
     Vorgefuehrt,
+    /// House rules XIII (five nines): the cards were thrown in and dealt again by the same
+    /// dealer. On the sheet for the record, but no game: no points, and it does not count
+    /// toward the planned deals. Not in [`DealKind::ALL`], the kinds of the TSR's sheet; it
+    /// occurs only when the round's ruleset has [`Ruleset::five_nines`].
+    ThrownIn,
 }
 
 impl DealKind {
@@ -46,7 +52,29 @@ impl DealKind {
             DealKind::Pflichtsolo => "pflichtsolo",
             DealKind::Lustsolo => "lustsolo",
             DealKind::Vorgefuehrt => "vorgefuehrt",
+            DealKind::ThrownIn => "thrown_in",
         }
+    }
+
+    /// Whether a game was played: every kind but a deal thrown in.
+    pub const fn is_game(self) -> bool {
+        !matches!(self, DealKind::ThrownIn)
+    }
+
+    /// Whether the deal is a declared solo (Pflicht-, Lust- or vorgeführtes Solo).
+    pub const fn is_declared_solo(self) -> bool {
+        matches!(
+            self,
+            DealKind::Pflichtsolo | DealKind::Lustsolo | DealKind::Vorgefuehrt
+        )
+    }
+
+    /// Whether the deal counts toward the round's planned deals under `rules`: a thrown-in
+    /// deal never does; with [`Ruleset::solos_on_top`] a declared solo does not either
+    /// (a wedding solo or silent wedding is a normal game on the sheet, TSR 4.4.3 b, 4.4.5,
+    /// and counts).
+    pub const fn counts_toward_plan(self, rules: &Ruleset) -> bool {
+        self.is_game() && !(rules.solos_on_top && self.is_declared_solo())
     }
 
     /// Whether the deal is the soloist's Pflichtsolo (declared or vorgeführt).
@@ -61,7 +89,8 @@ impl fmt::Display for DealKind {
     }
 }
 
-/// The shape of a round at one table: its size and how many deals are planned.
+/// The shape of a round at one table: its size, how many deals are planned and the rules
+/// of the game (the TSR unless [`RoundConfig::with_rules`] says otherwise).
 ///
 /// Built only through [`RoundConfig::new`] or [`RoundConfig::standard`], so a
 /// [`Round`](super::Round) never starts with fewer deals than Pflichtsoli owed.
@@ -69,6 +98,7 @@ impl fmt::Display for DealKind {
 pub struct RoundConfig {
     table_size: TableSize,
     planned_deals: u16,
+    rules: Ruleset,
 }
 
 impl RoundConfig {
@@ -87,6 +117,7 @@ impl RoundConfig {
         Ok(RoundConfig {
             table_size,
             planned_deals,
+            rules: Ruleset::DDV,
         })
     }
 
@@ -95,7 +126,21 @@ impl RoundConfig {
         RoundConfig {
             table_size,
             planned_deals: standard_deals(table_size),
+            rules: Ruleset::DDV,
         }
+    }
+
+    /// The same round played under `rules`: the order of play, the entries and every edit
+    /// of the sheet follow them (five nines thrown in, solos on top, Bock rounds, and the
+    /// scoring of [`crate::score::score_with`]). The rules are taken as given; the
+    /// organiser checks them with [`Ruleset::validate`].
+    pub const fn with_rules(self, rules: Ruleset) -> RoundConfig {
+        RoundConfig { rules, ..self }
+    }
+
+    /// The rules the round is played by.
+    pub const fn rules(self) -> Ruleset {
+        self.rules
     }
 
     /// Four or five seats.
@@ -103,7 +148,8 @@ impl RoundConfig {
         self.table_size
     }
 
-    /// The deals planned for the round, Pflichtsoli included.
+    /// The deals planned for the round, Pflichtsoli included; with
+    /// [`Ruleset::solos_on_top`] the normal games, every solo played on top.
     pub const fn planned_deals(self) -> u16 {
         self.planned_deals
     }

@@ -1,6 +1,7 @@
 //! A whole sheet re-derived from the stored entries, for every read and every correction.
 
 use super::{EnteredDeal, Round, RoundConfig, SheetError};
+use crate::game::Ruleset;
 
 /// The first stored entry that does not fit when a sheet is re-derived.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -17,6 +18,9 @@ pub struct DeriveError {
 /// first `time_up_after` of them (a begun deal is entered before time-up is applied, TSR
 /// 8.5.1). Used for every read and for corrections, which may move later dealers; the
 /// error names the first entry that no longer fits.
+///
+/// The round follows the rules of `config` ([`RoundConfig::rules`]), the TSR unless the
+/// config was built [`RoundConfig::with_rules`]; [`derive_with`] names them explicitly.
 pub fn derive(
     config: RoundConfig,
     deals: &[EnteredDeal],
@@ -44,6 +48,19 @@ pub fn derive(
         }
     }
     Ok(round)
+}
+
+/// [`derive()`] under `rules`: a deal thrown in with five nines is on the sheet but the
+/// same dealer deals again and it does not count toward the planned deals, and with solos
+/// on top no declared solo counts toward them (see [`Round`]). `derive` is the TSR's case
+/// for every config built without rules.
+pub fn derive_with(
+    config: RoundConfig,
+    deals: &[EnteredDeal],
+    time_up_after: Option<usize>,
+    rules: &Ruleset,
+) -> Result<Round, DeriveError> {
+    derive(config.with_rules(*rules), deals, time_up_after)
 }
 
 #[cfg(test)]
@@ -236,6 +253,7 @@ mod tests {
                         solo_of.push(s);
                     }
                     DealKind::Lustsolo => prop_assert!(!owed_before.contains(&soloist.unwrap())),
+                    DealKind::ThrownIn => prop_assert!(false, "nothing is thrown in under the TSR"),
                 }
                 entries.push(deal);
             }

@@ -48,7 +48,8 @@ pub fn check_entry(round: &Round, deal: &SheetEntry) -> Result<SheetDeal, EntryE
     let Some(next) = round.next() else {
         return Err(EntryError::SheetComplete);
     };
-    deal.facts(round.config().table_size(), next.sitting_out)
+    let config = round.config();
+    deal.facts_with(config.table_size(), next.sitting_out, &config.rules())
         .map_err(|error| EntryError::FactsInvalid {
             number: next.number,
             error,

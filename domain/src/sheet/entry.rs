@@ -14,7 +14,8 @@
 
 use super::{EnteredDeal, RecordedDeal};
 use crate::deal::{Contract, DealFacts, FactsError, PaperFacts, Party, Seat, SeatSet, TableSize};
-use crate::score::{Scored, score, score_paper};
+use crate::game::Ruleset;
+use crate::score::{Scored, score_paper_with, score_with};
 
 /// A deal as keyed in from the paper sheet: what the paper holds, without what the table
 /// itself decides (its size, and who sits out, which follows from the order of play).
@@ -47,6 +48,16 @@ impl PaperDeal {
         table_size: TableSize,
         sitting_out: Option<Seat>,
     ) -> Result<PaperFacts, FactsError> {
+        self.facts_with(table_size, sitting_out, &Ruleset::DDV)
+    }
+
+    /// As [`PaperDeal::facts`], the value bounded by what a deal reaches under `rules`.
+    pub fn facts_with(
+        &self,
+        table_size: TableSize,
+        sitting_out: Option<Seat>,
+        rules: &Ruleset,
+    ) -> Result<PaperFacts, FactsError> {
         let facts = PaperFacts {
             table_size,
             contract: self.contract,
@@ -55,7 +66,7 @@ impl PaperDeal {
             value: self.value,
             winner: self.winner,
         };
-        facts.validate()?;
+        facts.validate_with(rules)?;
         Ok(facts)
     }
 }
@@ -67,6 +78,10 @@ pub enum SheetEntry {
     Full(RecordedDeal),
     /// What the paper sheet holds: contract, Re party, value and winner.
     Paper(PaperDeal),
+    /// House rules XIII: the cards were thrown in (five nines) and the same dealer deals
+    /// again. Taken only when the round's rules have [`Ruleset::five_nines`]; under the TSR
+    /// the round refuses it as a deal without a Re party.
+    ThrownIn,
 }
 
 impl SheetEntry {
@@ -75,6 +90,7 @@ impl SheetEntry {
         match self {
             SheetEntry::Full(deal) => deal.entered(),
             SheetEntry::Paper(deal) => deal.entered(),
+            SheetEntry::ThrownIn => EnteredDeal::THROWN_IN,
         }
     }
 
@@ -89,9 +105,25 @@ impl SheetEntry {
         table_size: TableSize,
         sitting_out: Option<Seat>,
     ) -> Result<EntryFacts, FactsError> {
+        self.facts_with(table_size, sitting_out, &Ruleset::DDV)
+    }
+
+    /// The deal's facts as [`SheetEntry::facts`], checked under `rules` (ten tricks without
+    /// the nines, a paper value's bound).
+    pub fn facts_with(
+        &self,
+        table_size: TableSize,
+        sitting_out: Option<Seat>,
+        rules: &Ruleset,
+    ) -> Result<EntryFacts, FactsError> {
         match self {
-            SheetEntry::Full(deal) => deal.facts(table_size, sitting_out).map(EntryFacts::Full),
-            SheetEntry::Paper(deal) => deal.facts(table_size, sitting_out).map(EntryFacts::Paper),
+            SheetEntry::Full(deal) => deal
+                .facts_with(table_size, sitting_out, rules)
+                .map(EntryFacts::Full),
+            SheetEntry::Paper(deal) => deal
+                .facts_with(table_size, sitting_out, rules)
+                .map(EntryFacts::Paper),
+            SheetEntry::ThrownIn => Ok(EntryFacts::ThrownIn(table_size)),
         }
     }
 }
@@ -115,30 +147,44 @@ pub enum EntryFacts {
     Full(DealFacts),
     /// The paper summary of the deal.
     Paper(PaperFacts),
+    /// A deal thrown in (house rules XIII) at a table of this size: no game.
+    ThrownIn(TableSize),
 }
 
 impl EntryFacts {
-    /// The game's own scoring: [`score`] for the full facts, [`score_paper`] for the paper.
+    /// The game's own scoring: [`crate::score()`] for the full facts,
+    /// [`crate::score_paper()`] for the paper.
     pub fn score(&self) -> Result<Scored, FactsError> {
+        self.score_with(&Ruleset::DDV)
+    }
+
+    /// The game's own scoring under `rules`: [`score_with`] for the full facts,
+    /// [`score_paper_with`] for the paper, nothing for a deal thrown in (no winner, value 0,
+    /// every entry 0, no breakdown).
+    pub fn score_with(&self, rules: &Ruleset) -> Result<Scored, FactsError> {
         match self {
-            EntryFacts::Full(facts) => score(facts),
-            EntryFacts::Paper(facts) => score_paper(facts),
+            EntryFacts::Full(facts) => score_with(facts, rules),
+            EntryFacts::Paper(facts) => score_paper_with(facts, rules),
+            EntryFacts::ThrownIn(table_size) => Ok(Scored::nothing(*table_size)),
         }
     }
 
-    /// The contract as played.
+    /// The contract as played; a deal thrown in was not played and shows as
+    /// [`Contract::Normal`], the contract of [`EnteredDeal::THROWN_IN`].
     pub const fn contract(&self) -> Contract {
         match self {
             EntryFacts::Full(facts) => facts.contract,
             EntryFacts::Paper(facts) => facts.contract,
+            EntryFacts::ThrownIn(_) => EnteredDeal::THROWN_IN.contract,
         }
     }
 
-    /// The Re party.
+    /// The Re party; empty for a deal thrown in.
     pub const fn re(&self) -> SeatSet {
         match self {
             EntryFacts::Full(facts) => facts.re,
             EntryFacts::Paper(facts) => facts.re,
+            EntryFacts::ThrownIn(_) => SeatSet::EMPTY,
         }
     }
 }
@@ -287,6 +333,7 @@ mod tests {
                     doppelkopf: rng.below(u64::from(tricks.min(points / 40)) + 1) as u8,
                     fox,
                     karlchen,
+                    karlchen_caught: 0,
                 };
                 match party {
                     Party::Re => extras.re = got,

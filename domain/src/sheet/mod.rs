@@ -48,6 +48,30 @@
 //! - The round is complete when the planned deals are played, or time is up and no solo is
 //!   owed; any further deal is refused.
 //!
+//! A round may be played under a club's house rules ([`RoundConfig::with_rules`],
+//! [`derive_with()`]); with the TSR's [`Ruleset::DDV`](crate::game::Ruleset::DDV) nothing
+//! above changes. Two switches change the order of play:
+//!
+//! - Five nines (house rules XIII, [`Ruleset::five_nines`]): a deal thrown in
+//!   ([`EnteredDeal::THROWN_IN`], [`SheetEntry::ThrownIn`]) goes on the sheet as
+//!   [`DealKind::ThrownIn`] with its own number, scores nothing, does not count toward the
+//!   planned deals, and the same dealer deals again. A forced soloist cannot throw in.
+//! - Solos on top (the online game, [`Ruleset::solos_on_top`]): the planned deals are the
+//!   normal games; no declared solo counts toward them (a wedding solo or silent wedding is
+//!   a normal game on the sheet and does). **Decision:** the TSR's Pflichtsolo and
+//!   Vorführen still apply, since they make every player's round comparable, which is
+//!   what a tournament needs and the online game (no Pflichtsolo) does not. Because a solo
+//!   never uses up a planned deal, nobody has to be forced while normal games are left:
+//!   once the planned normal games are played, every Pflichtsolo still owed is played on
+//!   top, each vorgeführt in the order above. Time-up is as under the TSR: the owed
+//!   Pflichtsoli are played, each vorgeführt. Dealers move as under the TSR (after a
+//!   Pflichtsolo the same seat deals again).
+//!
+//! Bock rounds change only the entries, see [`score_sheet_with()`].
+//!
+//! [`Ruleset::five_nines`]: crate::game::Ruleset::five_nines
+//! [`Ruleset::solos_on_top`]: crate::game::Ruleset::solos_on_top
+//!
 //! [`Contract::is_declared_solo`]: crate::deal::Contract::is_declared_solo
 
 mod clock;
@@ -55,6 +79,8 @@ mod config;
 mod derive;
 mod edit;
 mod entry;
+#[cfg(test)]
+mod house_rules_tests;
 mod replan;
 mod round;
 mod scored;
@@ -66,7 +92,7 @@ pub use clock::{
     check_extension, extend, run_out,
 };
 pub use config::{DealKind, MAX_PLANNED_DEALS, RoundConfig, SheetError, standard_deals};
-pub use derive::{DeriveError, derive};
+pub use derive::{DeriveError, derive, derive_with};
 pub use edit::{
     CorrectionError, Deletion, DeletionError, EntryError, Renumbering, check_at, check_entry,
     correct, delete, round_before,
@@ -75,6 +101,6 @@ pub use entry::{EntryFacts, PaperDeal, SheetEntry};
 pub use replan::{ReplanError, replan};
 pub use round::{EnteredDeal, NextDeal, Round, SheetDeal};
 pub use scored::{
-    PenaltyId, RecordedDeal, RecordedPenalty, ScoredDeal, ScoredPenalty, ScoredSheet, SeatLine,
-    SheetScoreError, score_sheet,
+    BOCK_ROUND_DEALS, PenaltyId, RecordedDeal, RecordedPenalty, ScoredDeal, ScoredPenalty,
+    ScoredSheet, SeatLine, SheetScoreError, score_sheet, score_sheet_with,
 };

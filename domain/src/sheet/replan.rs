@@ -33,7 +33,14 @@ pub enum ReplanError {
 }
 
 /// The sheet of a round as entered, re-scored with `planned` deals instead of those of
-/// `config`.
+/// `config`, under the same rules.
+///
+/// Under the TSR every entry is a planned deal, so more entries than `planned` are refused
+/// at once ([`ReplanError::BelowEntered`]). When the rules let entries go beyond the plan
+/// (deals thrown in, solos on top, [`Ruleset::changes_order_of_play`]) only the order of
+/// play can tell: a plan the counting deals exceed is refused as the sheet's error.
+///
+/// [`Ruleset::changes_order_of_play`]: crate::game::Ruleset::changes_order_of_play
 pub fn replan(
     config: RoundConfig,
     planned: u16,
@@ -41,9 +48,11 @@ pub fn replan(
     penalties: &[RecordedPenalty],
     time_up_after: Option<usize>,
 ) -> Result<ScoredSheet, ReplanError> {
-    let replanned =
-        RoundConfig::new(config.table_size(), planned).map_err(ReplanError::OutOfRange)?;
-    if deals.len() > usize::from(planned) {
+    let rules = config.rules();
+    let replanned = RoundConfig::new(config.table_size(), planned)
+        .map_err(ReplanError::OutOfRange)?
+        .with_rules(rules);
+    if !rules.changes_order_of_play() && deals.len() > usize::from(planned) {
         return Err(ReplanError::BelowEntered {
             planned,
             entered: deals.len(),

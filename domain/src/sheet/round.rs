@@ -9,8 +9,26 @@ use crate::deal::{Contract, Seat, SeatSet, TableSize};
 pub struct EnteredDeal {
     /// The contract as played.
     pub contract: Contract,
-    /// The Re party: two seats, or the soloist alone in a deal scored as a solo.
+    /// The Re party: two seats, or the soloist alone in a deal scored as a solo; empty for
+    /// a deal thrown in ([`EnteredDeal::THROWN_IN`]).
     pub re: SeatSet,
+}
+
+impl EnteredDeal {
+    /// A deal thrown in with five nines (house rules XIII): nobody played, so nobody is
+    /// Re. The round takes it only under [`Ruleset::five_nines`]; under the TSR an empty Re
+    /// party is refused as the wrong party size, as ever.
+    ///
+    /// [`Ruleset::five_nines`]: crate::game::Ruleset::five_nines
+    pub const THROWN_IN: EnteredDeal = EnteredDeal {
+        contract: Contract::Normal,
+        re: SeatSet::EMPTY,
+    };
+
+    /// Whether this is a deal thrown in: no Re party.
+    pub const fn is_thrown_in(&self) -> bool {
+        self.re.is_empty()
+    }
 }
 
 /// The deal to be played next.
@@ -99,12 +117,27 @@ impl Round {
     }
 
     /// Deals still to be played: the planned ones not yet played, or after time-up the owed
-    /// Pflichtsoli.
+    /// Pflichtsoli. With [`Ruleset::solos_on_top`] the normal games not yet played and the
+    /// owed Pflichtsoli, which are played on top.
+    ///
+    /// [`Ruleset::solos_on_top`]: crate::game::Ruleset::solos_on_top
     pub fn deals_left(&self) -> u16 {
+        self.left_after(self.counted(), self.owed_count())
+    }
+
+    /// The deals left with `counted` deals toward the plan played and `owed` Pflichtsoli
+    /// owed.
+    fn left_after(&self, counted: u16, owed: u8) -> u16 {
         if self.time_up {
-            u16::from(self.owed_count())
+            u16::from(owed)
+        } else if self.config.rules().solos_on_top {
+            // A solo never uses up a planned deal, so the owed ones come on top.
+            self.config
+                .planned_deals()
+                .saturating_sub(counted)
+                .saturating_add(u16::from(owed))
         } else {
-            self.config.planned_deals().saturating_sub(self.played())
+            self.config.planned_deals().saturating_sub(counted)
         }
     }
 
@@ -140,7 +173,7 @@ impl Round {
             }
         }
         Some(NextDeal {
-            number: self.played() + 1,
+            number: self.played().saturating_add(1),
             dealer,
             sitting_out: self.sitting_out(dealer),
             forced_soloist,
@@ -154,6 +187,9 @@ impl Round {
                 deals: self.played(),
             });
         };
+        if self.config.rules().five_nines && deal.is_thrown_in() {
+            return self.throw_in(&next, deal);
+        }
         let seats = self.seat_count();
         if let Some(seat) = deal.re.iter().find(|&s| s >= seats) {
             return Err(SheetError::SeatOutOfRange { seat, seats });
@@ -205,11 +241,10 @@ impl Round {
             _ => self.solo_played,
         };
         let owed = seats - solo_played.len();
-        let left = if self.time_up {
-            u16::from(owed)
-        } else {
-            self.config.planned_deals().saturating_sub(next.number)
-        };
+        let counted = self
+            .counted()
+            .saturating_add(u16::from(kind.counts_toward_plan(&self.config.rules())));
+        let left = self.left_after(counted, owed);
         if u16::from(owed) > left {
             return Err(SheetError::TooFewDealsLeft {
                 deal: next.number,
@@ -249,8 +284,42 @@ impl Round {
         Ok(())
     }
 
+    /// House rules XIII: a deal thrown in goes on the sheet and the same dealer deals
+    /// again. A forced soloist cannot throw in: he must play his Pflichtsolo (TSR 4.2.3),
+    /// so the deal is refused as any other deal that is not his solo.
+    fn throw_in(&mut self, next: &NextDeal, deal: &EnteredDeal) -> Result<SheetDeal, SheetError> {
+        if let Some(forced) = next.forced_soloist {
+            return Err(SheetError::ForcedSoloMissing {
+                deal: next.number,
+                forced,
+                contract: deal.contract,
+            });
+        }
+        let sheet_deal = SheetDeal {
+            number: next.number,
+            dealer: next.dealer,
+            sitting_out: next.sitting_out,
+            kind: DealKind::ThrownIn,
+        };
+        self.deals.push(sheet_deal);
+        self.dealer = next.dealer;
+        Ok(sheet_deal)
+    }
+
+    /// The deals on the sheet, thrown-in ones included: the last deal's number.
     fn played(&self) -> u16 {
         self.deals.last().map_or(0, |d| d.number)
+    }
+
+    /// The deals that count toward the planned deals ([`DealKind::counts_toward_plan`]).
+    fn counted(&self) -> u16 {
+        let rules = self.config.rules();
+        let counted = self
+            .deals
+            .iter()
+            .filter(|d| d.kind.counts_toward_plan(&rules))
+            .count();
+        u16::try_from(counted).unwrap_or(u16::MAX)
     }
 
     fn seat_count(&self) -> u8 {

@@ -16,6 +16,11 @@
 //! 4. the totals: a player's round result is the plain sum of his entries, penalties
 //!    included (TSR 7.3, 8.2.2; brief §13).
 //!
+//! Under a club's house rules ([`RoundConfig::with_rules`], [`score_sheet_with`]) each deal
+//! is scored by [`crate::score_with()`], a deal thrown in (five nines) is on the sheet with
+//! no points, and with Bock rounds a deal's game entries may count double
+//! ([`ScoredDeal::factor`]).
+//!
 //! The first deal that breaks a step is named in a [`SheetScoreError`], so the service can
 //! tell the captain which stored deal a correction made impossible.
 
@@ -26,8 +31,9 @@ use super::{
 use crate::deal::{
     Announcements, Contract, DealFacts, FactsError, PartyExtras, Seat, SeatSet, TableSize,
 };
+use crate::game::Ruleset;
 use crate::penalty::{self, Penalty, PenaltyError, Violation};
-use crate::score::Scored;
+use crate::score::{Scored, Winner};
 use crate::standings::{PlayerId, SheetLine};
 
 /// The service's id of a stored penalty. The domain only passes it through, so the service
@@ -73,6 +79,17 @@ impl RecordedDeal {
         table_size: TableSize,
         sitting_out: Option<Seat>,
     ) -> Result<DealFacts, FactsError> {
+        self.facts_with(table_size, sitting_out, &Ruleset::DDV)
+    }
+
+    /// As [`RecordedDeal::facts`], checked under `rules` ([`DealFacts::validate_with`]: ten
+    /// tricks without the nines, the caught Karlchen).
+    pub fn facts_with(
+        &self,
+        table_size: TableSize,
+        sitting_out: Option<Seat>,
+        rules: &Ruleset,
+    ) -> Result<DealFacts, FactsError> {
         let re_points = u8::try_from(self.re_points)
             .ok()
             .filter(|&p| p <= 240)
@@ -95,7 +112,7 @@ impl RecordedDeal {
             announcements: self.announcements,
             extras: self.extras,
         };
-        facts.validate()?;
+        facts.validate_with(rules)?;
         Ok(facts)
     }
 }
@@ -146,6 +163,10 @@ pub struct ScoredDeal {
     /// The soloist of a declared solo (Pflichtsolo, Lustsolo, vorgeführt). Wedding solos and
     /// silent weddings are normal games on the sheet (TSR 4.4.3 b, 4.4.5): `None`.
     pub soloist: Option<Seat>,
+    /// The Bock factor of the game's entries: 2 in a Bock round, otherwise (and always under
+    /// the TSR) 1. [`ScoredDeal::game`] holds the game's own value; `game_scores` and
+    /// `scores` are multiplied, the penalties are not (see [`score_sheet_with`]).
+    pub factor: u8,
 }
 
 /// What the standings need of one seat's line on a scored sheet.
@@ -171,6 +192,7 @@ pub struct ScoredSheet {
     round: Round,
     deals: Vec<ScoredDeal>,
     totals: Vec<i32>,
+    bock_deals_owed: u16,
 }
 
 impl ScoredSheet {
@@ -193,6 +215,17 @@ impl ScoredSheet {
     /// The scored deals, in order.
     pub fn deals(&self) -> &[ScoredDeal] {
         &self.deals
+    }
+
+    /// The Bock games still owed after the deals on the sheet: the next that many games
+    /// count double. Always 0 without [`Ruleset::bock_rounds`].
+    pub const fn bock_deals_owed(&self) -> u16 {
+        self.bock_deals_owed
+    }
+
+    /// The Bock factor the next game's entries will have: 2 while Bock games are owed.
+    pub const fn next_factor(&self) -> u8 {
+        if self.bock_deals_owed > 0 { 2 } else { 1 }
     }
 
     /// Each seat's total: the sum of its entries, penalties included (TSR 7.3; brief §13).
@@ -228,7 +261,8 @@ impl ScoredSheet {
     ///
     /// A deal counts as won for a seat when its game entry is positive; a stopped game has
     /// none, so it is nobody's win. A solo counts for its soloist only when it is a declared
-    /// solo (see [`ScoredDeal::soloist`]).
+    /// solo (see [`ScoredDeal::soloist`]). A deal thrown in (house rules XIII) is no game:
+    /// nobody played it.
     pub fn lines(&self) -> Vec<SeatLine> {
         let seats = self.round.config().table_size().seats();
         (0..seats)
@@ -247,7 +281,7 @@ impl ScoredSheet {
                 for deal in self
                     .deals
                     .iter()
-                    .filter(|d| d.sheet.sitting_out != Some(seat))
+                    .filter(|d| d.sheet.sitting_out != Some(seat) && d.sheet.kind.is_game())
                 {
                     let won = deal
                         .game_scores
@@ -343,11 +377,18 @@ impl SheetScoreError {
     }
 }
 
+/// The games a Bock round lasts: as many as seats with cards in a deal, four at a 4- and at
+/// a 5-table (where the dealer sits out).
+pub const BOCK_ROUND_DEALS: u16 = 4;
+
 /// Scores a table's round from the stored deals and penalties, with time called after the
 /// first `time_up_after` deals (TSR 8.5.1).
 ///
 /// The order of play of the whole sheet is checked first, then each deal in turn: its facts,
 /// its game value and its penalties. Penalties on a number without a deal are left out.
+///
+/// The round follows the rules of `config` ([`RoundConfig::rules`]), the TSR unless the
+/// config was built [`RoundConfig::with_rules`]; [`score_sheet_with`] names them.
 pub fn score_sheet(
     config: RoundConfig,
     deals: &[SheetEntry],
@@ -357,11 +398,23 @@ pub fn score_sheet(
     let entered: Vec<EnteredDeal> = deals.iter().map(SheetEntry::entered).collect();
     let round = derive(config, &entered, time_up_after)?;
     let table_size = config.table_size();
+    let rules = config.rules();
     let mut totals = vec![0i32; usize::from(table_size.seats())];
     let mut scored = Vec::with_capacity(deals.len());
+    let mut bock_deals_owed = 0u16;
     for (index, (sheet, deal)) in round.deals().iter().zip(deals).enumerate() {
         let on_deal = penalties.iter().filter(|p| p.deal_number == sheet.number);
-        let deal = score_deal(table_size, index, *sheet, deal, on_deal)?;
+        let factor = if sheet.kind != DealKind::ThrownIn && bock_deals_owed > 0 {
+            bock_deals_owed -= 1;
+            2
+        } else {
+            1
+        };
+        let deal = score_deal(table_size, &rules, index, *sheet, deal, on_deal, factor)?;
+        if rules.bock_rounds {
+            bock_deals_owed = bock_deals_owed
+                .saturating_add(bock_triggers(&deal).saturating_mul(BOCK_ROUND_DEALS));
+        }
         for (total, entry) in totals.iter_mut().zip(&deal.scores) {
             // Saturating: real totals are a few hundred points, but no sum may panic.
             *total = total.saturating_add(*entry);
@@ -372,24 +425,78 @@ pub fn score_sheet(
         round,
         deals: scored,
         totals,
+        bock_deals_owed,
     })
 }
 
-/// Scores the deal at `index`, standing on the sheet as `sheet`, with its penalties.
+/// [`score_sheet()`] under `rules`: the same round with [`RoundConfig::with_rules`].
+///
+/// Bock rounds ([`Ruleset::bock_rounds`]), with the readings the rule texts leave open
+/// marked as such:
+///
+/// - a deal triggers a Bock round when it ends 120:120 or when a party that said "Re" or
+///   "Kontra" did not win it (each counts: a 120:120 deal in which Re said "Re" triggers
+///   two). Only full facts can trigger: the paper holds neither card points nor calls. A
+///   game a penalty stopped (TSR 9.4.3, 9.4.4) was not played out and triggers nothing;
+/// - a Bock round is the next [`BOCK_ROUND_DEALS`] games (as many as seats with cards);
+///   a deal thrown in is no game and neither uses one up nor triggers one;
+/// - **reading:** triggers stack by queueing: each trigger adds one more Bock round after
+///   those already owed, so a Bock deal counts double, never four times, and a trigger in
+///   a Bock deal lengthens the Bock time (the common reading);
+/// - the factor doubles the game's entries of every seat; penalty points (TSR 9) are not
+///   the game's and are not doubled; Bock games still owed when the round ends lapse.
+pub fn score_sheet_with(
+    config: RoundConfig,
+    deals: &[SheetEntry],
+    penalties: &[RecordedPenalty],
+    time_up_after: Option<usize>,
+    rules: &Ruleset,
+) -> Result<ScoredSheet, SheetScoreError> {
+    score_sheet(config.with_rules(*rules), deals, penalties, time_up_after)
+}
+
+/// The Bock rounds a scored deal triggers (see [`score_sheet_with`]): one for
+/// 120:120, one for each party that said "Re" or "Kontra" and did not win. None for a paper
+/// entry, a deal thrown in, or a game a penalty stopped.
+fn bock_triggers(deal: &ScoredDeal) -> u16 {
+    let EntryFacts::Full(facts) = deal.facts else {
+        return 0;
+    };
+    if !deal.game_counts {
+        return 0;
+    }
+    let calls = facts.announcements;
+    let tie = facts.re_points == 120;
+    let re_lost = calls.re.has_ansage() && deal.game.winner != Winner::Re;
+    let kontra_lost = calls.kontra.has_ansage() && deal.game.winner != Winner::Kontra;
+    u16::from(tie) + u16::from(re_lost) + u16::from(kontra_lost)
+}
+
+/// Scores the deal at `index`, standing on the sheet as `sheet`, with its penalties, its
+/// game entries multiplied by the Bock `factor`.
 fn score_deal<'a>(
     table_size: TableSize,
+    rules: &Ruleset,
     index: usize,
     sheet: SheetDeal,
     deal: &SheetEntry,
     penalties: impl Iterator<Item = &'a RecordedPenalty>,
+    factor: u8,
 ) -> Result<ScoredDeal, SheetScoreError> {
     let invalid = |error| SheetScoreError::FactsInvalid {
         index,
         number: sheet.number,
         error,
     };
-    let facts = deal.facts(table_size, sheet.sitting_out).map_err(invalid)?;
-    let game = facts.score().map_err(invalid)?;
+    let facts = deal
+        .facts_with(table_size, sheet.sitting_out, rules)
+        .map_err(invalid)?;
+    let game = facts.score_with(rules).map_err(invalid)?;
+    let game_entries: Vec<i32> = game
+        .scores()
+        .iter()
+        .map(|s| s.saturating_mul(i32::from(factor)))
+        .collect();
     let penalties = penalties
         .map(|p| {
             penalty::penalty(table_size, sheet.sitting_out, &p.violation)
@@ -407,17 +514,17 @@ fn score_deal<'a>(
         })
         .collect::<Result<Vec<_>, _>>()?;
     let ruled: Vec<Penalty> = penalties.iter().map(|p| p.penalty).collect();
-    let (scores, game_counts) = penalty::sheet_entries(game.scores(), &ruled);
+    let (scores, game_counts) = penalty::sheet_entries(&game_entries, &ruled);
     let game_scores = if game_counts {
-        game.scores().to_vec()
+        game_entries
     } else {
         vec![0; scores.len()]
     };
     // The Re size check of the order of play leaves a declared solo one Re seat: the soloist.
-    let soloist = if sheet.kind == DealKind::Normal {
-        None
-    } else {
+    let soloist = if sheet.kind.is_declared_solo() {
         facts.re().iter().next()
+    } else {
+        None
     };
     Ok(ScoredDeal {
         sheet,
@@ -428,6 +535,7 @@ fn score_deal<'a>(
         game_counts,
         penalties,
         soloist,
+        factor,
     })
 }
 

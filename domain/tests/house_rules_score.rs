@@ -1,0 +1,658 @@
+//! The scorer under a club's house rules ([`Ruleset`]): each switch that moves points, with
+//! the numbers of the rule texts' worked examples where they have them, and the TSR's
+//! results unchanged (`score_with(.., &Ruleset::DDV)` is `score`).
+
+#![expect(
+    clippy::expect_used,
+    reason = "the helpers build facts that are valid by construction"
+)]
+
+use domain::deal::{
+    Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party,
+    PartyExtras, SeatSet, TableSize, points_range, points_range_with,
+};
+use domain::game::{AnnouncementScoring, KarlchenRule, Ruleset};
+use domain::score::{
+    ItemCode, Scored, Winner, max_value, max_value_with, score, score_paper, score_paper_with,
+    score_with,
+};
+use proptest::prelude::*;
+
+const DOUBLING: Ruleset = Ruleset {
+    announcements: AnnouncementScoring::Doubling,
+    ..Ruleset::DDV
+};
+
+fn facts(contract: Contract, re: &[u8], re_points: u8, re_tricks: u8) -> DealFacts {
+    DealFacts {
+        table_size: TableSize::Four,
+        contract,
+        re: SeatSet::from_seats(re).expect("seats of a 4-table"),
+        sitting_out: None,
+        re_points,
+        re_tricks,
+        announcements: Announcements::default(),
+        extras: PartyExtras::default(),
+    }
+}
+
+fn calls(re: CallLevel, kontra: CallLevel) -> Announcements {
+    Announcements { re, kontra }
+}
+
+fn items(scored: &Scored) -> Vec<(&'static str, &'static str, u8)> {
+    scored
+        .items()
+        .iter()
+        .map(|i| (i.code.as_str(), i.party.as_str(), i.points))
+        .collect()
+}
+
+/// House rules IX, example 1: Re says "Re" and "keine 90" and holds Kontra to 75 (the text
+/// gives Re 135, which with 75 is not 240; the brief's reading is Kontra 75, Re 165):
+/// won 1 + opponents below 90 + "keine 90" said = 3, doubled by "Re": 6.
+#[test]
+fn doubling_example_1_re_keeps_keine_90() {
+    let mut f = facts(Contract::Normal, &[0, 1], 165, 9);
+    f.announcements = calls(CallLevel::No90, CallLevel::None);
+    let s = score_with(&f, &DOUBLING).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, 6));
+    assert_eq!(s.scores(), &[6, 6, -6, -6]);
+    assert_eq!(
+        items(&s),
+        vec![
+            ("won", "re", 1),
+            ("below_90", "re", 1),
+            ("re_no90", "re", 1),
+            ("re_announced", "re", 3),
+        ]
+    );
+    // The TSR values the same deal at 1 + 1 + 2 + 1 = 5.
+    assert_eq!(score(&f).unwrap().value, 5);
+}
+
+/// House rules IX, example 2: the same calls, but Kontra takes 95, so "keine 90" fails:
+/// Kontra scores won 1 + against the Queens 1 + 90 reached against "keine 90" 1 + the
+/// Queens' "keine 90" 1 = 4, doubled by the failed "Re": 8.
+#[test]
+fn doubling_example_2_keine_90_fails() {
+    let mut f = facts(Contract::Normal, &[0, 1], 145, 8);
+    f.announcements = calls(CallLevel::No90, CallLevel::None);
+    let s = score_with(&f, &DOUBLING).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Kontra, 8));
+    assert_eq!(s.scores(), &[-8, -8, 8, 8]);
+    assert_eq!(
+        items(&s),
+        vec![
+            ("won", "kontra", 1),
+            ("re_no90", "kontra", 1),
+            ("reached_90_against_no90", "kontra", 1),
+            ("gegen_die_alten", "kontra", 1),
+            ("re_announced", "kontra", 4),
+        ]
+    );
+    // The TSR: won 1 + Re 2 + keine 90 1 + gegen die Alten 1 = 5 (W10 without extras).
+    assert_eq!(score(&f).unwrap().value, 5);
+}
+
+/// Both "Re" and "Kontra" said: the game points are doubled twice, four times in all.
+#[test]
+fn doubling_re_and_kontra_is_four_times() {
+    // Re wins with 130: won 1, ×2 by "Re" (+1), ×2 by "Kontra" (+2) = 4.
+    let mut f = facts(Contract::Normal, &[0, 2], 130, 7);
+    f.announcements = calls(CallLevel::Ansage, CallLevel::Ansage);
+    let s = score_with(&f, &DOUBLING).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, 4));
+    assert_eq!(
+        items(&s),
+        vec![
+            ("won", "re", 1),
+            ("re_announced", "re", 1),
+            ("kontra_announced", "re", 2),
+        ]
+    );
+    assert_eq!(s.scores(), &[4, -4, 4, -4]);
+    // Kontra wins the same calls with 125: won 1 + gegen die Alten 1 = 2, ×4 = 8.
+    let mut f = facts(Contract::Normal, &[0, 2], 115, 6);
+    f.announcements = calls(CallLevel::Ansage, CallLevel::Ansage);
+    let s = score_with(&f, &DOUBLING).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Kontra, 8));
+    // Only "Kontra" said, as in TSR 7.1.2 no. 4 Re wins with 120: won 1, ×2 = 2.
+    let mut f = facts(Contract::Normal, &[0, 2], 120, 6);
+    f.announcements = calls(CallLevel::None, CallLevel::Ansage);
+    let s = score_with(&f, &DOUBLING).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, 2));
+}
+
+/// The extras are netted after the doubling, undoubled: example 1 with a fox for Re and a
+/// Doppelkopf for Kontra is 6 + 1 − 1, and a fox for Kontra too makes it 5.
+#[test]
+fn doubling_leaves_the_extras_undoubled() {
+    let mut f = facts(Contract::Normal, &[0, 1], 165, 9);
+    f.announcements = calls(CallLevel::No90, CallLevel::None);
+    f.extras.re.fox = 1;
+    assert_eq!(score_with(&f, &DOUBLING).unwrap().value, 7);
+    f.extras.kontra.doppelkopf = 1;
+    assert_eq!(score_with(&f, &DOUBLING).unwrap().value, 6);
+    f.extras.kontra.fox = 1;
+    assert_eq!(score_with(&f, &DOUBLING).unwrap().value, 5);
+    // The TSR adds them to the same sum: 5 + 1 − 2 = 4.
+    assert_eq!(score(&f).unwrap().value, 4);
+}
+
+/// Both parties' Absagen fail (TSR 7.1.3): each party is credited what it inflicted and
+/// beat, the net is doubled for the party ahead.
+#[test]
+fn doubling_when_nobody_wins() {
+    // Re says keine 60, Kontra keine 90; Re takes 170, Kontra 70. Re's keine 60 fails
+    // (70 ≥ 60) and Kontra's keine 90 fails (Re has 170 ≥ 90): no winner.
+    // Re: Kontra below 90 (1) + 90 reached against Kontra's keine 90 (1) = 2.
+    // Kontra: 60 reached against keine 60 (1) + 90 against keine 90? no: 70 < 90 = 1.
+    // Net 1 for Re, ×2 by "Re", ×2 by "Kontra": 4.
+    let mut f = facts(Contract::Normal, &[0, 1], 170, 9);
+    f.announcements = calls(CallLevel::No60, CallLevel::No90);
+    let s = score_with(&f, &DOUBLING).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::None, 4));
+    assert_eq!(
+        items(&s),
+        vec![
+            ("below_90", "re", 1),
+            ("reached_90_against_no90", "re", 1),
+            ("reached_60_against_no60", "kontra", 1),
+            ("re_announced", "re", 1),
+            ("kontra_announced", "re", 2),
+        ]
+    );
+    assert_eq!(s.scores(), &[4, 4, -4, -4]);
+}
+
+/// A solo under doubling: no gegen die Alten, the soloist's factor on top. Damensolo won
+/// with "Re" and "keine 90", Kontra on 80: won 1 + below 90 1 + keine 90 1 = 3, ×2 = 6;
+/// the soloist writes 18.
+#[test]
+fn doubling_in_a_solo() {
+    let mut f = facts(Contract::SoloQueens, &[3], 160, 8);
+    f.announcements = calls(CallLevel::No90, CallLevel::None);
+    let s = score_with(&f, &DOUBLING).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, 6));
+    assert_eq!(s.scores(), &[-6, -6, -6, 18]);
+}
+
+/// The online game: "these points are tripled for the solo player; the other 3 players
+/// just receive the regular amount". W22 (Pflichtsolo lost with "Re", Re 100) is worth 3;
+/// with the factor m the soloist writes −3m and each opponent +3, so only m = 3 sums to 0.
+#[test]
+fn the_solo_multiplier_scales_the_soloist_only() {
+    let mut f = facts(Contract::SoloJacks, &[1], 100, 5);
+    f.announcements.re = CallLevel::Ansage;
+    for (m, soloist) in [(1u8, -3), (2, -6), (3, -9), (4, -12), (9, -27)] {
+        let rules = Ruleset {
+            solo_multiplier: m,
+            ..Ruleset::DDV
+        };
+        let s = score_with(&f, &rules).unwrap();
+        assert_eq!(s.value, 3);
+        assert_eq!(s.scores(), &[3, soloist, 3, 3], "m = {m}");
+        let sum: i32 = s.scores().iter().sum();
+        assert_eq!(sum, 3 * (3 - i32::from(m)), "m = {m}");
+    }
+    // A silent wedding is scored as a solo too; a normal game has no soloist.
+    let rules = Ruleset {
+        solo_multiplier: 2,
+        ..Ruleset::DDV
+    };
+    let silent = facts(Contract::SilentWedding, &[0], 150, 8);
+    assert_eq!(
+        score_with(&silent, &rules).unwrap().scores(),
+        &[2, -1, -1, -1]
+    );
+    let normal = facts(Contract::Normal, &[0, 1], 150, 8);
+    assert_eq!(
+        score_with(&normal, &rules).unwrap().scores(),
+        score(&normal).unwrap().scores()
+    );
+    // On paper: W22 lost 3, −6 for the soloist with m = 2.
+    let paper = PaperFacts {
+        table_size: TableSize::Four,
+        contract: Contract::SoloJacks,
+        re: SeatSet::from_seats(&[1]).unwrap(),
+        sitting_out: None,
+        value: 3,
+        winner: Some(Party::Kontra),
+    };
+    assert_eq!(
+        score_paper_with(&paper, &rules).unwrap().scores(),
+        &[3, -6, 3, 3]
+    );
+    // A 5-table: the dealer who sits out still scores 0.
+    let mut five = facts(Contract::SoloHearts, &[4], 150, 8);
+    five.table_size = TableSize::Five;
+    five.sitting_out = Some(0);
+    let rules = Ruleset {
+        solo_multiplier: 5,
+        ..Ruleset::DDV
+    };
+    assert_eq!(
+        score_with(&five, &rules).unwrap().scores(),
+        &[0, -1, -1, -1, 5]
+    );
+}
+
+fn karlchen(rule: KarlchenRule) -> Ruleset {
+    Ruleset {
+        karlchen: rule,
+        ..Ruleset::DDV
+    }
+}
+
+/// House rules XI: Re wins with 130 (value 1); Kontra caught Re's ♣J in the last trick
+/// with a queen. The TSR ignores the catch; under `Caught` it is Kontra's point: 1 − 1 = 0.
+#[test]
+fn a_caught_karlchen_is_a_point_for_the_catchers() {
+    let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+    f.extras.kontra.karlchen_caught = 1;
+    assert_eq!(score(&f).unwrap().value, 1);
+    assert_eq!(score_with(&f, &Ruleset::DDV).unwrap().value, 1);
+    let s = score_with(&f, &karlchen(KarlchenRule::Caught)).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, 0));
+    assert_eq!(
+        items(&s),
+        vec![("won", "re", 1), ("karlchen_caught", "kontra", 1)]
+    );
+    assert_eq!(s.items()[1].code, ItemCode::KarlchenCaught);
+}
+
+/// House rules XI, "the second Charlie": Kontra wins the last trick with the second ♣J over
+/// Re's first, "two game points" for Kontra: Karlchen and the catch. Re won with 130 (1):
+/// Kontra nets 1.
+#[test]
+fn the_second_karlchen_scores_two() {
+    let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+    f.extras.kontra.karlchen = 1;
+    f.extras.kontra.karlchen_caught = 1;
+    let s = score_with(&f, &karlchen(KarlchenRule::SecondBeatsFirst)).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, -1));
+    assert_eq!(s.scores(), &[-1, -1, 1, 1]);
+    // Under the TSR the same facts give Kontra its Karlchen point only.
+    assert_eq!(score(&f).unwrap().value, 0);
+}
+
+/// One last trick, won by one party: the catch and the Karlchen point cannot go to both
+/// parties, nor can two Karlchen be caught; a solo has no extras at all.
+#[test]
+fn impossible_catches_are_refused() {
+    let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+    f.extras.re.karlchen = 1;
+    f.extras.kontra.karlchen_caught = 1;
+    assert_eq!(
+        score_with(&f, &karlchen(KarlchenRule::Caught)),
+        Err(FactsError::TooManyKarlchen { total: 2 })
+    );
+    let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+    f.extras.re.karlchen_caught = 1;
+    f.extras.kontra.karlchen_caught = 1;
+    assert_eq!(
+        score_with(&f, &karlchen(KarlchenRule::Caught)),
+        Err(FactsError::TooManyKarlchen { total: 2 })
+    );
+    let mut f = facts(Contract::SoloQueens, &[0], 130, 7);
+    f.extras.re.karlchen_caught = 1;
+    assert_eq!(
+        score_with(&f, &karlchen(KarlchenRule::Caught)),
+        Err(FactsError::ExtrasInSolo {
+            contract: Contract::SoloQueens
+        })
+    );
+    // A party without a trick caught nothing.
+    let mut f = facts(Contract::Normal, &[0, 1], 240, 12);
+    f.extras.kontra.karlchen_caught = 1;
+    assert_eq!(
+        score_with(&f, &karlchen(KarlchenRule::Caught)),
+        Err(FactsError::ExtrasWithoutTricks {
+            party: Party::Kontra
+        })
+    );
+}
+
+const WITHOUT_NINES: Ruleset = Ruleset {
+    without_nines: true,
+    ..Ruleset::DDV
+};
+
+/// Without the nines (40 cards, ten tricks): every card has points, so one trick holds 8 to
+/// 44 and ten tricks all 240.
+#[test]
+fn without_nines_the_tricks_hold_other_points() {
+    assert_eq!(points_range_with(0, &WITHOUT_NINES), (0, 0));
+    // Four jacks at the least, three aces and a ten at the most.
+    assert_eq!(points_range_with(1, &WITHOUT_NINES), (8, 44));
+    // Twenty cards: the jacks, queens and four kings; the aces, tens and four kings.
+    assert_eq!(points_range_with(5, &WITHOUT_NINES), (56, 184));
+    assert_eq!(points_range(5), (28, 184));
+    assert_eq!(points_range_with(10, &WITHOUT_NINES), (240, 240));
+    assert_eq!(points_range_with(12, &WITHOUT_NINES), (240, 240));
+    for t in 0..=10 {
+        let (min, max) = points_range_with(t, &WITHOUT_NINES);
+        let (cmin, cmax) = points_range_with(10 - t, &WITHOUT_NINES);
+        assert_eq!(u16::from(min) + u16::from(cmax), 240, "t = {t}");
+        assert_eq!(u16::from(max) + u16::from(cmin), 240, "t = {t}");
+    }
+    for t in 0..=12 {
+        assert_eq!(points_range_with(t, &Ruleset::DDV), points_range(t));
+    }
+}
+
+/// Without the nines Re's ten tricks are all of them: Kontra is schwarz. Won 1 and the
+/// four below-items: 5. Under the TSR the same 240 in ten tricks leave Kontra two tricks
+/// of nines: not schwarz, 4.
+#[test]
+fn without_nines_ten_tricks_are_schwarz() {
+    let f = facts(Contract::Normal, &[0, 1], 240, 10);
+    let s = score_with(&f, &WITHOUT_NINES).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, 5));
+    assert!(s.items().iter().any(|i| i.code == ItemCode::Schwarz));
+    assert_eq!(score(&f).unwrap().value, 4);
+    // Kontra's "schwarz" holds when Re takes none of the ten.
+    let mut f = facts(Contract::Normal, &[0, 1], 0, 0);
+    f.announcements = calls(CallLevel::None, CallLevel::Schwarz);
+    let s = score_with(&f, &WITHOUT_NINES).unwrap();
+    // won 1 + four below + Kontra 2 + four Absagen + gegen die Alten 1 = 12.
+    assert_eq!((s.winner, s.value), (Winner::Kontra, 12));
+    // Eleven tricks are more than a deal has; thirteen are refused as ever.
+    let f = facts(Contract::Normal, &[0, 1], 240, 11);
+    assert_eq!(
+        score_with(&f, &WITHOUT_NINES),
+        Err(FactsError::TricksBeyondDeal {
+            tricks: 11,
+            max: 10
+        })
+    );
+    let f = facts(Contract::Normal, &[0, 1], 240, 13);
+    assert_eq!(
+        score_with(&f, &WITHOUT_NINES),
+        Err(FactsError::TricksOutOfRange { tricks: 13 })
+    );
+    // One trick of 8 points: four jacks, possible only without the nines' zeros below.
+    let f = facts(Contract::Normal, &[0, 1], 4, 1);
+    assert!(matches!(
+        score_with(&f, &WITHOUT_NINES),
+        Err(FactsError::PointsDoNotFitTricks { min: 8, .. })
+    ));
+    assert!(score(&f).is_ok());
+}
+
+/// The most extras `party` can hold with its card points and tricks under `rules`.
+fn most_extras(f: &DealFacts, rules: &Ruleset, party: Party) -> PartyExtras {
+    let (points, tricks) = (f.points_of(party), f.tricks_in(party, rules));
+    let most = if tricks == 0 {
+        Extras::default()
+    } else {
+        Extras {
+            doppelkopf: tricks.min(points / 40),
+            fox: (points / 11).min(2),
+            karlchen: u8::from(points >= 2),
+            karlchen_caught: u8::from(points >= 4),
+        }
+    };
+    match party {
+        Party::Re => PartyExtras {
+            re: most,
+            kontra: Extras::default(),
+        },
+        Party::Kontra => PartyExtras {
+            re: Extras::default(),
+            kontra: most,
+        },
+    }
+}
+
+/// The highest value any deal reaches under `rules` for `contract`, over every card-point
+/// split, every pair of calls and the most extras either party can hold.
+fn highest_value(contract: Contract, re: &[u8], rules: &Ruleset) -> u32 {
+    let mut highest = 0u32;
+    for tricks in 0..=rules.tricks() {
+        let (min, max) = points_range_with(tricks, rules);
+        for points in min..=max {
+            for re_call in CallLevel::ALL {
+                for kontra_call in CallLevel::ALL {
+                    let mut f = facts(contract, re, points, tricks);
+                    f.announcements = calls(re_call, kontra_call);
+                    let extras = if contract.scored_as_solo() {
+                        vec![PartyExtras::default()]
+                    } else {
+                        vec![
+                            most_extras(&f, rules, Party::Re),
+                            most_extras(&f, rules, Party::Kontra),
+                        ]
+                    };
+                    for extras in extras {
+                        f.extras = extras;
+                        let scored = score_with(&f, rules).expect("a possible deal");
+                        highest = highest.max(scored.value.unsigned_abs());
+                    }
+                }
+            }
+        }
+    }
+    highest
+}
+
+/// The paper entry's bound is the highest value a deal reaches, exactly, under doubling
+/// with the caught Karlchen (the largest values there are) and without the nines.
+#[test]
+fn max_value_with_bounds_every_deal_and_is_reached() {
+    let rulesets = [
+        Ruleset {
+            karlchen: KarlchenRule::SecondBeatsFirst,
+            ..DOUBLING
+        },
+        Ruleset {
+            without_nines: true,
+            karlchen: KarlchenRule::Caught,
+            ..Ruleset::DDV
+        },
+    ];
+    for rules in rulesets {
+        for (contract, re) in [
+            (Contract::Normal, &[0, 1][..]),
+            (Contract::SoloQueens, &[0]),
+        ] {
+            assert_eq!(
+                highest_value(contract, re, &rules),
+                u32::from(max_value_with(contract, &rules)),
+                "{contract} under {rules:?}"
+            );
+        }
+    }
+    for contract in Contract::ALL {
+        assert_eq!(
+            max_value_with(contract, &Ruleset::DDV),
+            max_value(contract),
+            "{contract}"
+        );
+        let caught = max_value_with(contract, &karlchen(KarlchenRule::Caught));
+        let expected = max_value(contract) + u16::from(!contract.scored_as_solo());
+        assert_eq!(caught, expected, "{contract}");
+    }
+    // Doubling: 82 for a normal game with a caught Karlchen, 68 for a solo.
+    let rules = Ruleset {
+        karlchen: KarlchenRule::Caught,
+        ..DOUBLING
+    };
+    let paper = |contract, re: &[u8], value| PaperFacts {
+        table_size: TableSize::Four,
+        contract,
+        re: SeatSet::from_seats(re).expect("seats of a 4-table"),
+        sitting_out: None,
+        value,
+        winner: Some(Party::Re),
+    };
+    let s = score_paper_with(&paper(Contract::Normal, &[0, 1], 82), &rules).unwrap();
+    assert_eq!(s.scores(), &[82, 82, -82, -82]);
+    assert_eq!(
+        score_paper_with(&paper(Contract::Normal, &[0, 1], 83), &rules),
+        Err(FactsError::ValueOutOfRange {
+            contract: Contract::Normal,
+            value: 83,
+            max: 82
+        })
+    );
+    assert_eq!(
+        score_paper(&paper(Contract::Normal, &[0, 1], 32)),
+        Err(FactsError::ValueOutOfRange {
+            contract: Contract::Normal,
+            value: 32,
+            max: 31
+        })
+    );
+    let s = score_paper_with(&paper(Contract::SoloClubs, &[2], 68), &rules).unwrap();
+    assert_eq!(s.scores(), &[-68, -68, 204, -68]);
+}
+
+fn level() -> impl Strategy<Value = CallLevel> {
+    prop::sample::select(CallLevel::ALL.to_vec())
+}
+
+fn count() -> impl Strategy<Value = u8> {
+    prop_oneof![0u8..3, any::<u8>()]
+}
+
+fn extras() -> impl Strategy<Value = Extras> {
+    (count(), count(), count(), count()).prop_map(|(doppelkopf, fox, karlchen, caught)| Extras {
+        doppelkopf,
+        fox,
+        karlchen,
+        karlchen_caught: caught,
+    })
+}
+
+fn any_facts() -> impl Strategy<Value = DealFacts> {
+    (
+        prop::sample::select(Contract::ALL.to_vec()),
+        prop::sample::subsequence(vec![0u8, 1, 2, 3], 1..=2),
+        0u8..=13,
+        any::<u8>(),
+        level(),
+        level(),
+        extras(),
+        extras(),
+    )
+        .prop_map(
+            |(contract, re, tricks, salt, re_call, kontra_call, e_re, e_k)| {
+                let (min, max) = points_range(tricks);
+                let points = if salt < 16 {
+                    salt.wrapping_mul(17)
+                } else {
+                    min + salt % (max - min).saturating_add(1)
+                };
+                DealFacts {
+                    table_size: TableSize::Four,
+                    contract,
+                    re: SeatSet::from_seats(&re).expect("distinct seats"),
+                    sitting_out: None,
+                    re_points: points,
+                    re_tricks: tricks,
+                    announcements: calls(re_call, kontra_call),
+                    extras: PartyExtras {
+                        re: e_re,
+                        kontra: e_k,
+                    },
+                }
+            },
+        )
+}
+
+/// Any ruleset, checked or not: every switch and any soloist's factor.
+fn any_rules() -> impl Strategy<Value = Ruleset> {
+    (
+        any::<bool>(),
+        prop::sample::select(vec![
+            KarlchenRule::Ddv,
+            KarlchenRule::Caught,
+            KarlchenRule::SecondBeatsFirst,
+        ]),
+        any::<bool>(),
+        any::<u8>(),
+    )
+        .prop_map(|(doubling, karlchen, without_nines, m)| Ruleset {
+            announcements: if doubling {
+                AnnouncementScoring::Doubling
+            } else {
+                AnnouncementScoring::Adding
+            },
+            karlchen,
+            without_nines,
+            solo_multiplier: m,
+            ..Ruleset::DDV
+        })
+}
+
+proptest! {
+    /// Whatever the facts and the ruleset (a factor of 0 or 255 included), scoring answers
+    /// without a panic, and an accepted deal stays within its paper bound.
+    #[test]
+    fn any_rules_never_panic(f in any_facts(), rules in any_rules(), value in any::<u16>()) {
+        if let Ok(s) = score_with(&f, &rules) {
+            prop_assert!(s.value.unsigned_abs() <= u32::from(max_value_with(f.contract, &rules)));
+        }
+        let paper = PaperFacts {
+            table_size: f.table_size,
+            contract: f.contract,
+            re: f.re,
+            sitting_out: f.sitting_out,
+            value,
+            winner: Some(Party::Re),
+        };
+        if let Ok(s) = score_paper_with(&paper, &rules) {
+            prop_assert_eq!(s.value, i32::from(value));
+        }
+    }
+
+    /// The TSR as a ruleset is the TSR: every deal, valid or not, scores (or is refused)
+    /// exactly as `score` scores it.
+    #[test]
+    fn score_with_ddv_is_score(f in any_facts()) {
+        prop_assert_eq!(score_with(&f, &Ruleset::DDV), score(&f));
+    }
+
+    /// Under doubling without any Ansage nothing is doubled, and the rest is the TSR's: the
+    /// same value as the TSR's (which has no Ansage points then either), the same winner.
+    #[test]
+    fn doubling_without_ansage_is_the_tsr(f in any_facts()) {
+        let f = DealFacts { announcements: Announcements::default(), ..f };
+        prop_assert_eq!(score_with(&f, &DOUBLING), score(&f));
+    }
+
+    /// Whatever the ruleset, a valid deal's entries follow from its value: the soloist's
+    /// factor for a solo's Re seat, one for every other seat.
+    #[test]
+    fn entries_follow_the_value_under_any_rules(
+        f in any_facts(),
+        m in 1u8..=9,
+        doubling in any::<bool>(),
+        caught in any::<bool>(),
+    ) {
+        let rules = Ruleset {
+            solo_multiplier: m,
+            announcements: if doubling {
+                AnnouncementScoring::Doubling
+            } else {
+                AnnouncementScoring::Adding
+            },
+            karlchen: if caught { KarlchenRule::Caught } else { KarlchenRule::Ddv },
+            ..Ruleset::DDV
+        };
+        if let Ok(s) = score_with(&f, &rules) {
+            let factor = if f.contract.scored_as_solo() { i32::from(m) } else { 1 };
+            for seat in 0..4u8 {
+                let expected = match f.party_of(seat) {
+                    Some(Party::Re) => s.re_value() * factor,
+                    Some(Party::Kontra) => -s.re_value(),
+                    None => 0,
+                };
+                prop_assert_eq!(s.scores()[usize::from(seat)], expected);
+            }
+            prop_assert!(s.value.unsigned_abs() <= u32::from(max_value_with(f.contract, &rules)));
+        }
+    }
+}
