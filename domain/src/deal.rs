@@ -301,13 +301,19 @@ pub struct Extras {
     pub fox: u8,
     /// 1 when the party's ♣J won the last trick.
     pub karlchen: u8,
+    /// 1 when this party caught the other party's ♣J in the last trick: a house rule
+    /// (`KarlchenRule::Caught`/`SecondBeatsFirst`, a point each), always 0 under the TSR.
+    pub karlchen_caught: u8,
 }
 
 impl Extras {
     /// The number of extra points. Widened to `u16`: the counts come from clients, and
-    /// three `u8` of up to 255 each would overflow a `u8` sum (at most 765 fits a `u16`).
+    /// four `u8` of up to 255 each would overflow a `u8` sum (at most 1020 fits a `u16`).
     pub const fn total(&self) -> u16 {
-        self.doppelkopf as u16 + self.fox as u16 + self.karlchen as u16
+        self.doppelkopf as u16
+            + self.fox as u16
+            + self.karlchen as u16
+            + self.karlchen_caught as u16
     }
 
     /// Whether the party earned nothing.
@@ -938,6 +944,7 @@ mod tests {
         );
         let karlchen = Extras {
             karlchen: 1,
+            karlchen_caught: 0,
             ..Extras::default()
         };
         assert_eq!(
@@ -1011,6 +1018,7 @@ mod tests {
         };
         let karlchen = |n| Extras {
             karlchen: n,
+            karlchen_caught: 0,
             ..Extras::default()
         };
         // {"re": {"fox": 200}, "kontra": {"fox": 100}}
@@ -1036,6 +1044,7 @@ mod tests {
                     doppelkopf: 100,
                     fox: 100,
                     karlchen: 100,
+                    karlchen_caught: 0,
                 },
                 kontra: Extras::default(),
             },
@@ -1051,6 +1060,7 @@ mod tests {
             doppelkopf: 255,
             fox: 255,
             karlchen: 255,
+            karlchen_caught: 0,
         };
         assert_eq!(all.total(), 765);
         assert!(!all.is_empty());

@@ -496,6 +496,7 @@ mod tests {
             doppelkopf: 2,
             fox: 1,
             karlchen: 0,
+            karlchen_caught: 0,
         };
         let s = score(&f).unwrap();
         assert_eq!((s.winner, s.value), (Winner::Re, -2));
@@ -560,6 +561,7 @@ mod tests {
                 doppelkopf: tricks.min(points / 40),
                 fox: (points / 11).min(2),
                 karlchen: u8::from(points >= 2),
+                karlchen_caught: 0,
             }
         };
         match party {
@@ -627,6 +629,7 @@ mod tests {
             doppelkopf: 6,
             fox: 2,
             karlchen: 1,
+            karlchen_caught: 0,
         };
         let s = score(&f).unwrap();
         assert_eq!((s.winner, s.value), (Winner::Kontra, 31));
@@ -652,6 +655,7 @@ mod tests {
             doppelkopf: 2,
             fox: 1,
             karlchen: 0,
+            karlchen_caught: 0,
         };
         let on_paper = score_paper(&paper(Contract::Normal, &[0, 1], 2, Some(Party::Kontra)));
         assert_eq!(on_paper.as_ref().unwrap().scores(), &[-2, -2, 2, 2]);

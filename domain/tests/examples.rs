@@ -85,6 +85,7 @@ fn counts(c: &Counts) -> Extras {
         doppelkopf: c.doppelkopf,
         fox: c.fox,
         karlchen: c.karlchen,
+        karlchen_caught: 0,
     }
 }
 

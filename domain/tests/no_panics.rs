@@ -60,6 +60,7 @@ fn extras() -> impl Strategy<Value = Extras> {
         doppelkopf,
         fox,
         karlchen,
+        karlchen_caught: 0,
     })
 }
 
@@ -205,7 +206,9 @@ fn mutate(req: &mut ReplayRequest, mutation: &Mutation) {
     let len = req.events.len();
     match *mutation {
         Mutation::Reseat(i, seat) if len > 0 => match &mut req.events[i % len] {
-            Event::Play { seat: s, .. } | Event::Call { seat: s, .. } => *s = seat,
+            Event::Play { seat: s, .. }
+            | Event::Call { seat: s, .. }
+            | Event::Announce { seat: s, .. } => *s = seat,
         },
         Mutation::Drop(i) if len > 0 => {
             req.events.remove(i % len);

@@ -23,6 +23,7 @@ fn extras() -> impl Strategy<Value = Extras> {
         doppelkopf,
         fox,
         karlchen,
+        karlchen_caught: 0,
     })
 }
 

@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::event::CallKind;
+use super::event::{Announcement, CallKind};
 use crate::cards::{Card, Effective};
 use crate::deal::{CallLevel, Contract, Party, Seat};
 
@@ -169,6 +169,90 @@ pub enum ReplayErrorKind {
         /// The fewest cards with which the call would have been in time.
         needed: u8,
     },
+    /// A rule that only a club's house rules have (a [`Ruleset`](crate::game::Ruleset)
+    /// other than the TSR): one variant for all of them, so that a new house rule does not
+    /// change this enumeration again.
+    #[error(transparent)]
+    HouseRule(HouseRuleError),
+}
+
+/// A house rule a request breaks (see [`ReplayErrorKind::HouseRule`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HouseRuleError {
+    /// A seat did not play a whole hand of a deck without nines (ten cards).
+    #[error("seat {seat} played {played} cards, not {hand}")]
+    WrongHandSize {
+        /// The seat.
+        seat: Seat,
+        /// The cards it played.
+        played: u8,
+        /// The cards of a hand under the ruleset.
+        hand: u8,
+    },
+    /// The ruleset does not play this announcement.
+    #[error("seat {seat} announced {announcement}, which these rules do not play")]
+    NotPlayed {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+    },
+    /// The announcement has no meaning in this contract (Schweinchen where the ♦A is not
+    /// in the normal trump order).
+    #[error("seat {seat} announced {announcement} in a {contract}")]
+    NotInContract {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+        /// The contract.
+        contract: Contract,
+    },
+    /// The seat does not hold what the announcement needs (Schweinchen: both ♦A).
+    #[error("seat {seat} announced {announcement} without holding both ♦A")]
+    NotHeld {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+    },
+    /// The announcement came after its moment: Schweinchen announced before play after the
+    /// first card, or when played after the first ♦A.
+    #[error("seat {seat} announced {announcement} too late")]
+    TooLate {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+    },
+    /// The announcement was already made.
+    #[error("seat {seat} repeated {announcement}")]
+    Repeated {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+    },
+}
+
+impl HouseRuleError {
+    /// A stable machine-readable code, for the API's problem answers.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            HouseRuleError::WrongHandSize { .. } => "wrong_card_count",
+            HouseRuleError::NotPlayed { .. } => "announcement_not_played",
+            HouseRuleError::NotInContract { .. } => "announcement_not_in_contract",
+            HouseRuleError::NotHeld { .. } => "announcement_not_held",
+            HouseRuleError::TooLate { .. } => "announcement_too_late",
+            HouseRuleError::Repeated { .. } => "announcement_repeated",
+        }
+    }
+}
+
+impl From<HouseRuleError> for ReplayErrorKind {
+    fn from(e: HouseRuleError) -> Self {
+        ReplayErrorKind::HouseRule(e)
+    }
 }
 
 /// An error about the request as a whole, not about one of its events.

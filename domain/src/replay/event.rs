@@ -95,6 +95,45 @@ impl FromStr for CallKind {
     }
 }
 
+/// A house-rule announcement that is no call of TSR 6: it changes the play, not the
+/// game value's calls. Only a [`Ruleset`](crate::game::Ruleset) that plays the rule
+/// accepts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Announcement {
+    /// "Schweinchen" (house rule X): the seat holds both ♦A, which become the highest
+    /// trumps. Wire name `schweinchen`.
+    Schweinchen,
+}
+
+impl Announcement {
+    /// Every announcement.
+    pub const ALL: [Announcement; 1] = [Announcement::Schweinchen];
+
+    /// The wire name: `schweinchen`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Announcement::Schweinchen => "schweinchen",
+        }
+    }
+}
+
+impl fmt::Display for Announcement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Announcement {
+    type Err = UnknownCall;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Announcement::ALL
+            .into_iter()
+            .find(|a| a.as_str() == s)
+            .ok_or_else(|| UnknownCall(s.to_owned()))
+    }
+}
+
 /// One thing that happened at the table, in the order it happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Event {
@@ -112,13 +151,22 @@ pub enum Event {
         /// The call.
         call: CallKind,
     },
+    /// `seat` made a house-rule announcement. Wire form `"2:schweinchen"`.
+    Announce {
+        /// The seat that announced.
+        seat: Seat,
+        /// What it announced.
+        announcement: Announcement,
+    },
 }
 
 impl Event {
     /// The seat that acted.
     pub const fn seat(&self) -> Seat {
         match *self {
-            Event::Play { seat, .. } | Event::Call { seat, .. } => seat,
+            Event::Play { seat, .. } | Event::Call { seat, .. } | Event::Announce { seat, .. } => {
+                seat
+            }
         }
     }
 }
@@ -128,6 +176,7 @@ impl fmt::Display for Event {
         match self {
             Event::Play { seat, card } => write!(f, "{seat}:{card}"),
             Event::Call { seat, call } => write!(f, "{seat}:{call}"),
+            Event::Announce { seat, announcement } => write!(f, "{seat}:{announcement}"),
         }
     }
 }
@@ -175,10 +224,13 @@ impl FromStr for Event {
             Ok(card) => Ok(Event::Play { seat, card }),
             Err(card) => match action.parse::<CallKind>() {
                 Ok(call) => Ok(Event::Call { seat, call }),
-                Err(_) => Err(ParseEventError::Action {
-                    action: action.to_owned(),
-                    card,
-                }),
+                Err(_) => match action.parse::<Announcement>() {
+                    Ok(announcement) => Ok(Event::Announce { seat, announcement }),
+                    Err(_) => Err(ParseEventError::Action {
+                        action: action.to_owned(),
+                        card,
+                    }),
+                },
             },
         }
     }
@@ -223,6 +275,21 @@ mod tests {
         assert_eq!(
             "armut".parse::<CallKind>(),
             Err(UnknownCall("armut".into()))
+        );
+        assert_eq!(
+            "2:schweinchen".parse::<Event>(),
+            Ok(Event::Announce {
+                seat: 2,
+                announcement: Announcement::Schweinchen
+            })
+        );
+        assert_eq!(
+            Event::Announce {
+                seat: 2,
+                announcement: Announcement::Schweinchen
+            }
+            .to_string(),
+            "2:schweinchen"
         );
         for call in CallKind::ALL {
             let party = if call == Kontra {

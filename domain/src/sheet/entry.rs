@@ -287,6 +287,7 @@ mod tests {
                     doppelkopf: rng.below(u64::from(tricks.min(points / 40)) + 1) as u8,
                     fox,
                     karlchen,
+                    karlchen_caught: 0,
                 };
                 match party {
                     Party::Re => extras.re = got,

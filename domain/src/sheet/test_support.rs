@@ -186,6 +186,7 @@ pub(crate) mod worked {
                     doppelkopf: 1,
                     fox: 1,
                     karlchen: 0,
+                    karlchen_caught: 0,
                 },
                 kontra: Extras::default(),
             },
