@@ -30,6 +30,8 @@ mod request;
 
 #[cfg(test)]
 mod fixtures;
+#[cfg(test)]
+mod house_tests;
 
 pub(crate) use engine::Engine;
 pub use engine::Trick;
