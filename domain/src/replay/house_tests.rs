@@ -5,6 +5,7 @@
 
 use super::fixtures::*;
 use super::*;
+use crate::cards::{Card, Rank, Suit};
 use crate::deal::{Extras, Party, PartyExtras, Seat};
 use crate::game::{KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
 use proptest::prelude::*;
@@ -567,4 +568,147 @@ fn without_nines_the_deadlines_stay_at_the_same_card() {
             }
         )
     );
+}
+
+/// A random legal deal of a normal game under `rules`, played by the engine: a shuffled
+/// deck (40 cards without the nines), random legal cards, random calls the engine
+/// accepts, and Schweinchen announced by the holder of both ♦A when the rules play it
+/// (before the first card, or just before his first ♦A when played).
+fn random_normal(seed: u64, rules: &Ruleset) -> ReplayRequest {
+    use crate::simulate::SplitMix64;
+    let mut rng = SplitMix64::new(seed);
+    let mut deck: Vec<Card> = (0..48)
+        .map(|i| Card::DECK[i % 24])
+        .filter(|c| !(rules.without_nines && c.rank == Rank::Nine))
+        .collect();
+    for i in (1..deck.len()).rev() {
+        deck.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let hand = deck.len() / 4;
+    let mut hands = [[0u8; 24]; 4];
+    for (i, card) in deck.iter().enumerate() {
+        hands[i / hand][card.index()] += 1;
+    }
+    let dealer = rng.below(4) as Seat;
+    let mut engine = Engine::start_with(Contract::Normal, None, dealer, false, hands, rules);
+    let ace = Card::new(Suit::Diamonds, Rank::Ace);
+    let piglets = (0..4u8).find(|&s| hands[usize::from(s)][ace.index()] == 2);
+    let mut events = Vec::new();
+    let announce = |engine: &mut Engine, events: &mut Vec<Event>, seat: Seat| {
+        let event = schweinchen(seat);
+        if engine.apply(event).is_ok() {
+            events.push(event);
+        }
+    };
+    if let (Some(seat), Schweinchen::Announced) = (piglets, rules.schweinchen) {
+        announce(&mut engine, &mut events, seat);
+    }
+    let mut legal = [Card::DECK[0]; 12];
+    while !engine.is_over() {
+        if rng.percent(10) {
+            let seat = rng.below(4) as Seat;
+            let call = CallKind::ALL[rng.below(6) as usize];
+            if engine.call(seat, call).is_ok() {
+                events.push(Event::Call { seat, call });
+            }
+        }
+        let seat = engine.to_play();
+        let n = engine.legal_cards(seat, &mut legal);
+        let card = legal[rng.below(n as u64) as usize];
+        if card == ace && Some(seat) == piglets && rules.schweinchen == Schweinchen::WhenPlayed {
+            announce(&mut engine, &mut events, seat);
+        }
+        let event = Event::Play { seat, card };
+        assert_eq!(engine.apply(event), Ok(()));
+        events.push(event);
+    }
+    request(Contract::Normal, None, dealer, events)
+}
+
+fn any_ruleset() -> impl Strategy<Value = Ruleset> {
+    use crate::game::AnnouncementScoring;
+    (
+        prop::sample::select(vec![
+            SecondHeartTen::Off,
+            SecondHeartTen::Always,
+            SecondHeartTen::LastTrick,
+        ]),
+        prop::sample::select(vec![
+            Schweinchen::Off,
+            Schweinchen::Announced,
+            Schweinchen::WhenPlayed,
+        ]),
+        prop::sample::select(vec![
+            KarlchenRule::Ddv,
+            KarlchenRule::Caught,
+            KarlchenRule::SecondBeatsFirst,
+        ]),
+        any::<bool>(),
+        any::<[bool; 5]>(),
+        0u8..=4,
+    )
+        .prop_map(
+            |(second_heart_ten, schweinchen, karlchen, without_nines, flags, multiplier)| Ruleset {
+                announcements: if flags[0] {
+                    AnnouncementScoring::Doubling
+                } else {
+                    AnnouncementScoring::Adding
+                },
+                second_heart_ten,
+                schweinchen,
+                karlchen,
+                armut: flags[1],
+                five_nines: flags[2],
+                bock_rounds: flags[3],
+                without_nines,
+                solos_on_top: flags[4],
+                solo_multiplier: multiplier,
+            },
+        )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn random_house_rule_deals_replay(seed in any::<u64>(), rules in any_ruleset()) {
+        let req = random_normal(seed, &rules);
+        let replayed = replay_with(&req, &rules);
+        prop_assert!(replayed.is_ok(), "{replayed:?}");
+        let replayed = replayed.unwrap();
+        prop_assert_eq!(replayed.tricks.len(), usize::from(rules.tricks()));
+        let total: u32 = replayed.tricks.iter().map(|t| u32::from(t.points)).sum();
+        prop_assert_eq!(total, 240);
+        prop_assert_eq!(replayed.facts.validate(), Ok(()));
+        for (i, trick) in replayed.tricks.iter().enumerate().skip(1) {
+            prop_assert_eq!(trick.leader, replayed.tricks[i - 1].winner);
+        }
+        let ace = Card::new(Suit::Diamonds, Rank::Ace);
+        let announced = req.events.iter().find_map(|e| match *e {
+            Event::Announce { seat, .. } => Some(seat),
+            _ => None,
+        });
+        if let Some(holder) = announced {
+            // Schweinchen: no foxes, and every trick with a ♦A is the holder's.
+            prop_assert_eq!(replayed.facts.extras.re.fox + replayed.facts.extras.kontra.fox, 0);
+            for trick in &replayed.tricks {
+                if trick.cards.contains(&ace) {
+                    prop_assert_eq!(trick.winner, holder);
+                }
+            }
+        }
+        let caught = replayed.facts.extras.re.karlchen_caught
+            + replayed.facts.extras.kontra.karlchen_caught;
+        if rules.karlchen == KarlchenRule::Ddv {
+            prop_assert_eq!(caught, 0);
+        }
+        // The switches of the score and the sheet do not change the play.
+        let play_only = Ruleset {
+            second_heart_ten: rules.second_heart_ten,
+            schweinchen: rules.schweinchen,
+            karlchen: rules.karlchen,
+            without_nines: rules.without_nines,
+            ..Ruleset::DDV
+        };
+        prop_assert_eq!(replay_with(&req, &play_only), Ok(replayed));
+    }
 }
