@@ -208,7 +208,8 @@ fn mutate(req: &mut ReplayRequest, mutation: &Mutation) {
         Mutation::Reseat(i, seat) if len > 0 => match &mut req.events[i % len] {
             Event::Play { seat: s, .. }
             | Event::Call { seat: s, .. }
-            | Event::Announce { seat: s, .. } => *s = seat,
+            | Event::Announce { seat: s, .. }
+            | Event::Give { seat: s, .. } => *s = seat,
         },
         Mutation::Drop(i) if len > 0 => {
             req.events.remove(i % len);

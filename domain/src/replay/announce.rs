@@ -1,5 +1,6 @@
 //! House-rule announcements (not calls of TSR 6): Schweinchen (house rule X), which
-//! changes the trump order for the rest of the deal.
+//! changes the trump order for the rest of the deal, and the Armut's events (house rule
+//! XII), checked before play by [`super::armut`].
 //!
 //! Schweinchen is played only where the ♦A is in the normal trump order (normal games,
 //! weddings, the silent wedding and the ♦ solo; see
@@ -14,11 +15,12 @@
 //! hand "piglets" and keeps foxes only for aces "not both originally dealt" to one hand).
 
 use super::SEATS;
+use super::armut::Armut;
 use super::engine::Engine;
 use super::error::{HouseRuleError, ReplayErrorKind};
 use super::event::Announcement;
 use crate::cards::{Card, Rank, Ranking, Suit};
-use crate::deal::Seat;
+use crate::deal::{Contract, Seat, SeatSet};
 use crate::game::Schweinchen;
 
 impl Engine {
@@ -36,7 +38,39 @@ impl Engine {
         }
         match announcement {
             Announcement::Schweinchen => self.schweinchen(seat),
+            Announcement::Armut | Announcement::AcceptArmut => {
+                self.exchange(seat, Some(announcement))
+            }
         }
+    }
+
+    /// Makes the Armut's pair the Re party of a normal game, once [`super::armut`] has
+    /// checked the exchange; its events then pass.
+    pub(super) fn start_armut(&mut self, armut: &Armut) {
+        self.re = SeatSet::EMPTY.with(armut.poor).with(armut.partner);
+        self.contract = Contract::Normal;
+        self.dealt = armut.dealt;
+        self.armut = true;
+    }
+
+    /// An event of an Armut's exchange (an announcement, or a card given when
+    /// `announcement` is `None`): checked before play by [`super::armut`], so it passes
+    /// when that check ran and is refused otherwise.
+    pub(crate) fn exchange(
+        &mut self,
+        seat: Seat,
+        announcement: Option<Announcement>,
+    ) -> Result<(), ReplayErrorKind> {
+        if self.armut && !self.started() {
+            return Ok(());
+        }
+        Err(ReplayErrorKind::HouseRule(match announcement {
+            Some(announcement) if !self.rules.armut => {
+                HouseRuleError::NotPlayed { seat, announcement }
+            }
+            Some(announcement) if self.started() => HouseRuleError::TooLate { seat, announcement },
+            _ => HouseRuleError::ArmutOutOfOrder { seat },
+        }))
     }
 
     fn schweinchen(&mut self, seat: Seat) -> Result<(), ReplayErrorKind> {
@@ -66,7 +100,9 @@ impl Engine {
         if late {
             return refuse(HouseRuleError::TooLate { seat, announcement });
         }
-        if self.hands[usize::from(seat)][ace] < 2 {
+        // Both dealt to him and both still his: after an Armut's exchange two ♦A in one
+        // hand "remain foxes since they were not both originally dealt to them".
+        if self.hands[usize::from(seat)][ace] < 2 || self.dealt[usize::from(seat)][ace] < 2 {
             return refuse(HouseRuleError::NotHeld { seat, announcement });
         }
         self.ranking = ranking;

@@ -67,6 +67,10 @@ pub(crate) struct Engine {
     pub(super) clarifying: Option<u8>,
     /// Cards still held, per seat and kind.
     pub(super) hands: [[u8; 24]; 4],
+    /// The hands as dealt: the hands at the start, unless an Armut exchanged cards.
+    pub(super) dealt: [[u8; 24]; 4],
+    /// An Armut's exchange was checked before play ([`super::armut`]): its events pass.
+    pub(super) armut: bool,
     /// Cards still held, per seat and effective suit (plain suits, then trump).
     suits: [[u8; 5]; 4],
     pub(super) played: [u8; 4],
@@ -144,6 +148,8 @@ impl Engine {
             pending_wedding: wedding_player,
             clarifying: None,
             hands,
+            dealt: hands,
+            armut: false,
             suits,
             played: [0; 4],
             leader,

@@ -233,6 +233,38 @@ pub enum HouseRuleError {
         /// The announcement.
         announcement: Announcement,
     },
+    /// A step of the Armut out of its order (declared, accepted by another seat, the poor
+    /// player's trumps given, as many cards given back), or by a seat not in it.
+    #[error("seat {seat}'s part of the armut is out of order")]
+    ArmutOutOfOrder {
+        /// The seat that acted.
+        seat: Seat,
+    },
+    /// An Armut declared with more than three trumps dealt.
+    #[error("seat {seat} declared armut with {trumps} trumps; three at most")]
+    TooManyTrumps {
+        /// The poor player.
+        seat: Seat,
+        /// The trumps he was dealt.
+        trumps: u8,
+    },
+    /// The poor player did not hand over exactly his trumps (he gave a plain card, or kept
+    /// a trump he was dealt).
+    #[error("seat {seat} must give exactly the trumps it was dealt")]
+    NotTheTrumps {
+        /// The poor player.
+        seat: Seat,
+    },
+    /// The partner gave back a different number of cards than he got.
+    #[error("seat {seat} gave back {returned} cards for {given}")]
+    UnevenExchange {
+        /// The partner.
+        seat: Seat,
+        /// The cards the poor player gave.
+        given: u8,
+        /// The cards given back.
+        returned: u8,
+    },
 }
 
 impl HouseRuleError {
@@ -245,6 +277,10 @@ impl HouseRuleError {
             HouseRuleError::NotHeld { .. } => "announcement_not_held",
             HouseRuleError::TooLate { .. } => "announcement_too_late",
             HouseRuleError::Repeated { .. } => "announcement_repeated",
+            HouseRuleError::ArmutOutOfOrder { .. } => "armut_out_of_order",
+            HouseRuleError::TooManyTrumps { .. } => "armut_too_many_trumps",
+            HouseRuleError::NotTheTrumps { .. } => "armut_not_the_trumps",
+            HouseRuleError::UnevenExchange { .. } => "armut_uneven_exchange",
         }
     }
 }

@@ -103,16 +103,28 @@ pub enum Announcement {
     /// "Schweinchen" (house rule X): the seat holds both ♦A, which become the highest
     /// trumps. Wire name `schweinchen`.
     Schweinchen,
+    /// "Armut" (house rule XII): the seat holds three trumps or fewer and hands them to a
+    /// partner who accepts. Wire name `armut`.
+    Armut,
+    /// The seat accepts the Armut and becomes the poor player's partner (the two are Re).
+    /// Wire name `accept_armut`.
+    AcceptArmut,
 }
 
 impl Announcement {
     /// Every announcement.
-    pub const ALL: [Announcement; 1] = [Announcement::Schweinchen];
+    pub const ALL: [Announcement; 3] = [
+        Announcement::Schweinchen,
+        Announcement::Armut,
+        Announcement::AcceptArmut,
+    ];
 
-    /// The wire name: `schweinchen`.
+    /// The wire name: `schweinchen`, `armut`, `accept_armut`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Announcement::Schweinchen => "schweinchen",
+            Announcement::Armut => "armut",
+            Announcement::AcceptArmut => "accept_armut",
         }
     }
 }
@@ -158,15 +170,24 @@ pub enum Event {
         /// What it announced.
         announcement: Announcement,
     },
+    /// In an Armut's exchange, `seat` handed `card` to its partner (the poor player his
+    /// trumps, the partner as many cards back). Wire form `"0>DQ"`.
+    Give {
+        /// The seat that gave the card.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
 }
 
 impl Event {
     /// The seat that acted.
     pub const fn seat(&self) -> Seat {
         match *self {
-            Event::Play { seat, .. } | Event::Call { seat, .. } | Event::Announce { seat, .. } => {
-                seat
-            }
+            Event::Play { seat, .. }
+            | Event::Call { seat, .. }
+            | Event::Announce { seat, .. }
+            | Event::Give { seat, .. } => seat,
         }
     }
 }
@@ -177,6 +198,7 @@ impl fmt::Display for Event {
             Event::Play { seat, card } => write!(f, "{seat}:{card}"),
             Event::Call { seat, call } => write!(f, "{seat}:{call}"),
             Event::Announce { seat, announcement } => write!(f, "{seat}:{announcement}"),
+            Event::Give { seat, card } => write!(f, "{seat}>{card}"),
         }
     }
 }
@@ -212,6 +234,18 @@ impl FromStr for Event {
     type Err = ParseEventError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Some((seat, card)) = s.split_once('>') {
+            let seat: Seat = seat.parse().map_err(|_| ParseEventError::Seat {
+                seat: seat.to_owned(),
+            })?;
+            return match card.parse::<Card>() {
+                Ok(card) => Ok(Event::Give { seat, card }),
+                Err(e) => Err(ParseEventError::Action {
+                    action: card.to_owned(),
+                    card: e,
+                }),
+            };
+        }
         let Some((seat, action)) = s.split_once(':') else {
             return Err(ParseEventError::Shape {
                 input: s.to_owned(),
@@ -291,6 +325,24 @@ mod tests {
             .to_string(),
             "2:schweinchen"
         );
+        assert_eq!(
+            "0>DQ".parse::<Event>(),
+            Ok(Event::Give {
+                seat: 0,
+                card: "DQ".parse().unwrap()
+            })
+        );
+        for s in ["0>DQ", "1:armut", "2:accept_armut"] {
+            assert_eq!(s.parse::<Event>().unwrap().to_string(), s);
+        }
+        assert!(matches!(
+            "0>re".parse::<Event>(),
+            Err(ParseEventError::Action { .. })
+        ));
+        assert!(matches!(
+            "x>DQ".parse::<Event>(),
+            Err(ParseEventError::Seat { .. })
+        ));
         for call in CallKind::ALL {
             let party = if call == Kontra {
                 Party::Kontra

@@ -16,11 +16,13 @@
 //! - `request`: the request and the checks that need no rules of play;
 //! - `engine`: the trick-taking engine (turns, following suit, trick winners, weddings);
 //! - `calls`: who may call what, and the deadlines;
-//! - `announce`: the house rules' announcements (Schweinchen);
+//! - `announce`: the house rules' announcements (Schweinchen, the Armut's events);
+//! - `armut`: the Armut's exchange, checked before play;
 //! - `facts`: the result, the facts for the scorer and the extras;
 //! - `error`: the rule a request breaks, and where.
 
 mod announce;
+mod armut;
 mod calls;
 mod engine;
 mod error;
@@ -60,8 +62,9 @@ pub fn replay(req: &ReplayRequest) -> Result<Replay, ReplayError> {
 
 /// Replays a whole deal under a club's house rules: the second ♥10 (house rule IX),
 /// Schweinchen (X, an [`Event::Announce`]), Karlchen caught or the second ♣J in the last
-/// trick (XI), and the deck without nines (ten tricks); the other switches of `rules`
-/// concern the score or the sheet, not the play.
+/// trick (XI), Armut (XII: its announcements and [`Event::Give`]s before the first card;
+/// the pair is Re of a normal game) and the deck without nines (ten tricks); the other
+/// switches of `rules` concern the score or the sheet, not the play.
 ///
 /// The facts are to be scored with the same rules (the caught Karlchen is
 /// `Extras::karlchen_caught`; without nines Kontra's tricks are `rules.tricks()` minus
@@ -86,6 +89,9 @@ pub fn replay_with(req: &ReplayRequest, rules: &Ruleset) -> Result<Replay, Repla
         hands,
         rules,
     );
+    if let Some(armut) = armut::read_armut(req, rules, &hands)? {
+        engine.start_armut(&armut);
+    }
     for (i, event) in req.events.iter().enumerate() {
         engine.apply(*event).map_err(|kind| ReplayError {
             event: Some(i),
@@ -102,6 +108,7 @@ impl Engine {
             Event::Play { seat, card } => self.play(seat, card),
             Event::Call { seat, call } => self.call(seat, call),
             Event::Announce { seat, announcement } => self.announce(seat, announcement),
+            Event::Give { seat, .. } => self.exchange(seat, None),
         }
     }
 }
