@@ -151,7 +151,10 @@ pub(super) fn read_armut(
         return Err(at(i, HouseRuleError::NotTheTrumps { seat: poor }));
     }
     // Every card given is a trump he was dealt; so he gave them all if the counts agree.
-    let count = |seat: Seat| gives.iter().filter(|g| g.1 == seat).count() as u8;
+    let count = |seat: Seat| {
+        let n = gives.iter().filter(|g| g.1 == seat).count();
+        u8::try_from(n).unwrap_or(u8::MAX)
+    };
     if count(poor) != trumps {
         return Err(at(end, HouseRuleError::NotTheTrumps { seat: poor }));
     }

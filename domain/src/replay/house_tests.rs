@@ -921,3 +921,68 @@ fn armut_exchanges_are_checked() {
         )
     );
 }
+
+#[test]
+fn schweinchen_needs_both_diamond_aces_as_dealt() {
+    // House rule XII: "If after the card trade, one partner finds themselves with both
+    // foxes ..., they remain foxes since they were not both originally dealt to them."
+    let rules = rules(|r| {
+        r.schweinchen = Schweinchen::Announced;
+        r.armut = true;
+    });
+    let mut hands = [[0u8; 24]; 4];
+    let ace = card("DA").index();
+    hands[3][ace] = 2;
+    let mut engine = Engine::start_with(Contract::Normal, None, 3, false, hands, &rules);
+    let mut exchanged = engine.clone();
+    // Seat 3 got one of them from the poor seat 1.
+    exchanged.dealt[3][ace] = 1;
+    exchanged.dealt[1][ace] = 1;
+    assert_eq!(
+        exchanged.apply(schweinchen(3)),
+        Err(ReplayErrorKind::HouseRule(HouseRuleError::NotHeld {
+            seat: 3,
+            announcement: Announcement::Schweinchen
+        }))
+    );
+    assert_eq!(engine.apply(schweinchen(3)), Ok(()));
+}
+
+fn any_event() -> impl Strategy<Value = Event> {
+    let card = (0usize..24).prop_map(|i| Card::DECK[i]);
+    prop_oneof![
+        (0u8..6, prop::sample::select(Announcement::ALL.to_vec()))
+            .prop_map(|(seat, announcement)| Event::Announce { seat, announcement }),
+        (0u8..6, card.clone()).prop_map(|(seat, card)| Event::Give { seat, card }),
+        (0u8..6, card).prop_map(|(seat, card)| Event::Play { seat, card }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+    #[test]
+    fn house_rule_events_anywhere_never_panic(
+        seed in any::<u64>(),
+        rules in any_ruleset(),
+        inserts in prop::collection::vec((any::<prop::sample::Index>(), any_event()), 0..12),
+        drops in prop::collection::vec(any::<prop::sample::Index>(), 0..3),
+    ) {
+        let mut req = random_normal(seed, &rules);
+        for (at, event) in inserts {
+            let i = at.index(req.events.len() + 1);
+            req.events.insert(i, event);
+        }
+        for at in drops {
+            if !req.events.is_empty() {
+                let i = at.index(req.events.len());
+                req.events.remove(i);
+            }
+        }
+        // Any answer but a panic; an accepted deal still adds up.
+        if let Ok(replayed) = replay_with(&req, &rules) {
+            prop_assert_eq!(replayed.facts.validate(), Ok(()));
+            let total: u32 = replayed.tricks.iter().map(|t| u32::from(t.points)).sum();
+            prop_assert_eq!(total, 240);
+        }
+    }
+}

@@ -20,7 +20,8 @@ pub struct ReplayRequest {
     pub dealer: Seat,
     /// The declared solo is a Pflichtsolo (the soloist leads, TSR 4.2.2).
     pub compulsory: bool,
-    /// Plays and calls in the order they happened.
+    /// Plays and calls in the order they happened; under house rules also their
+    /// announcements and an Armut's exchange (see [`replay_with`](super::replay_with)).
     pub events: Vec<Event>,
 }
 
