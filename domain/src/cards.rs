@@ -403,6 +403,85 @@ impl Ranking {
     }
 }
 
+/// Kinds of card of which the copy played second beats the first in a trick: the house
+/// rules' exceptions to the TSR's first-of-equal-cards rule (TSR 5.3.3; house rules 2, IX
+/// the second ♥10, XI the second ♣J in the last trick). The replay decides per trick which
+/// kinds are in the set; [`SecondWins::NONE`] is the TSR.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct SecondWins(u32);
+
+impl SecondWins {
+    /// No exception: the first of two equal cards wins (TSR 5.3.3).
+    pub const NONE: SecondWins = SecondWins(0);
+
+    /// The set with `card`'s kind added.
+    pub const fn with(self, card: Card) -> SecondWins {
+        SecondWins(self.0 | 1 << card.index())
+    }
+
+    /// Whether the second copy of `card`'s kind beats the first.
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & 1 << card.index() != 0
+    }
+}
+
+/// The normal trump order with the ♦ aces on top: Schweinchen (house rule X; the online
+/// guide's and Wikipedia's "piglets"), above even the ♥10. Only where the ♦A is trump at
+/// all, see [`Ranking::with_schweinchen`].
+const SCHWEINCHEN_TRUMPS: [Card; 13] = [
+    c(Diamonds, Ace),
+    c(Hearts, Ten),
+    QUEENS[0],
+    QUEENS[1],
+    QUEENS[2],
+    QUEENS[3],
+    JACKS[0],
+    JACKS[1],
+    JACKS[2],
+    JACKS[3],
+    c(Diamonds, Ten),
+    c(Diamonds, King),
+    c(Diamonds, Nine),
+];
+
+/// The normal order with Schweinchen, built once like the others.
+static SCHWEINCHEN: Ranking = Ranking::build(&SCHWEINCHEN_TRUMPS);
+
+impl Ranking {
+    /// The ranking under `contract` once Schweinchen is announced: the ♦ aces become the
+    /// highest trumps. `None` where the contract's order is not the normal one (♣, ♠, ♥,
+    /// queen, jack and fleshless solos): there the ♦A is no fox to save, so there is
+    /// nothing to announce (a decision of ours: the house-rules text speaks of the normal
+    /// game's foxes only).
+    pub const fn with_schweinchen(contract: Contract) -> Option<&'static Ranking> {
+        match contract {
+            Contract::Normal
+            | Contract::Wedding
+            | Contract::WeddingSolo
+            | Contract::SilentWedding
+            | Contract::SoloDiamonds => Some(&SCHWEINCHEN),
+            _ => None,
+        }
+    }
+
+    /// As [`Ranking::beats`], except that a second copy of a kind in `second` beats the
+    /// first (house rules IX and XI).
+    pub fn beats_with(&self, card: Card, best: Card, second: SecondWins) -> bool {
+        self.beats(card, best) || (card == best && second.contains(card))
+    }
+
+    /// As [`Ranking::trick_winner`], with the kinds in `second` won by their later copy.
+    pub fn trick_winner_with(&self, cards: &[Card; 4], second: SecondWins) -> usize {
+        let mut best = 0;
+        for (i, &card) in cards.iter().enumerate().skip(1) {
+            if self.beats_with(card, cards[best], second) {
+                best = i;
+            }
+        }
+        best
+    }
+}
+
 /// One table per trump family: normal (= ♦ solo, weddings), ♣, ♠, ♥, queens, jacks, fleshless.
 static RANKINGS: [Ranking; 7] = [
     Ranking::build(&NORMAL_TRUMPS),
@@ -626,5 +705,64 @@ mod tests {
             assert_eq!(trick_winner(&trick(cards), contract), winner, "{why}");
         }
         assert_eq!(trick_points(&trick("CA CA CT CT")), 42);
+    }
+
+    #[test]
+    fn the_second_of_two_equal_cards_wins_only_when_asked() {
+        // House rule IX: "the second 10 of Hearts overrules the first".
+        let normal = Ranking::of(Contract::Normal);
+        let hearts = SecondWins::NONE.with(card("HT"));
+        assert!(hearts.contains(card("HT")));
+        assert!(!hearts.contains(card("CJ")));
+        assert_eq!(normal.trick_winner(&trick("HT CQ HT DJ")), 0);
+        assert_eq!(normal.trick_winner_with(&trick("HT CQ HT DJ"), hearts), 2);
+        assert_eq!(
+            normal.trick_winner_with(&trick("HT CQ HT DJ"), SecondWins::NONE),
+            0
+        );
+        // Other equal kinds keep the TSR's rule; a higher card still beats both.
+        assert_eq!(normal.trick_winner_with(&trick("CJ CJ DA D9"), hearts), 0);
+        let clubs_jack = SecondWins::NONE.with(card("CJ"));
+        assert_eq!(
+            normal.trick_winner_with(&trick("CJ DK CJ D9"), clubs_jack),
+            2
+        );
+        assert_eq!(
+            normal.trick_winner_with(&trick("CJ DK CJ SQ"), clubs_jack),
+            3
+        );
+    }
+
+    #[test]
+    fn schweinchen_puts_the_diamond_aces_on_top_where_they_are_trump() {
+        // House rule X: the piglets are "the highest trumps in the game, overruling even
+        // the 10 of Hearts".
+        let piglets = Ranking::with_schweinchen(Contract::Normal).unwrap();
+        let order: Vec<Card> = "DA HT CQ SQ HQ DQ CJ SJ HJ DJ DT DK D9"
+            .split_whitespace()
+            .map(card)
+            .collect();
+        for pair in order.windows(2) {
+            assert!(piglets.beats(pair[0], pair[1]), "{pair:?}");
+            assert!(!piglets.beats(pair[1], pair[0]), "{pair:?}");
+        }
+        assert_eq!(piglets.trump_kinds(), 13);
+        assert_eq!(piglets.trick_winner(&trick("HT CQ DA DT")), 2);
+        assert_eq!(
+            Ranking::of(Contract::Normal).trick_winner(&trick("HT CQ DA DT")),
+            0
+        );
+        assert!(Ranking::with_schweinchen(Contract::SoloDiamonds).is_some());
+        assert!(Ranking::with_schweinchen(Contract::SilentWedding).is_some());
+        for contract in [
+            Contract::SoloClubs,
+            Contract::SoloSpades,
+            Contract::SoloHearts,
+            Contract::SoloQueens,
+            Contract::SoloJacks,
+            Contract::SoloFleshless,
+        ] {
+            assert_eq!(Ranking::with_schweinchen(contract), None, "{contract}");
+        }
     }
 }

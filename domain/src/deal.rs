@@ -1020,6 +1020,7 @@ mod tests {
         );
         let karlchen = Extras {
             karlchen: 1,
+            karlchen_caught: 0,
             ..Extras::default()
         };
         assert_eq!(

@@ -206,7 +206,10 @@ fn mutate(req: &mut ReplayRequest, mutation: &Mutation) {
     let len = req.events.len();
     match *mutation {
         Mutation::Reseat(i, seat) if len > 0 => match &mut req.events[i % len] {
-            Event::Play { seat: s, .. } | Event::Call { seat: s, .. } => *s = seat,
+            Event::Play { seat: s, .. }
+            | Event::Call { seat: s, .. }
+            | Event::Announce { seat: s, .. }
+            | Event::Give { seat: s, .. } => *s = seat,
         },
         Mutation::Drop(i) if len > 0 => {
             req.events.remove(i % len);

@@ -36,9 +36,15 @@ impl Engine {
 
     /// The cards needed for `level` as a first announcement, with the wedding shift
     /// (TSR 4.4.4: one card fewer per trick the clarifying trick came after trick 1).
+    /// Without the nines a hand is two cards smaller and every deadline two cards lower:
+    /// the deadlines stay where they are in the play ("Re" until one's second card), as
+    /// the rules of the 40-card game "are the same except that the nines are removed".
     fn requirement(&self, level: CallLevel) -> u8 {
         let shift = self.clarifying.map_or(0, |trick| trick.saturating_sub(1));
-        base_requirement(level).saturating_sub(shift)
+        let smaller = HAND.saturating_sub(self.hand);
+        base_requirement(level)
+            .saturating_sub(shift)
+            .saturating_sub(smaller)
     }
 
     /// Makes a call of `seat`, if it is legal now.
@@ -71,7 +77,7 @@ impl Engine {
         if target > CallLevel::Ansage && self.late_reply[own] {
             return Err(ReplayErrorKind::AbsageAfterLateReply { seat, call });
         }
-        let cards = HAND - self.played[usize::from(seat)];
+        let cards = self.hand.saturating_sub(self.played[usize::from(seat)]);
         // Every implied level must be in time; the lowest one has the earliest deadline.
         let lowest = current.next().unwrap_or(target);
         let needed = self.requirement(lowest);

@@ -5,8 +5,9 @@
 
 use super::SEATS;
 use super::error::ReplayErrorKind;
-use crate::cards::{Card, Effective, Rank, Ranking, Suit};
+use crate::cards::{Card, Effective, Rank, Ranking, SecondWins, Suit};
 use crate::deal::{CallLevel, Contract, Party, Seat, SeatSet};
+use crate::game::{KarlchenRule, Ruleset, SecondHeartTen};
 
 /// One complete trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -48,7 +49,14 @@ const fn slot(effective: Effective) -> usize {
 /// parts of the engine live in sibling files; the play state stays private to this one.
 #[derive(Debug, Clone)]
 pub(crate) struct Engine {
-    ranking: &'static Ranking,
+    /// The house rules played ([`Ruleset::DDV`]: the TSR).
+    pub(super) rules: Ruleset,
+    /// Cards a hand holds at the start: 12, or 10 without the nines.
+    pub(super) hand: u8,
+    /// The trump order; it changes once, when Schweinchen is announced.
+    pub(super) ranking: &'static Ranking,
+    /// The seat that announced Schweinchen, whose ♦ aces are the highest trumps.
+    pub(super) schweinchen: Option<Seat>,
     /// The contract as played so far; a wedding becomes final with its clarifying trick.
     pub(super) contract: Contract,
     /// The Re party; in a wedding only the wedding player until the clarifying trick.
@@ -58,7 +66,11 @@ pub(crate) struct Engine {
     /// Number (1–3) of the wedding's clarifying trick, once played.
     pub(super) clarifying: Option<u8>,
     /// Cards still held, per seat and kind.
-    hands: [[u8; 24]; 4],
+    pub(super) hands: [[u8; 24]; 4],
+    /// The hands as dealt: the hands at the start, unless an Armut exchanged cards.
+    pub(super) dealt: [[u8; 24]; 4],
+    /// An Armut's exchange was checked before play ([`super::armut`]): its events pass.
+    pub(super) armut: bool,
     /// Cards still held, per seat and effective suit (plain suits, then trump).
     suits: [[u8; 5]; 4],
     pub(super) played: [u8; 4],
@@ -80,6 +92,18 @@ impl Engine {
         dealer: Seat,
         compulsory: bool,
         hands: [[u8; 24]; 4],
+    ) -> Engine {
+        Engine::start_with(declared, declarer, dealer, compulsory, hands, &Ruleset::DDV)
+    }
+
+    /// As [`Engine::start`], under `rules` (the hands must hold `rules`' hand size).
+    pub(crate) fn start_with(
+        declared: Contract,
+        declarer: Option<Seat>,
+        dealer: Seat,
+        compulsory: bool,
+        hands: [[u8; 24]; 4],
+        rules: &Ruleset,
     ) -> Engine {
         let club_queen = Card::new(Suit::Clubs, Rank::Queen).index();
         let mut re = SeatSet::EMPTY;
@@ -115,12 +139,17 @@ impl Engine {
             }
         }
         Engine {
+            rules: *rules,
+            hand: hand_size(rules),
             ranking,
+            schweinchen: None,
             contract,
             re,
             pending_wedding: wedding_player,
             clarifying: None,
             hands,
+            dealt: hands,
+            armut: false,
             suits,
             played: [0; 4],
             leader,
@@ -137,9 +166,40 @@ impl Engine {
         (self.leader + self.in_trick) % SEATS
     }
 
-    /// Whether all 48 cards are played.
+    /// Whether all cards are played (12 tricks, or 10 without the nines).
     pub(crate) fn is_over(&self) -> bool {
-        self.tricks.len() == 12
+        self.tricks.len() >= usize::from(self.rules.tricks())
+    }
+
+    /// Whether any card of the deal is played.
+    pub(super) fn started(&self) -> bool {
+        !self.tricks.is_empty() || self.in_trick > 0
+    }
+
+    /// The kinds of which the second copy beats the first in the trick being finished:
+    /// none under the TSR (TSR 5.3.3). The ♥10 under house rule IX, while it is trump;
+    /// the ♣J in the last trick under house rule XI's "second Charlie", in a game with
+    /// extras (a normal game or wedding), since the rule is about catching Karlchen.
+    fn second_wins(&self) -> SecondWins {
+        let last = self.tricks.len() + 1 == usize::from(self.rules.tricks());
+        let heart_ten = Card::new(Suit::Hearts, Rank::Ten);
+        let club_jack = Card::new(Suit::Clubs, Rank::Jack);
+        let mut second = SecondWins::NONE;
+        let hearts = match self.rules.second_heart_ten {
+            SecondHeartTen::Off => false,
+            SecondHeartTen::Always => true,
+            SecondHeartTen::LastTrick => last,
+        };
+        if hearts && self.ranking.is_trump(heart_ten) {
+            second = second.with(heart_ten);
+        }
+        if last
+            && self.rules.karlchen == KarlchenRule::SecondBeatsFirst
+            && !self.contract.scored_as_solo()
+        {
+            second = second.with(club_jack);
+        }
+        second
     }
 
     /// The party of `seat`, once it is settled (in a wedding: after the clarifying trick).
@@ -211,7 +271,7 @@ impl Engine {
 
     fn finish_trick(&mut self) {
         let cards = self.current;
-        let position = self.ranking.trick_winner(&cards);
+        let position = self.ranking.trick_winner_with(&cards, self.second_wins());
         let trick = Trick {
             leader: self.leader,
             cards,
@@ -238,6 +298,11 @@ impl Engine {
             self.clarifying = Some(number);
         }
     }
+}
+
+/// Cards of a hand under `rules`: the deck's 48 cards (40 without the nines) in four.
+pub(super) const fn hand_size(rules: &Ruleset) -> u8 {
+    if rules.without_nines { 10 } else { 12 }
 }
 
 #[cfg(test)]

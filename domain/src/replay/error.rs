@@ -3,7 +3,7 @@
 
 use std::fmt;
 
-use super::event::CallKind;
+use super::event::{Announcement, CallKind};
 use crate::cards::{Card, Effective};
 use crate::deal::{CallLevel, Contract, Party, Seat};
 
@@ -169,6 +169,126 @@ pub enum ReplayErrorKind {
         /// The fewest cards with which the call would have been in time.
         needed: u8,
     },
+    /// A rule that only a club's house rules have (a [`Ruleset`](crate::game::Ruleset)
+    /// other than the TSR): one variant for all of them, so that a new house rule does not
+    /// change this enumeration again.
+    #[error(transparent)]
+    HouseRule(HouseRuleError),
+}
+
+/// A house rule a request breaks (see [`ReplayErrorKind::HouseRule`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum HouseRuleError {
+    /// A seat did not play a whole hand of a deck without nines (ten cards).
+    #[error("seat {seat} played {played} cards, not {hand}")]
+    WrongHandSize {
+        /// The seat.
+        seat: Seat,
+        /// The cards it played.
+        played: u8,
+        /// The cards of a hand under the ruleset.
+        hand: u8,
+    },
+    /// The ruleset does not play this announcement.
+    #[error("seat {seat} announced {announcement}, which these rules do not play")]
+    NotPlayed {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+    },
+    /// The announcement has no meaning in this contract (Schweinchen where the ♦A is not
+    /// in the normal trump order).
+    #[error("seat {seat} announced {announcement} in a {contract}")]
+    NotInContract {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+        /// The contract.
+        contract: Contract,
+    },
+    /// The seat does not hold what the announcement needs (Schweinchen: both ♦A).
+    #[error("seat {seat} announced {announcement} without holding both ♦A")]
+    NotHeld {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+    },
+    /// The announcement came after its moment: Schweinchen announced before play after the
+    /// first card, or when played after the first ♦A.
+    #[error("seat {seat} announced {announcement} too late")]
+    TooLate {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+    },
+    /// The announcement was already made.
+    #[error("seat {seat} repeated {announcement}")]
+    Repeated {
+        /// The seat that announced.
+        seat: Seat,
+        /// The announcement.
+        announcement: Announcement,
+    },
+    /// A step of the Armut out of its order (declared, accepted by another seat, the poor
+    /// player's trumps given, as many cards given back), or by a seat not in it.
+    #[error("seat {seat}'s part of the armut is out of order")]
+    ArmutOutOfOrder {
+        /// The seat that acted.
+        seat: Seat,
+    },
+    /// An Armut declared with more than three trumps dealt.
+    #[error("seat {seat} declared armut with {trumps} trumps; three at most")]
+    TooManyTrumps {
+        /// The poor player.
+        seat: Seat,
+        /// The trumps he was dealt.
+        trumps: u8,
+    },
+    /// The poor player did not hand over exactly his trumps (he gave a plain card, or kept
+    /// a trump he was dealt).
+    #[error("seat {seat} must give exactly the trumps it was dealt")]
+    NotTheTrumps {
+        /// The poor player.
+        seat: Seat,
+    },
+    /// The partner gave back a different number of cards than he got.
+    #[error("seat {seat} gave back {returned} cards for {given}")]
+    UnevenExchange {
+        /// The partner.
+        seat: Seat,
+        /// The cards the poor player gave.
+        given: u8,
+        /// The cards given back.
+        returned: u8,
+    },
+}
+
+impl HouseRuleError {
+    /// A stable machine-readable code, for the API's problem answers.
+    pub const fn code(&self) -> &'static str {
+        match self {
+            HouseRuleError::WrongHandSize { .. } => "wrong_card_count",
+            HouseRuleError::NotPlayed { .. } => "announcement_not_played",
+            HouseRuleError::NotInContract { .. } => "announcement_not_in_contract",
+            HouseRuleError::NotHeld { .. } => "announcement_not_held",
+            HouseRuleError::TooLate { .. } => "announcement_too_late",
+            HouseRuleError::Repeated { .. } => "announcement_repeated",
+            HouseRuleError::ArmutOutOfOrder { .. } => "armut_out_of_order",
+            HouseRuleError::TooManyTrumps { .. } => "armut_too_many_trumps",
+            HouseRuleError::NotTheTrumps { .. } => "armut_not_the_trumps",
+            HouseRuleError::UnevenExchange { .. } => "armut_uneven_exchange",
+        }
+    }
+}
+
+impl From<HouseRuleError> for ReplayErrorKind {
+    fn from(e: HouseRuleError) -> Self {
+        ReplayErrorKind::HouseRule(e)
+    }
 }
 
 /// An error about the request as a whole, not about one of its events.

@@ -95,6 +95,57 @@ impl FromStr for CallKind {
     }
 }
 
+/// A house-rule announcement that is no call of TSR 6: it changes the play, not the
+/// game value's calls. Only a [`Ruleset`](crate::game::Ruleset) that plays the rule
+/// accepts it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Announcement {
+    /// "Schweinchen" (house rule X): the seat holds both ♦A, which become the highest
+    /// trumps. Wire name `schweinchen`.
+    Schweinchen,
+    /// "Armut" (house rule XII): the seat holds three trumps or fewer and hands them to a
+    /// partner who accepts. Wire name `armut`.
+    Armut,
+    /// The seat accepts the Armut and becomes the poor player's partner (the two are Re).
+    /// Wire name `accept_armut`.
+    AcceptArmut,
+}
+
+impl Announcement {
+    /// Every announcement.
+    pub const ALL: [Announcement; 3] = [
+        Announcement::Schweinchen,
+        Announcement::Armut,
+        Announcement::AcceptArmut,
+    ];
+
+    /// The wire name: `schweinchen`, `armut`, `accept_armut`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Announcement::Schweinchen => "schweinchen",
+            Announcement::Armut => "armut",
+            Announcement::AcceptArmut => "accept_armut",
+        }
+    }
+}
+
+impl fmt::Display for Announcement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Announcement {
+    type Err = UnknownCall;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Announcement::ALL
+            .into_iter()
+            .find(|a| a.as_str() == s)
+            .ok_or_else(|| UnknownCall(s.to_owned()))
+    }
+}
+
 /// One thing that happened at the table, in the order it happened.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Event {
@@ -112,13 +163,31 @@ pub enum Event {
         /// The call.
         call: CallKind,
     },
+    /// `seat` made a house-rule announcement. Wire form `"2:schweinchen"`.
+    Announce {
+        /// The seat that announced.
+        seat: Seat,
+        /// What it announced.
+        announcement: Announcement,
+    },
+    /// In an Armut's exchange, `seat` handed `card` to its partner (the poor player his
+    /// trumps, the partner as many cards back). Wire form `"0>DQ"`.
+    Give {
+        /// The seat that gave the card.
+        seat: Seat,
+        /// The card.
+        card: Card,
+    },
 }
 
 impl Event {
     /// The seat that acted.
     pub const fn seat(&self) -> Seat {
         match *self {
-            Event::Play { seat, .. } | Event::Call { seat, .. } => seat,
+            Event::Play { seat, .. }
+            | Event::Call { seat, .. }
+            | Event::Announce { seat, .. }
+            | Event::Give { seat, .. } => seat,
         }
     }
 }
@@ -128,6 +197,8 @@ impl fmt::Display for Event {
         match self {
             Event::Play { seat, card } => write!(f, "{seat}:{card}"),
             Event::Call { seat, call } => write!(f, "{seat}:{call}"),
+            Event::Announce { seat, announcement } => write!(f, "{seat}:{announcement}"),
+            Event::Give { seat, card } => write!(f, "{seat}>{card}"),
         }
     }
 }
@@ -163,6 +234,18 @@ impl FromStr for Event {
     type Err = ParseEventError;
 
     fn from_str(s: &str) -> Result<Self, Self::Err> {
+        if let Some((seat, card)) = s.split_once('>') {
+            let seat: Seat = seat.parse().map_err(|_| ParseEventError::Seat {
+                seat: seat.to_owned(),
+            })?;
+            return match card.parse::<Card>() {
+                Ok(card) => Ok(Event::Give { seat, card }),
+                Err(e) => Err(ParseEventError::Action {
+                    action: card.to_owned(),
+                    card: e,
+                }),
+            };
+        }
         let Some((seat, action)) = s.split_once(':') else {
             return Err(ParseEventError::Shape {
                 input: s.to_owned(),
@@ -175,10 +258,13 @@ impl FromStr for Event {
             Ok(card) => Ok(Event::Play { seat, card }),
             Err(card) => match action.parse::<CallKind>() {
                 Ok(call) => Ok(Event::Call { seat, call }),
-                Err(_) => Err(ParseEventError::Action {
-                    action: action.to_owned(),
-                    card,
-                }),
+                Err(_) => match action.parse::<Announcement>() {
+                    Ok(announcement) => Ok(Event::Announce { seat, announcement }),
+                    Err(_) => Err(ParseEventError::Action {
+                        action: action.to_owned(),
+                        card,
+                    }),
+                },
             },
         }
     }
@@ -224,6 +310,39 @@ mod tests {
             "armut".parse::<CallKind>(),
             Err(UnknownCall("armut".into()))
         );
+        assert_eq!(
+            "2:schweinchen".parse::<Event>(),
+            Ok(Event::Announce {
+                seat: 2,
+                announcement: Announcement::Schweinchen
+            })
+        );
+        assert_eq!(
+            Event::Announce {
+                seat: 2,
+                announcement: Announcement::Schweinchen
+            }
+            .to_string(),
+            "2:schweinchen"
+        );
+        assert_eq!(
+            "0>DQ".parse::<Event>(),
+            Ok(Event::Give {
+                seat: 0,
+                card: "DQ".parse().unwrap()
+            })
+        );
+        for s in ["0>DQ", "1:armut", "2:accept_armut"] {
+            assert_eq!(s.parse::<Event>().unwrap().to_string(), s);
+        }
+        assert!(matches!(
+            "0>re".parse::<Event>(),
+            Err(ParseEventError::Action { .. })
+        ));
+        assert!(matches!(
+            "x>DQ".parse::<Event>(),
+            Err(ParseEventError::Seat { .. })
+        ));
         for call in CallKind::ALL {
             let party = if call == Kontra {
                 Party::Kontra

@@ -7,13 +7,14 @@ use crate::cards::{Card, Rank, Suit};
 use crate::deal::{
     Announcements, Contract, DealFacts, Party, PartyExtras, Seat, SeatSet, TableSize,
 };
+use crate::game::KarlchenRule;
 
 /// A replayed deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Replay {
     /// The facts for the scorer, with the contract as played.
     pub facts: DealFacts,
-    /// The twelve tricks in order.
+    /// The tricks in order: twelve, or ten without the nines.
     pub tricks: Vec<Trick>,
 }
 
@@ -29,7 +30,12 @@ impl Engine {
             }
         }
         let extras = if matches!(self.contract, Contract::Normal | Contract::Wedding) {
-            extras(&self.tricks, self.re)
+            extras(
+                &self.tricks,
+                self.re,
+                self.schweinchen.is_none(),
+                self.rules.karlchen,
+            )
         } else {
             PartyExtras::default()
         };
@@ -52,8 +58,10 @@ impl Engine {
     }
 }
 
-/// Doppelkopf, fox and Karlchen per party (TSR 7.2.3), for a game scored as normal.
-fn extras(tricks: &[Trick], re: SeatSet) -> PartyExtras {
+/// Doppelkopf, fox and Karlchen per party (TSR 7.2.3), for a game scored as normal; no
+/// foxes when the ♦ aces were Schweinchen (`foxes` false), and the caught Karlchen under
+/// the house rule XI (`karlchen`).
+fn extras(tricks: &[Trick], re: SeatSet, foxes: bool, karlchen_rule: KarlchenRule) -> PartyExtras {
     let fox = Card::new(Suit::Diamonds, Rank::Ace);
     let karlchen = Card::new(Suit::Clubs, Rank::Jack);
     let party = |seat: Seat| {
@@ -74,17 +82,39 @@ fn extras(tricks: &[Trick], re: SeatSet) -> PartyExtras {
             credit.doppelkopf += 1;
         }
         for (i, &card) in trick.cards.iter().enumerate() {
-            if card == fox && party(trick.player(i)) != winners {
+            if foxes && card == fox && party(trick.player(i)) != winners {
                 credit.fox += 1;
             }
         }
         // The winning card was played by the winner, so the ♣J's party is the winners'.
         let winning = usize::from((trick.winner + SEATS - trick.leader) % SEATS);
-        if number == 11 && trick.cards[winning] == karlchen {
-            credit.karlchen += 1;
+        if number + 1 == tricks.len() {
+            if trick.cards[winning] == karlchen {
+                credit.karlchen += 1;
+            }
+            credit.karlchen_caught = caught(trick, winning, &party, karlchen_rule);
         }
     }
     out
+}
+
+/// 1 when the winners of the last trick caught a ♣J of the other party in it (house
+/// rule XI). Under [`KarlchenRule::Caught`] any winning card catches ("Lost Charlie"; a
+/// ♣J lost to one's partner is not caught); under [`KarlchenRule::SecondBeatsFirst`]
+/// only the second ♣J catches the first ("the only legitimate way to capture Charlie").
+/// At most 1, even if both ♣J of the other party lie in the trick: the party caught
+/// Karlchen, as the shared field says.
+fn caught(trick: &Trick, winning: usize, party: &dyn Fn(Seat) -> Party, rule: KarlchenRule) -> u8 {
+    let karlchen = Card::new(Suit::Clubs, Rank::Jack);
+    let winners = party(trick.winner);
+    let catches = |i: usize| match rule {
+        KarlchenRule::Ddv => false,
+        KarlchenRule::Caught => i != winning,
+        KarlchenRule::SecondBeatsFirst => i < winning && trick.cards[winning] == karlchen,
+    };
+    let any = (0..trick.cards.len())
+        .any(|i| trick.cards[i] == karlchen && party(trick.player(i)) != winners && catches(i));
+    u8::from(any)
 }
 
 #[cfg(test)]

@@ -165,3 +165,57 @@ pub(super) fn call_index(req: &ReplayRequest, seat: Seat, call: CallKind) -> usi
 
 /// The calls by name, as the tests write them.
 pub(super) use CallKind::{Kontra, No30, No60, No90, Re, Schwarz};
+
+/// Builds a request under `rules` from its tricks, given seat by seat like [`build`]
+/// (any number of tricks, so a deal without nines too). The order of each trick comes
+/// from the rule engine itself, so a house rule that changes a trick's winner changes
+/// the next trick's leader as it would at the table. `extra` are calls or announcements
+/// inserted before the play with the given number (past the last: after it); they are
+/// fed to the engine as well, and a refused one stays in the request for the replay to
+/// report.
+pub(super) fn build_with(
+    rules: &crate::game::Ruleset,
+    contract: Contract,
+    declarer: Option<Seat>,
+    dealer: Seat,
+    tricks: &[[&str; 4]],
+    extra: &[(usize, Event)],
+) -> ReplayRequest {
+    let mut hands = [[0u8; 24]; 4];
+    for trick in tricks {
+        for (seat, c) in trick.iter().enumerate() {
+            hands[seat][card(c).index()] += 1;
+        }
+    }
+    let mut engine = Engine::start_with(contract, declarer, dealer, false, hands, rules);
+    let mut events = Vec::new();
+    let insert = |n: usize, engine: &mut Engine, events: &mut Vec<Event>| {
+        for &(at, event) in extra {
+            if at == n {
+                let _ = engine.apply(event);
+                events.push(event);
+            }
+        }
+    };
+    let mut n = 0;
+    for trick in tricks {
+        for _ in 0..4 {
+            insert(n, &mut engine, &mut events);
+            let seat = engine.to_play();
+            let event = Event::Play {
+                seat,
+                card: card(trick[usize::from(seat)]),
+            };
+            let _ = engine.apply(event);
+            events.push(event);
+            n += 1;
+        }
+    }
+    insert(n, &mut engine, &mut events);
+    request(contract, declarer, dealer, events)
+}
+
+/// The winners of a replay's tricks, in order.
+pub(super) fn winners(replay: &Replay) -> Vec<Seat> {
+    replay.tricks.iter().map(|t| t.winner).collect()
+}

@@ -16,9 +16,13 @@
 //! - `request`: the request and the checks that need no rules of play;
 //! - `engine`: the trick-taking engine (turns, following suit, trick winners, weddings);
 //! - `calls`: who may call what, and the deadlines;
+//! - `announce`: the house rules' announcements (Schweinchen, the Armut's events);
+//! - `armut`: the Armut's exchange, checked before play;
 //! - `facts`: the result, the facts for the scorer and the extras;
 //! - `error`: the rule a request breaks, and where.
 
+mod announce;
+mod armut;
 mod calls;
 mod engine;
 mod error;
@@ -28,31 +32,46 @@ mod request;
 
 #[cfg(test)]
 mod fixtures;
+#[cfg(test)]
+mod house_tests;
 
 pub(crate) use engine::Engine;
 pub use engine::Trick;
-pub use error::{ReplayError, ReplayErrorKind};
-pub use event::{CallKind, Event, ParseEventError, UnknownCall};
+pub use error::{HouseRuleError, ReplayError, ReplayErrorKind};
+pub use event::{Announcement, CallKind, Event, ParseEventError, UnknownCall};
 pub use facts::Replay;
 pub use request::ReplayRequest;
 
 use crate::cards::{Card, Rank, Suit};
 use crate::deal::Contract;
+use crate::game::Ruleset;
 use error::request_error;
 use request::{check_request, read_hands};
 
 /// Seats at a replayed table; only 4-tables are replayed.
 const SEATS: u8 = 4;
-/// Cards each seat holds at the start.
+/// Cards each seat holds at the start of a deal with the nines (the TSR's).
 const HAND: u8 = 12;
-/// Cards in the deck.
-const DECK_CARDS: usize = 48;
 
-/// Replays a whole deal: checks every play and call against the rules and returns the
-/// facts for the scorer and the tricks, or the first rule broken.
+/// Replays a whole deal by the TSR: checks every play and call against the rules and
+/// returns the facts for the scorer and the tricks, or the first rule broken. The same as
+/// [`replay_with`] and [`Ruleset::DDV`].
 pub fn replay(req: &ReplayRequest) -> Result<Replay, ReplayError> {
+    replay_with(req, &Ruleset::DDV)
+}
+
+/// Replays a whole deal under a club's house rules: the second ♥10 (house rule IX),
+/// Schweinchen (X, an [`Event::Announce`]), Karlchen caught or the second ♣J in the last
+/// trick (XI), Armut (XII: its announcements and [`Event::Give`]s before the first card;
+/// the pair is Re of a normal game) and the deck without nines (ten tricks); the other
+/// switches of `rules` concern the score or the sheet, not the play.
+///
+/// The facts are to be scored with the same rules (the caught Karlchen is
+/// `Extras::karlchen_caught`; without nines Kontra's tricks are `rules.tricks()` minus
+/// Re's, not 12 minus Re's).
+pub fn replay_with(req: &ReplayRequest, rules: &Ruleset) -> Result<Replay, ReplayError> {
     check_request(req)?;
-    let hands = read_hands(&req.events)?;
+    let hands = read_hands(&req.events, engine::hand_size(rules))?;
     if let (Contract::Wedding, Some(declarer)) = (req.contract, req.declarer) {
         let held = hands[usize::from(declarer)][Card::new(Suit::Clubs, Rank::Queen).index()];
         if held != 2 {
@@ -62,24 +81,36 @@ pub fn replay(req: &ReplayRequest) -> Result<Replay, ReplayError> {
             }));
         }
     }
-    let mut engine = Engine::start(
+    let mut engine = Engine::start_with(
         req.contract,
         req.declarer,
         req.dealer,
         req.compulsory,
         hands,
+        rules,
     );
+    if let Some(armut) = armut::read_armut(req, rules, &hands)? {
+        engine.start_armut(&armut);
+    }
     for (i, event) in req.events.iter().enumerate() {
-        let result = match *event {
-            Event::Play { seat, card } => engine.play(seat, card),
-            Event::Call { seat, call } => engine.call(seat, call),
-        };
-        result.map_err(|kind| ReplayError {
+        engine.apply(*event).map_err(|kind| ReplayError {
             event: Some(i),
             kind,
         })?;
     }
     Ok(engine.finish())
+}
+
+impl Engine {
+    /// Applies one event: a play, a call or an announcement.
+    pub(crate) fn apply(&mut self, event: Event) -> Result<(), ReplayErrorKind> {
+        match event {
+            Event::Play { seat, card } => self.play(seat, card),
+            Event::Call { seat, call } => self.call(seat, call),
+            Event::Announce { seat, announcement } => self.announce(seat, announcement),
+            Event::Give { seat, .. } => self.exchange(seat, None),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,9 +1,10 @@
 //! The request and the checks that need no rules of play: its own fields, and the hands
 //! read back from the plays (every seat twelve cards, no card more than twice).
 
-use super::error::{ReplayError, ReplayErrorKind, request_error};
+use super::error::{HouseRuleError, ReplayError, ReplayErrorKind, request_error};
 use super::event::Event;
-use super::{DECK_CARDS, HAND, SEATS};
+use super::{HAND, SEATS};
+use crate::cards::Rank;
 use crate::deal::{Contract, Seat};
 
 /// A deal to replay: the declared game type and everything that happened.
@@ -19,7 +20,8 @@ pub struct ReplayRequest {
     pub dealer: Seat,
     /// The declared solo is a Pflichtsolo (the soloist leads, TSR 4.2.2).
     pub compulsory: bool,
-    /// Plays and calls in the order they happened.
+    /// Plays and calls in the order they happened; under house rules also their
+    /// announcements and an Armut's exchange (see [`replay_with`](super::replay_with)).
     pub events: Vec<Event>,
 }
 
@@ -59,8 +61,12 @@ pub(super) fn check_request(req: &ReplayRequest) -> Result<(), ReplayError> {
     Ok(())
 }
 
-/// Reads the hands from the plays: the structural checks that need no rules of play.
-pub(super) fn read_hands(events: &[Event]) -> Result<[[u8; 24]; 4], ReplayError> {
+/// Reads the hands of `hand` cards each from the plays: the structural checks that need
+/// no rules of play. With ten cards a hand the deck has no nines, so a nine is a card
+/// nobody holds.
+pub(super) fn read_hands(events: &[Event], hand: u8) -> Result<[[u8; 24]; 4], ReplayError> {
+    let deck_cards = usize::from(hand) * usize::from(SEATS);
+    let without_nines = hand < HAND;
     let mut hands = [[0u8; 24]; 4];
     let mut copies = [0u8; 24];
     let mut per_seat = [0u8; 4];
@@ -74,12 +80,12 @@ pub(super) fn read_hands(events: &[Event]) -> Result<[[u8; 24]; 4], ReplayError>
         if seat >= SEATS {
             return Err(at(ReplayErrorKind::SeatOutOfRange { seat }));
         }
-        if plays == DECK_CARDS {
+        if plays == deck_cards {
             return Err(at(ReplayErrorKind::AfterLastCard));
         }
         if let Event::Play { card, .. } = *event {
             let kind = card.index();
-            if copies[kind] == 2 {
+            if copies[kind] == 2 || (without_nines && card.rank == Rank::Nine) {
                 return Err(at(ReplayErrorKind::CardNotInHand { seat, card }));
             }
             copies[kind] += 1;
@@ -89,10 +95,11 @@ pub(super) fn read_hands(events: &[Event]) -> Result<[[u8; 24]; 4], ReplayError>
         }
     }
     for (seat, &played) in (0..SEATS).zip(per_seat.iter()) {
-        if played != HAND {
-            return Err(request_error(ReplayErrorKind::WrongCardCount {
-                seat,
-                played,
+        if played != hand {
+            return Err(request_error(if hand == HAND {
+                ReplayErrorKind::WrongCardCount { seat, played }
+            } else {
+                ReplayErrorKind::HouseRule(HouseRuleError::WrongHandSize { seat, played, hand })
             }));
         }
     }
