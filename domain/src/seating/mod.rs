@@ -70,6 +70,7 @@
 
 mod apart;
 mod changes;
+mod club;
 mod constructions;
 mod designs;
 mod duty;
