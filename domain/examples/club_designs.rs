@@ -16,9 +16,19 @@
 //! the printed output, checked by a test). It prints the best plan as a Rust constant: each
 //! round a permutation of the players cut into tables 4-tables first.
 //!
-//! `SPREAD=1` ranks swaps of equal repeats by `Σ ((m − 1)⁺)²` (see `Search::rank`).
+//! `DUTY=seconds` walks the plateau of the found repeats for that long afterwards, by a
+//! tabu search on Σ duty² over swaps that add no repeat.
+//! `FREEZE=k` keeps the first `k` rounds as they start (with `START=file`: a longer plan
+//! whose first rounds are a shorter one's).
+//! `PREFIX=1` ranks swaps of equal repeats by the sum over every prefix of rounds of its
+//! repeats (see `Search::prefix_delta`) and runs for all its time: a plan whose repeats
+//! come as late as they can, for a tournament drawn round by round.
+//! `SPREAD=1` ranks swaps of equal repeats by `Σ ((m − 1)⁺)²` (see `Search::rank`), and
+//! with `DUTYW=w` by `w · Σ duty²` as well.
 //! `ANNEAL=steps` runs simulated annealing instead (runs of `steps` proposals, each from
-//! the best so far). `START=plan` starts from `plan`'s plan (seed "sweep") instead of random rounds;
+//! the best so far). `START=plan` starts from `plan`'s plan (seed "sweep") instead of
+//! random rounds, `START=file` from the rounds of a plan this program printed (the rest
+//! random);
 //! `EXTEND=k` builds the plan from one of `n − k` players in 4-tables without a repeat whose
 //! tables hold `k` disjoint transversals, the `k` extra players joining them.
 //!
@@ -26,6 +36,7 @@
 //! nice -n 19 cargo run --release -p karlchen-domain --example club_designs -- 24 8 [seed] [seconds] [floor] [tenure from] [tenure spread]
 //! ```
 
+use std::ops::Sub;
 use std::time::Instant;
 
 /// xorshift64*: enough for a search whose result is checked anyway.
@@ -61,6 +72,18 @@ struct Search {
     repeats: i64,
     /// Whether the tabu search ranks swaps by [`Search::rank`]'s second term too.
     spread: bool,
+    /// Weight of the change in Σ duty² in that second term.
+    duty_weight: i64,
+    /// With `PREFIX=1`: the rounds each pair met in, as bits (`n × n`), the table of
+    /// `prefix_of` over masks and the sum of it over pairs (see [`Search::rank`]).
+    masks: Vec<u16>,
+    prefix_of: Vec<i64>,
+    prefix_cost: i64,
+    prefix: bool,
+    /// Rounds before this one stay as they are: a longer plan whose first rounds are a
+    /// shorter one's, so that a tournament drawn round by round meets as few repeats after
+    /// every round as the shorter plan has.
+    freeze: usize,
     /// Tabu tenure: a moved player stays put in that round for `.0` to `.0 + .1 - 1` steps.
     tenure: (u64, usize),
 }
@@ -99,6 +122,22 @@ impl Search {
             repeats: 0,
             tenure: (1, 5),
             spread: false,
+            duty_weight: 0,
+            freeze: 0,
+            masks: vec![0; n * n],
+            prefix_of: (0..1_usize << rounds.min(16))
+                .map(|mask| {
+                    (0..rounds.min(16))
+                        .map(|k| {
+                            i64::from((mask & ((2 << k) - 1)).count_ones())
+                                .sub(1)
+                                .max(0)
+                        })
+                        .sum()
+                })
+                .collect(),
+            prefix_cost: 0,
+            prefix: false,
         };
         search.recount();
         search
@@ -132,6 +171,35 @@ impl Search {
         search
     }
 
+    /// A search whose first rounds are those of a plan this program printed (file `path`),
+    /// the rest random: a longer plan grown from a shorter one, or a larger field from a
+    /// smaller one (the new players appended to each round, so at its last tables).
+    fn from_file(n: usize, rounds: usize, path: &str, rng: &mut Rng) -> Self {
+        let mut search = Self::new(n, rounds, rng);
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        let lines = text
+            .lines()
+            .filter(|line| line.trim_start().starts_with("&["));
+        for (r, line) in lines.take(rounds).enumerate() {
+            let mut perm: Vec<usize> = line
+                .split(|c: char| !c.is_ascii_digit())
+                .filter_map(|x| x.parse().ok())
+                .collect();
+            // A plan of fewer players: the others join the last tables.
+            perm.extend(perm.len()..n);
+            let mut at = 0;
+            for (t, &size) in search.sizes.iter().enumerate() {
+                search.tables[r][t] = perm[at..at + size].to_vec();
+                for &p in &perm[at..at + size] {
+                    search.table_of[r][p] = t;
+                }
+                at += size;
+            }
+        }
+        search.recount();
+        search
+    }
+
     fn recount(&mut self) {
         let n = self.n;
         self.meet.fill(0);
@@ -153,6 +221,44 @@ impl Search {
                 self.repeats += i64::from(self.meet[a * n + b].saturating_sub(1));
             }
         }
+        self.masks.fill(0);
+        for (r, round) in self.tables.iter().enumerate().take(16) {
+            for table in round {
+                for &a in table {
+                    for &b in table {
+                        if a != b {
+                            self.masks[a * n + b] |= 1 << r;
+                        }
+                    }
+                }
+            }
+        }
+        self.prefix_cost = 0;
+        for a in 0..n {
+            for b in a + 1..n {
+                self.prefix_cost += self.prefix_of[usize::from(self.masks[a * n + b])];
+            }
+        }
+    }
+
+    /// Change in the sum over every prefix of rounds of the prefix's repeats if `a` and `b`
+    /// swap in round `r`: a repeat in an early round counts in every later prefix, so
+    /// lowering this at equal repeats moves repeats to the last rounds.
+    fn prefix_delta(&self, r: usize, a: usize, b: usize) -> i64 {
+        let n = self.n;
+        let (ta, tb) = (self.table_of[r][a], self.table_of[r][b]);
+        let bit = 1_u16 << r;
+        let change =
+            |mask: u16| self.prefix_of[usize::from(mask ^ bit)] - self.prefix_of[usize::from(mask)];
+        let mut delta = 0;
+        for (table, from, to) in [(&self.tables[r][ta], a, b), (&self.tables[r][tb], b, a)] {
+            for &x in table {
+                if x != from {
+                    delta += change(self.masks[from * n + x]) + change(self.masks[to * n + x]);
+                }
+            }
+        }
+        delta
     }
 
     /// Change in repeats if `a` and `b` (at different tables) swap in round `r`.
@@ -180,6 +286,9 @@ impl Search {
     /// prefers two pairs meeting twice to one pair meeting three times: the same repeats,
     /// but the first leaves more room for a later swap.
     fn rank(&self, r: usize, a: usize, b: usize) -> i64 {
+        if self.prefix {
+            return self.delta(r, a, b) * PREFIX_SCALE + self.prefix_delta(r, a, b);
+        }
         if !self.spread {
             return self.delta(r, a, b);
         }
@@ -204,7 +313,17 @@ impl Search {
                 }
             }
         }
-        first * 1000 + second
+        first * 1000 + second + self.duty_weight * self.duty_delta(r, a, b)
+    }
+
+    /// What the tabu search lowers: the repeats, and in `PREFIX=1` mode the prefix sum
+    /// after them.
+    fn score(&self) -> i64 {
+        if self.prefix {
+            self.repeats * PREFIX_SCALE + self.prefix_cost
+        } else {
+            self.repeats
+        }
     }
 
     /// Change in Σ duty² if `a` and `b` swap in round `r`.
@@ -218,6 +337,22 @@ impl Search {
     fn apply(&mut self, r: usize, a: usize, b: usize) {
         let n = self.n;
         self.repeats += self.delta(r, a, b);
+        if r < 16 {
+            self.prefix_cost += self.prefix_delta(r, a, b);
+            let bit = 1_u16 << r;
+            let (ta, tb) = (self.table_of[r][a], self.table_of[r][b]);
+            for (t, from, to) in [(ta, a, b), (tb, b, a)] {
+                for i in 0..self.tables[r][t].len() {
+                    let x = self.tables[r][t][i];
+                    if x != from {
+                        for (p, q) in [(from, x), (to, x)] {
+                            self.masks[p * n + q] ^= bit;
+                            self.masks[q * n + p] ^= bit;
+                        }
+                    }
+                }
+            }
+        }
         let (ta, tb) = (self.table_of[r][a], self.table_of[r][b]);
         for &x in &self.tables[r][ta] {
             if x != a {
@@ -258,7 +393,7 @@ impl Search {
         let mut conflicted: Vec<(usize, usize)> = Vec::new();
         let mut seen = vec![0_u64; rounds * n];
         for step in 1_u64.. {
-            if best.repeats <= floor {
+            if best.repeats <= floor && !self.prefix {
                 break;
             }
             if step.is_multiple_of(256) && started.elapsed().as_secs_f64() > seconds {
@@ -284,6 +419,9 @@ impl Search {
             let mut choice: Option<(i64, usize, usize, usize)> = None;
             let mut ties = 0;
             for &(r, x) in &conflicted {
+                if r < self.freeze {
+                    continue;
+                }
                 let tx = self.table_of[r][x];
                 let x_tabu = tabu[r * n + x] >= step;
                 for y in 0..n {
@@ -292,12 +430,14 @@ impl Search {
                     }
                     let delta = self.rank(r, x, y);
                     let is_tabu = x_tabu || tabu[r * n + y] >= step;
-                    let gain = if self.spread {
+                    let gain = if self.prefix {
+                        delta
+                    } else if self.spread {
                         (delta + 500).div_euclid(1000)
                     } else {
                         delta
                     };
-                    if is_tabu && self.repeats + gain >= best.repeats {
+                    if is_tabu && self.score() + gain >= best.score() {
                         continue;
                     }
                     match choice {
@@ -321,13 +461,14 @@ impl Search {
                 tabu[r * n + x] = step + tenure;
                 tabu[r * n + y] = step + tenure;
             }
-            if self.repeats < best.repeats {
+            if self.score() < best.score() {
                 best = self.clone();
                 stable = 0;
                 kicks = 2;
                 eprintln!(
-                    "  {} repeats at step {step}, {:.1?}",
+                    "  {} repeats ({} over the prefixes) at step {step}, {:.1?}",
                     best.repeats,
+                    best.prefix_cost,
                     started.elapsed()
                 );
             } else {
@@ -336,7 +477,7 @@ impl Search {
                     stable = 0;
                     *self = best.clone();
                     for _ in 0..kicks {
-                        let r = rng.below(rounds);
+                        let r = self.freeze + rng.below(rounds - self.freeze);
                         let (x, y) = (rng.below(n), rng.below(n));
                         if self.table_of[r][x] != self.table_of[r][y] {
                             self.apply(r, x, y);
@@ -384,11 +525,75 @@ impl Search {
         *self = best;
     }
 
+    /// Tabu search on Σ duty² over swaps that add no repeat (a walk on the plateau of the
+    /// plan's repeats), for `seconds`; leaves the most even plan it saw.
+    fn duty_tabu(&mut self, seconds: f64, rng: &mut Rng) {
+        let started = Instant::now();
+        let (n, rounds) = (self.n, self.rounds);
+        let square = |search: &Self| search.duty.iter().map(|d| d * d).sum::<i64>();
+        let mut best = self.clone();
+        let mut best_square = square(self);
+        let mut current = best_square;
+        let mut tabu = vec![0_u64; rounds * n];
+        for step in 1_u64.. {
+            if step.is_multiple_of(64) && started.elapsed().as_secs_f64() > seconds {
+                break;
+            }
+            let mut choice: Option<(i64, usize, usize, usize)> = None;
+            let mut ties = 0;
+            for r in self.freeze..rounds {
+                for a in 0..n {
+                    for b in a + 1..n {
+                        if self.table_of[r][a] == self.table_of[r][b] || self.delta(r, a, b) > 0 {
+                            continue;
+                        }
+                        let d = self.duty_delta(r, a, b);
+                        let is_tabu = tabu[r * n + a] >= step || tabu[r * n + b] >= step;
+                        if is_tabu && current + d >= best_square {
+                            continue;
+                        }
+                        match choice {
+                            Some((c, ..)) if d > c => {}
+                            Some((c, ..)) if d == c => {
+                                ties += 1;
+                                if rng.below(ties + 1) == 0 {
+                                    choice = Some((d, r, a, b));
+                                }
+                            }
+                            _ => {
+                                ties = 0;
+                                choice = Some((d, r, a, b));
+                            }
+                        }
+                    }
+                }
+            }
+            let Some((d, r, a, b)) = choice else {
+                eprintln!("duty: no move at step {step}");
+                break;
+            };
+            self.apply(r, a, b);
+            current += d;
+            let tenure = 2 + rng.below(8) as u64;
+            tabu[r * n + a] = step + tenure;
+            tabu[r * n + b] = step + tenure;
+            if current < best_square && self.repeats <= best.repeats {
+                best = self.clone();
+                best_square = current;
+            }
+        }
+        eprintln!(
+            "duty: Σ duty² {best_square} after {:.1?}",
+            started.elapsed()
+        );
+        *self = best;
+    }
+
     /// Descent on Σ duty² over swaps that add no repeat.
     fn even_duty(&mut self) {
         loop {
             let mut improved = false;
-            for r in 0..self.rounds {
+            for r in self.freeze..self.rounds {
                 for a in 0..self.n {
                     for b in 0..self.n {
                         if self.table_of[r][a] == self.table_of[r][b] {
@@ -411,6 +616,9 @@ impl Search {
 fn unit(rng: &mut Rng) -> f64 {
     (rng.next() >> 11) as f64 / (1_u64 << 53) as f64
 }
+
+/// Weight of a repeat against the prefix sum in `PREFIX=1` mode (far above any prefix sum).
+const PREFIX_SCALE: i64 = 1 << 20;
 
 const STABLE: u64 = 100;
 const MAX_KICKS: usize = 12;
@@ -537,8 +745,12 @@ fn main() {
                 return;
             }
         }
-    } else if std::env::var("START").is_ok_and(|start| start == "plan") {
-        Search::from_plan(n, rounds, &mut rng)
+    } else if let Ok(start) = std::env::var("START") {
+        if start == "plan" {
+            Search::from_plan(n, rounds, &mut rng)
+        } else {
+            Search::from_file(n, rounds, &start, &mut rng)
+        }
     } else {
         Search::new(n, rounds, &mut rng)
     };
@@ -549,19 +761,33 @@ fn main() {
         search.tenure = (low, spread);
     }
     search.spread = std::env::var("SPREAD").is_ok();
+    search.prefix = std::env::var("PREFIX").is_ok() && rounds <= 16;
+    search.freeze = std::env::var("FREEZE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0_usize)
+        .min(rounds.saturating_sub(1));
+    search.duty_weight = std::env::var("DUTYW")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0);
     match std::env::var("ANNEAL").ok().and_then(|s| s.parse().ok()) {
         Some(steps) => search.anneal(floor, steps, seconds, &mut rng, &started),
         None => search.tabu(floor, seconds, &mut rng, &started),
     }
     search.even_duty();
+    if let Some(seconds) = std::env::var("DUTY").ok().and_then(|s| s.parse().ok()) {
+        search.duty_tabu(seconds, &mut rng);
+    }
     search.recount();
     let (lo, hi) = (
         search.duty.iter().min().copied().unwrap_or(0),
         search.duty.iter().max().copied().unwrap_or(0),
     );
     eprintln!(
-        "{n} x {rounds}: {} repeats, 5-table duty {lo}-{hi}, {:.1?}",
+        "{n} x {rounds}: {} repeats ({} over the prefixes), 5-table duty {lo}-{hi}, {:.1?}",
         search.repeats,
+        search.prefix_cost,
         started.elapsed()
     );
     print_constant(n, search.repeats, &search.tables);
