@@ -16,21 +16,24 @@
 //! the printed output, checked by a test). It prints the best plan as a Rust constant: each
 //! round a permutation of the players cut into tables 4-tables first.
 //!
-//! `DUTY=seconds` walks the plateau of the found repeats for that long afterwards, by a
-//! tabu search on Σ duty² over swaps that add no repeat.
-//! `FREEZE=k` keeps the first `k` rounds as they start (with `START=file`: a longer plan
-//! whose first rounds are a shorter one's).
-//! `PREFIX=1` ranks swaps of equal repeats by the sum over every prefix of rounds of its
-//! repeats (see `Search::prefix_delta`) and runs for all its time: a plan whose repeats
-//! come as late as they can, for a tournament drawn round by round.
-//! `SPREAD=1` ranks swaps of equal repeats by `Σ ((m − 1)⁺)²` (see `Search::rank`), and
-//! with `DUTYW=w` by `w · Σ duty²` as well.
-//! `ANNEAL=steps` runs simulated annealing instead (runs of `steps` proposals, each from
-//! the best so far). `START=plan` starts from `plan`'s plan (seed "sweep") instead of
-//! random rounds, `START=file` from the rounds of a plan this program printed (the rest
-//! random);
-//! `EXTEND=k` builds the plan from one of `n − k` players in 4-tables without a repeat whose
-//! tables hold `k` disjoint transversals, the `k` extra players joining them.
+//! Switches, by environment variable:
+//!
+//! - `START=plan`: start from `plan`'s plan (seed "sweep") instead of random rounds;
+//!   `START=file`: from the rounds of a plan this program printed, the rest random (a
+//!   longer plan grown from a shorter one, or a larger field from a smaller one: the new
+//!   players are appended to each round, so they join its last tables).
+//! - `FREEZE=k`: keep the first `k` rounds as they start (with `START=file`: a longer plan
+//!   whose first rounds are a shorter one's).
+//! - `SPREAD=1`: rank swaps of equal repeats by `Σ ((m − 1)⁺)²` (see `Search::rank`), with
+//!   `DUTYW=w` by `w · Σ duty²` as well.
+//! - `PREFIX=1`: rank swaps of equal repeats by the sum over every prefix of rounds of its
+//!   repeats (see `Search::prefix_delta`), and run for all the time given: a plan whose
+//!   repeats come as late as they can, for a tournament drawn round by round.
+//! - `ANNEAL=steps`: simulated annealing instead (runs of `steps` proposals, each from the
+//!   best so far).
+//! - `DUTY=seconds`: afterwards, a tabu walk on Σ duty² over swaps that add no repeat.
+//! - `EXTEND=k`: build the plan from one of `n − k` players in 4-tables without a repeat
+//!   whose tables hold `k` disjoint transversals, the `k` extra players joining them.
 //!
 //! ```text
 //! nice -n 19 cargo run --release -p karlchen-domain --example club_designs -- 24 8 [seed] [seconds] [floor] [tenure from] [tenure spread]
