@@ -20,6 +20,7 @@
 //!    rounds); their never-meet classes, for keep-apart groups, are small (at most five
 //!    players), unlike the grid rows.
 
+use super::club;
 use super::designs;
 use super::group::{Column, Group};
 use super::merge::{extras_design, merged_design};
@@ -37,6 +38,11 @@ pub(super) type Class = Table;
 pub(super) struct Design {
     pub(super) rounds: Vec<Round>,
     pub(super) never_meet: Vec<Class>,
+    /// Repeated pairs the searches need not try to go below: the lower bound for the
+    /// constructions (0 here), the repeats of a club plan found offline (`club.rs`) by a
+    /// search far longer than a plan may take, so that the plan does not spend its budget
+    /// on a search that will not find fewer.
+    pub(super) floor: u32,
 }
 
 /// Base round of a resolvable 2-(28,4,1) design on `Z_9 × {0,1,2} ∪ {∞}`: the point
@@ -140,6 +146,7 @@ fn golfer_32() -> Design {
     Design {
         rounds,
         never_meet: (0..16).map(|x| vec![2 * x, 2 * x + 1]).collect(),
+        floor: 0,
     }
 }
 
@@ -166,6 +173,7 @@ fn kirkman_28() -> Design {
     Design {
         rounds,
         never_meet: (0..28).map(|p| vec![p]).collect(),
+        floor: 0,
     }
 }
 
@@ -200,6 +208,7 @@ fn grid(g: usize, want: usize) -> Design {
     Design {
         rounds: grid_rounds(g, &group, &columns),
         never_meet: grid_rows(g),
+        floor: 0,
     }
 }
 
@@ -252,6 +261,9 @@ fn four_table_design(points: usize, want: usize) -> Design {
 /// May have fewer than `want` rounds; merged rounds may in rare cases repeat a pair, which
 /// the search then repairs.
 pub(super) fn construct(n: usize, fives: usize, want: usize, rng: &mut Rng) -> Vec<Design> {
+    if let Some(design) = club::embedded(n, want) {
+        return vec![design];
+    }
     if fives == 0 {
         return vec![four_table_design(n, want)];
     }

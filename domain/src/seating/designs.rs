@@ -138,7 +138,7 @@ pub(super) fn embedded(n: usize, want: usize) -> Option<Design> {
 
 /// Cuts each round into tables and finds classes of players who never meet (greedily, for
 /// seating keep-apart groups).
-fn design(n: usize, permutations: &[&[u8]]) -> Design {
+pub(super) fn design(n: usize, permutations: &[&[u8]]) -> Design {
     let fives = n % 4;
     let sizes: Vec<usize> = (0..n / 4)
         .map(|t| if t < n / 4 - fives { 4 } else { 5 })
@@ -175,7 +175,11 @@ fn design(n: usize, permutations: &[&[u8]]) -> Design {
             None => never_meet.push(vec![p as u16]),
         }
     }
-    Design { rounds, never_meet }
+    Design {
+        rounds,
+        never_meet,
+        floor: 0,
+    }
 }
 
 #[cfg(test)]

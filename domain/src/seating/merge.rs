@@ -153,6 +153,7 @@ fn merge_grid(
             .map(|round| round.iter().map(relabel).collect())
             .collect(),
         never_meet: grid_rows(g).iter().map(relabel).collect(),
+        floor: 0,
     }
 }
 
@@ -290,5 +291,9 @@ pub(super) fn extras_design(n: usize, fives: usize, want: usize) -> Design {
         .collect();
     let mut never_meet = grid_rows(g);
     never_meet.push((4 * g..4 * g + fives).map(|p| p as u16).collect());
-    Design { rounds, never_meet }
+    Design {
+        rounds,
+        never_meet,
+        floor: 0,
+    }
 }

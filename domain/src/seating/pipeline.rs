@@ -32,18 +32,21 @@ pub(super) fn schedule(
     }
     let mut rng = Rng::new(hash);
     let fives = sizes.iter().filter(|&&s| s == 5).count();
-    let mut best: Option<(Cost, Vec<Round>)> = None;
+    let mut best: Option<(Cost, Vec<Round>, u32)> = None;
     for design in construct(n, fives, rounds, &mut rng) {
         let (cost, result) = finish(n, sizes, rounds, &design, apart, &mut rng);
-        if best.as_ref().is_none_or(|(best_cost, _)| cost < *best_cost) {
-            best = Some((cost, result));
+        if best
+            .as_ref()
+            .is_none_or(|(best_cost, ..)| cost < *best_cost)
+        {
+            best = Some((cost, result, design.floor));
         }
     }
-    let Some((cost, result)) = best else {
+    let Some((cost, result, design_floor)) = best else {
         return Vec::new();
     };
     let shapes: Vec<Shape> = vec![sizes.iter().map(|&s| usize::from(s)).collect(); rounds];
-    let floor = i64::from(lower_bound(n, &shapes, true));
+    let floor = i64::from(lower_bound(n, &shapes, true).max(design_floor));
     let above = cost.repeats > floor;
     // Large fields reach the bound: no pair counts to build (an n × n matrix) for nothing.
     if !above && (n >= ANNEAL_DUTY_BELOW || fives == 0) {
@@ -108,7 +111,7 @@ fn finish(
         state.push(round);
     }
     let shapes: Vec<Shape> = vec![sizes.iter().map(|&s| usize::from(s)).collect(); rounds];
-    let floor = i64::from(lower_bound(n, &shapes, true));
+    let floor = i64::from(lower_bound(n, &shapes, true).max(design.floor));
     state.repair(floor, REPAIR_WORK, Mode::Plain, rng);
     state.polish(POLISH_WORK, rng);
     if state.rebalance(REBALANCE_WORK, rng) {

@@ -13,6 +13,9 @@
 //!
 //! The budget is a count of swaps weighed, scaled to the field ([`tabu_work`]), never a
 //! clock, so the result is the same on every machine.
+//!
+//! Fields with a plan found offline (`club.rs`) start from it and stop at its repeats, so
+//! this stage does not run for them: in the time a plan has it finds no fewer.
 
 use super::random::Rng;
 use super::search::{Cost, State};
