@@ -3,6 +3,7 @@
 //! a new domain error does not compile until it is mapped here.
 
 use domain::deal::{self, FactsError};
+use domain::game::RulesetError;
 use domain::penalty::PenaltyError;
 use domain::seating::SeatingError;
 use domain::sheet::{
@@ -23,7 +24,9 @@ fn facts_error(e: &FactsError) -> FieldError {
     };
     let (field, code) = match e {
         FactsError::PointsOutOfRange { .. } => ("re_points".to_owned(), "out_of_range"),
-        FactsError::TricksOutOfRange { .. } => ("re_tricks".to_owned(), "out_of_range"),
+        FactsError::TricksOutOfRange { .. } | FactsError::TricksBeyondDeal { .. } => {
+            ("re_tricks".to_owned(), "out_of_range")
+        }
         FactsError::PointsDoNotFitTricks { .. } => {
             ("re_points".to_owned(), "points_do_not_fit_tricks")
         }
@@ -47,6 +50,16 @@ fn facts_error(e: &FactsError) -> FieldError {
         FactsError::WinnerMissing { .. } => ("winner".to_owned(), "required"),
     };
     FieldError::new(field, code, e.to_string())
+}
+
+/// A ruleset whose switches contradict each other or are out of range; `field` is where the
+/// rules sit in the body (`rules`, `game.rules`).
+pub fn ruleset_error(e: &RulesetError, field: &str) -> FieldError {
+    let (leaf, code) = match e {
+        RulesetError::SoloMultiplierOutOfRange { .. } => ("solo_multiplier", "out_of_range"),
+        RulesetError::FiveNinesWithoutNines => ("five_nines", "contradicts_without_nines"),
+    };
+    FieldError::new(format!("{field}.{leaf}"), code, e.to_string())
 }
 
 /// A 422 for facts no deal can produce.

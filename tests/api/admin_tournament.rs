@@ -71,11 +71,9 @@ backend_test!(
             "{}",
             shown.text
         );
-        assert!(
-            shown
-                .text
-                .contains("<option value=\"ddv\" selected>Doppelkopf nach DDV-Turnierspielregeln (TSR)</option>")
-        );
+        assert!(shown.text.contains(
+            "<option value=\"ddv\" selected>Doppelkopf nach DDV-Turnierspielregeln (TSR)</option>"
+        ));
 
         // Without the form's token: refused, nothing changes.
         let action = format!("{page}/settings");

@@ -244,13 +244,19 @@ pub struct Table {
 impl Table {
     /// Sets it up.
     pub async fn new<S: App>(app: &TestApp, service: &S, seats: usize) -> Table {
+        let body = json!({"name": "Karlchen-Cup", "date": "2026-12-05"});
+        Table::of_tournament(app, service, seats, &body).await
+    }
+
+    /// Sets it up in a tournament created from `body` (its game, its deals per round).
+    pub async fn of_tournament<S: App>(
+        app: &TestApp,
+        service: &S,
+        seats: usize,
+        body: &Value,
+    ) -> Table {
         let org = organizer(app, service, "leitung@example.org").await;
-        let tournament = tournament(
-            service,
-            &org,
-            &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
-        )
-        .await;
+        let tournament = tournament(service, &org, body).await;
         let players = players(service, &org, tournament, seats).await;
         let r = round(service, &org, tournament, &json!([players])).await;
         let table = r.json["tables"][0]["id"].as_i64().unwrap();

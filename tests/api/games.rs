@@ -5,7 +5,7 @@
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
-use crate::fixtures::{call_json, expect, organizer, players, round, tournament};
+use crate::fixtures::{Table, call_json, expect, organizer, players, round, tournament};
 
 /// The `game` of a tournament played by the DDV's rules.
 pub fn ddv_game() -> Value {
@@ -20,7 +20,7 @@ fn house_game() -> Value {
     json!({"kind": "doppelkopf", "rules": {
         "announcements": "doubling", "second_heart_ten": "last_trick",
         "schweinchen": "announced", "karlchen": "second_beats_first", "armut": true,
-        "five_nines": true, "bock_rounds": true, "without_nines": true, "solos_on_top": true,
+        "five_nines": false, "bock_rounds": true, "without_nines": true, "solos_on_top": true,
         "solo_multiplier": 1}})
 }
 
@@ -53,7 +53,14 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     let read = |id: i64| {
         let (service, org) = (&service, org.clone());
         async move {
-            let got = call_json(service, "GET", &format!("/api/v1/tournaments/{id}"), Some(&org), None).await;
+            let got = call_json(
+                service,
+                "GET",
+                &format!("/api/v1/tournaments/{id}"),
+                Some(&org),
+                None,
+            )
+            .await;
             expect(&got, 200, "read");
             got.json
         }
@@ -84,22 +91,45 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     // Refusals name the field and change nothing.
     let before = call_json(&service, "GET", "/api/v1/tournaments", Some(&org), None).await;
     for (body, want) in [
-        (json!({"ruleset": "skat"}), vec![("ruleset", "unknown_value")]),
+        (
+            json!({"ruleset": "skat"}),
+            vec![("ruleset", "unknown_value")],
+        ),
         (json!({"ruleset": "house"}), vec![("game", "required")]),
-        (json!({"ruleset": "ddv", "game": house_game()}), vec![("ruleset", "contradicts_game")]),
+        (
+            json!({"ruleset": "ddv", "game": house_game()}),
+            vec![("ruleset", "contradicts_game")],
+        ),
         (
             json!({"game": {"kind": "doppelkopf", "rules": {"solo_multiplier": 0}}}),
             vec![("game.rules.solo_multiplier", "out_of_range")],
         ),
-        (json!({"ruleset": "doppeldoppel"}), vec![("game", "not_playable")]),
+        (
+            json!({"game": {"kind": "doppelkopf", "rules": {"five_nines": true, "without_nines": true}}}),
+            vec![("game.rules.five_nines", "contradicts_without_nines")],
+        ),
+        (
+            json!({"ruleset": "doppeldoppel"}),
+            vec![("game", "not_playable")],
+        ),
         (
             json!({"game": {"kind": "doublehead_kids", "golden_coins": 5}}),
             vec![("game", "not_playable")],
         ),
     ] {
-        let refused = call_json(&service, "POST", "/api/v1/tournaments", Some(&org), Some(&base(body.clone()))).await;
+        let refused = call_json(
+            &service,
+            "POST",
+            "/api/v1/tournaments",
+            Some(&org),
+            Some(&base(body.clone())),
+        )
+        .await;
         expect(&refused, 422, &body.to_string());
-        let want: Vec<(String, String)> = want.iter().map(|(f, c)| ((*f).to_owned(), (*c).to_owned())).collect();
+        let want: Vec<(String, String)> = want
+            .iter()
+            .map(|(f, c)| ((*f).to_owned(), (*c).to_owned()))
+            .collect();
         assert_eq!(faults(&refused), want, "{body}");
     }
     // A switch that does not exist is refused as the body's fault, naming the game.
@@ -108,11 +138,16 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
         "POST",
         "/api/v1/tournaments",
         Some(&org),
-        Some(&base(json!({"game": {"kind": "doppelkopf", "rules": {"nines": true}}}))),
+        Some(&base(
+            json!({"game": {"kind": "doppelkopf", "rules": {"nines": true}}}),
+        )),
     )
     .await;
     expect(&unknown, 422, "an unknown switch");
-    assert_eq!(faults(&unknown), [("game".to_owned(), "unknown_field".to_owned())]);
+    assert_eq!(
+        faults(&unknown),
+        [("game".to_owned(), "unknown_field".to_owned())]
+    );
     let after = call_json(&service, "GET", "/api/v1/tournaments", Some(&org), None).await;
     assert_eq!(before.json, after.json, "a refusal creates nothing");
 
@@ -120,7 +155,14 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     let patch = |body: Value| {
         let (service, org) = (&service, org.clone());
         async move {
-            call_json(service, "PATCH", &format!("/api/v1/tournaments/{ddv}"), Some(&org), Some(&body)).await
+            call_json(
+                service,
+                "PATCH",
+                &format!("/api/v1/tournaments/{ddv}"),
+                Some(&org),
+                Some(&body),
+            )
+            .await
         }
     };
     let changed = patch(json!({"game": house_game()})).await;
@@ -134,16 +176,30 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     let late = patch(json!({"game": house_game()})).await;
     expect(&late, 422, "after the draw");
     assert_eq!(late.json["code"], "settings_contradict_play");
-    assert_eq!(faults(&late), [("game".to_owned(), "rounds_exist".to_owned())]);
+    assert_eq!(
+        faults(&late),
+        [("game".to_owned(), "rounds_exist".to_owned())]
+    );
     // The same game again is no change, and allowed.
-    expect(&patch(json!({"ruleset": "ddv", "name": "Neu"})).await, 200, "same game");
+    expect(
+        &patch(json!({"ruleset": "ddv", "name": "Neu"})).await,
+        200,
+        "same game",
+    );
     assert_eq!(read(ddv).await["game"], ddv_game());
 
     // The results document carries the game; a DDV tournament's reads as before.
     let doc = |id: i64| {
         let (service, org) = (&service, org.clone());
         async move {
-            let got = call_json(service, "GET", &format!("/api/v1/tournaments/{id}/results"), Some(&org), None).await;
+            let got = call_json(
+                service,
+                "GET",
+                &format!("/api/v1/tournaments/{id}/results"),
+                Some(&org),
+                None,
+            )
+            .await;
             expect(&got, 200, "export");
             got.json
         }
@@ -152,8 +208,158 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     assert_eq!(house_doc["tournament"]["ruleset"], "house");
     assert_eq!(house_doc["tournament"]["game"], house_game());
     assert!(doc(ddv).await["tournament"].get("game").is_none());
-    let imported = call_json(&service, "POST", "/api/v1/results", Some(&org), Some(&house_doc)).await;
+    let imported = call_json(
+        &service,
+        "POST",
+        "/api/v1/results",
+        Some(&org),
+        Some(&house_doc),
+    )
+    .await;
     expect(&imported, 201, "import");
-    let id = imported.json["id"].as_i64().unwrap();
+    let id = imported.json["tournament_id"].as_i64().unwrap();
     assert_eq!(read(id).await["game"], house_game());
 });
+
+/// Each deal's entries on the sheet, and each deal's factor (1 unless shown).
+fn entries(sheet: &Value) -> Vec<(Vec<i64>, u64)> {
+    sheet["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            let scores = d["scores"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s.as_i64().unwrap())
+                .collect();
+            (scores, d["factor"].as_u64().unwrap_or(1))
+        })
+        .collect()
+}
+
+backend_test!(a_table_scores_by_its_tournaments_house_rules, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let rules = json!({"announcements": "doubling", "bock_rounds": true, "solo_multiplier": 1});
+    let table = Table::of_tournament(
+        &app,
+        &service,
+        4,
+        &json!({"name": "Hausrunde", "date": "2026-12-05",
+                "game": {"kind": "doppelkopf", "rules": rules}}),
+    )
+    .await;
+    let sheet = table
+        .fill(
+            &service,
+            &[
+                // House rules IX, example 1: Re (seats 1, 2) says Re and keine 90 and holds
+                // Kontra to 75: (won 1 + below 90 1 + keine 90 said 1) x 2 = 6.
+                crate::fixtures::Step::Enter(json!({"contract": "normal", "re": [1, 2],
+                    "re_points": 165, "re_tricks": 9,
+                    "announcements": {"re": "no90", "kontra": "none"}})),
+                // Example 2: the same calls, Kontra makes 95: the keine 90 fails and Kontra
+                // scores (won 1 + against the Queens 1 + below 90 1 + keine 90 said 1) x 2 = 8.
+                // A lost Re: the next four deals are a Bock round.
+                crate::fixtures::Step::Enter(json!({"contract": "normal", "re": [1, 2],
+                    "re_points": 145, "re_tricks": 8,
+                    "announcements": {"re": "no90", "kontra": "none"}})),
+                // In the Bock round: a plain won normal game counts 1 x 2.
+                crate::fixtures::Step::Enter(json!({"contract": "normal", "re": [0, 3],
+                    "re_points": 130, "re_tricks": 7})),
+                // A won Damensolo with the soloist's factor 1: 1 each, doubled by the Bock.
+                crate::fixtures::Step::Enter(json!({"contract": "solo_queens", "re": [2],
+                    "re_points": 150, "re_tricks": 8})),
+            ],
+        )
+        .await;
+    assert_eq!(
+        entries(&sheet),
+        [
+            (vec![-6, 6, 6, -6], 1),
+            (vec![8, -8, -8, 8], 1),
+            (vec![2, -2, -2, 2], 2),
+            (vec![-2, -2, 2, -2], 2),
+        ]
+    );
+    assert_eq!(sheet["totals"], json!([2, -6, -2, 2]));
+});
+
+#[actix_web::test]
+async fn the_calculators_take_house_rules() {
+    let app = service_tests::TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let deal = |rules: Option<Value>| {
+        let mut body = json!({"contract": "normal", "re": [0, 2], "re_points": 145,
+            "re_tricks": 8, "announcements": {"re": "no90", "kontra": "none"}});
+        if let Some(rules) = rules {
+            body["rules"] = rules;
+        }
+        body
+    };
+    let scored = |body: Value| {
+        let service = &service;
+        async move { call_json(service, "POST", "/api/v1/score", None, Some(&body)).await }
+    };
+    // Example 2 of house rules IX by the TSR (won 1, Re 2, keine 90 said 1, gegen die
+    // Alten 1) and with doubling.
+    let ddv = scored(deal(None)).await;
+    expect(&ddv, 200, "the TSR");
+    assert_eq!(ddv.json["winner"], "kontra");
+    assert_eq!(ddv.json["value"], 5);
+    let doubled = scored(deal(Some(json!({"announcements": "doubling"})))).await;
+    expect(&doubled, 200, "doubling");
+    assert_eq!(doubled.json["value"], 8);
+    assert_eq!(doubled.json["scores"], json!([-8, 8, -8, 8]));
+    // Without the nines a deal has ten tricks: eleven are refused, naming the field.
+    let mut eleven = deal(Some(json!({"without_nines": true})));
+    eleven["re_tricks"] = json!(11);
+    eleven["re_points"] = json!(240);
+    let refused = scored(eleven).await;
+    expect(&refused, 422, "eleven tricks without nines");
+    assert_eq!(
+        faults(&refused),
+        [("re_tricks".to_owned(), "out_of_range".to_owned())]
+    );
+    let contradicting = scored(deal(Some(
+        json!({"five_nines": true, "without_nines": true}),
+    )))
+    .await;
+    expect(&contradicting, 422, "contradicting rules");
+    assert_eq!(contradicting.json["code"], "invalid_rules");
+    assert_eq!(
+        faults(&contradicting),
+        [(
+            "rules.five_nines".to_owned(),
+            "contradicts_without_nines".to_owned()
+        )]
+    );
+    // The replay refuses a house rule's event by the TSR and names the rules it was
+    // given back in its facts.
+    let replay = |rules: Option<Value>| {
+        let service = &service;
+        let mut body = json!({"contract": "normal", "dealer": 3, "events": ["0:schweinchen"]});
+        if let Some(rules) = rules {
+            body["rules"] = rules;
+        }
+        async move { call_json(service, "POST", "/api/v1/replay", None, Some(&body)).await }
+    };
+    let refused = replay(None).await;
+    expect(&refused, 422, "Schweinchen by the TSR");
+    assert!(
+        faults(&refused)[0].0.starts_with("events"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(refused.json["code"], "illegal_deal");
+    let bad = replay(Some(json!({"solo_multiplier": 12}))).await;
+    expect(&bad, 422, "a factor out of range");
+    assert_eq!(
+        faults(&bad),
+        [(
+            "rules.solo_multiplier".to_owned(),
+            "out_of_range".to_owned()
+        )]
+    );
+}

@@ -187,6 +187,14 @@ pub struct StoredCounts {
     pub fox: u8,
     /// Karlchen.
     pub karlchen: u8,
+    /// The other party's Karlchen caught in the last trick (house rules); absent when 0,
+    /// so every row without it reads and writes as before.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub karlchen_caught: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Both parties' extras as stored.
@@ -205,6 +213,7 @@ impl From<StoredCounts> for Extras {
             doppelkopf: c.doppelkopf,
             fox: c.fox,
             karlchen: c.karlchen,
+            karlchen_caught: c.karlchen_caught,
         }
     }
 }
@@ -522,6 +531,7 @@ impl From<LegacyDeal> for StoredDeal {
             doppelkopf: c.doppelkopf,
             fox: c.fox,
             karlchen: c.karlchen,
+            karlchen_caught: 0,
         };
         StoredDeal {
             format: FORMAT,

@@ -6,12 +6,10 @@
 //! strings are frozen (a change is a new format with its own reader, never an edit here), so
 //! the HTTP body can change without touching a stored row.
 
-use domain::game::{
-    AnnouncementScoring, Game, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen,
-};
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql, FromSqlRow};
 use diesel::sql_types::Text;
+use domain::game::{AnnouncementScoring, Game, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
 use serde::{Deserialize, Serialize};
 
 /// What the column holds for the DDV's tournament rules.
@@ -98,8 +96,7 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
     match (stored.kind.as_str(), stored.rules, stored.golden_coins) {
         ("doppelkopf", Some(r), None) => Ok(Game::Doppelkopf(Ruleset {
             announcements: AnnouncementScoring::from_name(&r.announcements).ok_or_else(unknown)?,
-            second_heart_ten: SecondHeartTen::from_name(&r.second_heart_ten)
-                .ok_or_else(unknown)?,
+            second_heart_ten: SecondHeartTen::from_name(&r.second_heart_ten).ok_or_else(unknown)?,
             schweinchen: Schweinchen::from_name(&r.schweinchen).ok_or_else(unknown)?,
             karlchen: KarlchenRule::from_name(&r.karlchen).ok_or_else(unknown)?,
             armut: r.armut,

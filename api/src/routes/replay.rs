@@ -12,6 +12,7 @@ use utoipa::ToSchema;
 use crate::domain_errors::invalid_deal;
 use crate::error::{ApiError, FieldError, Problem};
 use crate::extract::JsonBody;
+use crate::wire::game::{RulesBody, rules_or_ddv};
 use crate::wire::score::{ContractName, ScoreRequest, ScoreResponse};
 
 /// A deal as it was played.
@@ -33,7 +34,12 @@ pub struct ReplayRequest {
     pub compulsory: bool,
     /// Every card as `seat:card` (suit C S H D + rank A T K Q J 9, `HT` = ♥10) and every
     /// call as `seat:call` (`re`, `kontra`, `no90`, `no60`, `no30`, `schwarz`), in order.
+    /// Under house rules also `seat:schweinchen`, Armut as `seat:armut`,
+    /// `seat:accept_armut` and the cards handed over as `seat>card`.
     pub events: Vec<String>,
+    /// The house rules the deal was played by (default: the DDV's tournament rules).
+    #[serde(default)]
+    pub rules: Option<RulesBody>,
 }
 
 /// One trick.
@@ -84,6 +90,7 @@ fn rule(kind: &ReplayErrorKind) -> (&'static str, &'static str) {
         ReplayErrorKind::NotRaising { .. } => ("events", "call_not_raising"),
         ReplayErrorKind::AbsageAfterLateReply { .. } => ("events", "absage_after_late_reply"),
         ReplayErrorKind::TooLate { .. } => ("events", "call_too_late"),
+        ReplayErrorKind::HouseRule(e) => ("events", e.code()),
     }
 }
 
@@ -145,6 +152,8 @@ pub async fn replay_deal(
     body: JsonBody<ReplayRequest>,
 ) -> Result<web::Json<ReplayResponse>, ApiError> {
     let body = body.0;
+    let body_rules = body.rules;
+    let rules = rules_or_ddv(body.rules)?;
     let request = replay::ReplayRequest {
         contract: body.contract.into(),
         declarer: body.declarer,
@@ -152,10 +161,12 @@ pub async fn replay_deal(
         compulsory: body.compulsory,
         events: parse_events(&body.events)?,
     };
-    let played = replay::replay(&request).map_err(|e| illegal(&e))?;
-    let scored = domain::score(&played.facts).map_err(|e| invalid_deal(&e))?;
+    let played = replay::replay_with(&request, &rules).map_err(|e| illegal(&e))?;
+    let scored = domain::score::score_with(&played.facts, &rules).map_err(|e| invalid_deal(&e))?;
+    let mut facts = ScoreRequest::from_facts(&played.facts);
+    facts.rules = body_rules;
     Ok(web::Json(ReplayResponse {
-        facts: ScoreRequest::from_facts(&played.facts),
+        facts,
         score: ScoreResponse::from(&scored),
         tricks: played
             .tricks

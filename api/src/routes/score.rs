@@ -7,7 +7,7 @@ use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
 use crate::wire::score::{ScoreRequest, ScoreResponse};
 
-/// Score a deal from its facts (TSR 7).
+/// Score a deal from its facts (TSR 7), or by house rules given in `rules`.
 ///
 /// Impossible facts (points outside 0–240, tricks that cannot hold the points, a Re party
 /// of the wrong size, extras in a solo, …) are a 422 naming the field.
@@ -24,7 +24,8 @@ use crate::wire::score::{ScoreRequest, ScoreResponse};
 pub async fn score_deal(
     body: JsonBody<ScoreRequest>,
 ) -> Result<web::Json<ScoreResponse>, ApiError> {
+    let rules = body.0.ruleset()?;
     let facts = body.0.to_facts()?;
-    let scored = domain::score(&facts).map_err(|e| invalid_deal(&e))?;
+    let scored = domain::score::score_with(&facts, &rules).map_err(|e| invalid_deal(&e))?;
     Ok(web::Json(ScoreResponse::from(&scored)))
 }

@@ -225,7 +225,8 @@ pub fn preview(
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the previewed deal is missing")))?;
     let hints = match &scored.facts {
         EntryFacts::Full(facts) => domain::plausibility::hints(facts, &scored.game),
-        EntryFacts::Paper(_) => Vec::new(),
+        // The paper holds no card points to check, a deal thrown in no game.
+        EntryFacts::Paper(_) | EntryFacts::ThrownIn(_) => Vec::new(),
     };
     Ok(DealPreviewResponse {
         deal: after.deal_view(next.number)?,

@@ -349,7 +349,7 @@ mod tests {
             deals_five: 30,
             minutes_four: 120,
             minutes_five: 150,
-            ruleset: "ddv".to_owned(),
+            game: domain::game::Game::DDV,
             tie_breaks: String::new(),
             published: true,
             created_at: created,

@@ -107,7 +107,18 @@ pub fn config(ctx: &TableContext) -> Result<RoundConfig, ApiError> {
             ))
         })?;
     let planned = u16::try_from(ctx.table.planned_deals).unwrap_or(0);
-    RoundConfig::new(size, planned).map_err(|e| corrupt(e.to_string()))
+    // Only Doppelkopf has tables so far (the service refuses the family games when a
+    // tournament is created), so another game here is damaged data.
+    let rules = ctx.tournament.game.ruleset().ok_or_else(|| {
+        corrupt(format!(
+            "tournament {} plays {}, which has no sheet",
+            ctx.tournament.id,
+            ctx.tournament.game.kind()
+        ))
+    })?;
+    RoundConfig::new(size, planned)
+        .map(|config| config.with_rules(rules))
+        .map_err(|e| corrupt(e.to_string()))
 }
 
 fn corrupt(what: String) -> ApiError {
@@ -143,6 +154,7 @@ fn stored_full(entry: &DealEntry) -> StoredDeal {
         doppelkopf: c.doppelkopf,
         fox: c.fox,
         karlchen: c.karlchen,
+        karlchen_caught: c.karlchen_caught,
     };
     StoredDeal {
         format: db::deals::FORMAT,
@@ -182,6 +194,7 @@ fn full_entry(stored: &StoredDeal) -> DealEntry {
         doppelkopf: c.doppelkopf,
         fox: c.fox,
         karlchen: c.karlchen,
+        karlchen_caught: c.karlchen_caught,
     };
     DealEntry {
         number: None,
@@ -369,6 +382,7 @@ fn view(
                 re: entry.re().to_vec(),
                 scores: d.scores.clone(),
                 game_scores: d.game_scores.clone(),
+                factor: d.factor,
                 penalties: d
                     .penalties
                     .iter()

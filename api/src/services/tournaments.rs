@@ -115,8 +115,12 @@ pub(crate) fn checked(
     let game = if request.ruleset.is_none() && request.game.is_none() {
         Game::DDV
     } else {
-        chosen_game(request.ruleset.as_deref(), request.game.as_ref(), &mut errors)
-            .unwrap_or(Game::DDV)
+        chosen_game(
+            request.ruleset.as_deref(),
+            request.game.as_ref(),
+            &mut errors,
+        )
+        .unwrap_or(Game::DDV)
     };
     for (i, tie_break) in request.tie_breaks.iter().enumerate() {
         if !domain::standings::TieBreak::ALL
@@ -252,7 +256,11 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
             in_range(field, value, min, max, &mut errors);
         }
     }
-    let game = chosen_game(request.ruleset.as_deref(), request.game.as_ref(), &mut errors);
+    let game = chosen_game(
+        request.ruleset.as_deref(),
+        request.game.as_ref(),
+        &mut errors,
+    );
     invalid(errors)?;
     Ok(TournamentChanges {
         name,

@@ -2,13 +2,12 @@
 //! or house rules as named switches), Doublehead Kids or Doppeldoppel, as a union tagged by
 //! `kind`, and its conversions to and from the domain's [`Game`].
 
-use domain::game::{
-    AnnouncementScoring, Game, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen,
-};
+use domain::game::{AnnouncementScoring, Game, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::error::FieldError;
+use crate::domain_errors::ruleset_error;
+use crate::error::{ApiError, FieldError};
 
 /// The game a tournament plays. Chosen when it is created; it can be changed only while no
 /// round exists.
@@ -164,14 +163,7 @@ impl RulesBody {
     /// The domain's ruleset, or the field that is out of range (`field` is where the rules
     /// sit in the body, e.g. `game.rules`).
     pub fn to_ruleset(self, field: &str) -> Result<Ruleset, FieldError> {
-        if !(1..=9).contains(&self.solo_multiplier) {
-            return Err(FieldError::new(
-                format!("{field}.solo_multiplier"),
-                "out_of_range",
-                "the soloist's factor is 1 to 9",
-            ));
-        }
-        Ok(Ruleset {
+        let rules = Ruleset {
             announcements: match self.announcements {
                 AnnouncementsName::Adding => AnnouncementScoring::Adding,
                 AnnouncementsName::Doubling => AnnouncementScoring::Doubling,
@@ -197,8 +189,19 @@ impl RulesBody {
             without_nines: self.without_nines,
             solos_on_top: self.solos_on_top,
             solo_multiplier: self.solo_multiplier,
-        })
+        };
+        rules.validate().map_err(|e| ruleset_error(&e, field))?;
+        Ok(rules)
     }
+}
+
+/// The rules a calculator request asks for (`rules`), checked; the TSR when it names none.
+pub fn rules_or_ddv(rules: Option<RulesBody>) -> Result<Ruleset, ApiError> {
+    rules.map_or(Ok(Ruleset::DDV), |rules| {
+        rules.to_ruleset("rules").map_err(|e| {
+            ApiError::unprocessable("invalid_rules", "the rules contradict each other", vec![e])
+        })
+    })
 }
 
 impl From<Game> for GameBody {

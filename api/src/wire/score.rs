@@ -8,6 +8,7 @@ use utoipa::ToSchema;
 
 use crate::domain_errors::invalid_deal;
 use crate::error::{ApiError, FieldError};
+use crate::wire::game::RulesBody;
 
 /// The contract as played.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -188,6 +189,14 @@ pub struct ExtrasCounts {
     /// 1 if the party's ♣J won the last trick.
     #[serde(default)]
     pub karlchen: u8,
+    /// 1 if the party caught the other party's ♣J in the last trick: counted only under the
+    /// house rules `karlchen: caught` or `second_beats_first`.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub karlchen_caught: u8,
+}
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// Both parties' extras; "gegen die Alten" is derived, never entered.
@@ -227,7 +236,7 @@ pub struct ScoreRequest {
     /// Re's card points, 0–240.
     #[schema(maximum = 240)]
     pub re_points: u16,
-    /// Re's tricks, 0–12.
+    /// Re's tricks, 0–12 (0–10 without the nines).
     #[schema(maximum = 12)]
     pub re_tricks: u16,
     /// Each party's highest call (default: none).
@@ -236,17 +245,27 @@ pub struct ScoreRequest {
     /// Each party's extras (default: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extras: Option<ExtrasBody>,
+    /// The house rules to score by (default: the DDV's tournament rules).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesBody>,
 }
 
-fn counts(e: ExtrasCounts) -> deal::Extras {
+/// One party's extras as the domain counts them.
+pub(crate) fn counts(e: ExtrasCounts) -> deal::Extras {
     deal::Extras {
         doppelkopf: e.doppelkopf,
         fox: e.fox,
         karlchen: e.karlchen,
+        karlchen_caught: e.karlchen_caught,
     }
 }
 
 impl ScoreRequest {
+    /// The rules it asks to be scored by, checked.
+    pub fn ruleset(&self) -> Result<domain::game::Ruleset, ApiError> {
+        crate::wire::game::rules_or_ddv(self.rules)
+    }
+
     /// The domain's facts, checked.
     pub fn to_facts(&self) -> Result<deal::DealFacts, ApiError> {
         let table_size = TableSize::from_players(self.table_size).ok_or_else(|| {
@@ -300,6 +319,7 @@ impl ScoreRequest {
             doppelkopf: e.doppelkopf,
             fox: e.fox,
             karlchen: e.karlchen,
+            karlchen_caught: e.karlchen_caught,
         };
         ScoreRequest {
             table_size: facts.table_size.seats(),
@@ -316,6 +336,7 @@ impl ScoreRequest {
                 re: counts(facts.extras.re),
                 kontra: counts(facts.extras.kontra),
             }),
+            rules: None,
         }
     }
 }

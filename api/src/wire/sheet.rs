@@ -1,7 +1,7 @@
 //! A table's score sheet on the wire: a deal as the captain enters it and the sheet as every
 //! reader sees it (captains, organisers, the public, the printed pages).
 
-use domain::deal::{Announcements, Extras, FactsError, PartyExtras, SeatSet};
+use domain::deal::{Announcements, FactsError, PartyExtras, SeatSet};
 use domain::sheet::{PaperDeal, RecordedDeal, SheetEntry};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 use crate::extract;
 use crate::wire::clock::{ClockView, SeatPlayerView};
-use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts, PartyName};
+use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, PartyName, counts};
 use crate::wire::signatures::SignatureView;
 
 /// A deal as the captain enters it: the `/score` facts without what the table knows
@@ -63,11 +63,6 @@ impl DealEntry {
             }
         })?;
         let extras = self.extras.unwrap_or_default();
-        let counts = |e: ExtrasCounts| Extras {
-            doppelkopf: e.doppelkopf,
-            fox: e.fox,
-            karlchen: e.karlchen,
-        };
         Ok(RecordedDeal {
             contract: self.contract.into(),
             re,
@@ -213,6 +208,10 @@ impl DealBody {
     }
 }
 
+fn is_one(n: &u8) -> bool {
+    *n == 1
+}
+
 /// The answer to an entry or a correction.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DealResponse {
@@ -267,6 +266,9 @@ pub struct SheetDealView {
     pub scores: Vec<i32>,
     /// Each seat's entry from the game alone (zero when a penalty stopped it).
     pub game_scores: Vec<i32>,
+    /// What the deal's game counts: 2 in a Bock round (house rules), absent otherwise.
+    #[serde(skip_serializing_if = "is_one")]
+    pub factor: u8,
     /// Penalties on this deal.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub penalties: Vec<PenaltyView>,

@@ -99,16 +99,31 @@ impl GameFields {
                         bock_rounds: self.bock_rounds.is_some(),
                         without_nines: self.without_nines.is_some(),
                         solos_on_top: self.solos_on_top.is_some(),
-                        solo_multiplier: small_number("game.rules.solo_multiplier", &self.solo_multiplier)?,
+                        solo_multiplier: small_number(
+                            "game.rules.solo_multiplier",
+                            &self.solo_multiplier,
+                        )?,
                     })
                 })()
-                .map_err(|e| ApiError::unprocessable("invalid_body", "the form has fields that do not parse", vec![e]))?;
+                .map_err(|e| {
+                    ApiError::unprocessable(
+                        "invalid_body",
+                        "the form has fields that do not parse",
+                        vec![e],
+                    )
+                })?;
                 Some(GameBody::Doppelkopf { rules })
             }
             "doublehead_kids" => Some(GameBody::DoubleheadKids {
-                golden_coins: small_number("game.golden_coins", &self.golden_coins).map_err(|e| {
-                    ApiError::unprocessable("invalid_body", "the form has fields that do not parse", vec![e])
-                })?,
+                golden_coins: small_number("game.golden_coins", &self.golden_coins).map_err(
+                    |e| {
+                        ApiError::unprocessable(
+                            "invalid_body",
+                            "the form has fields that do not parse",
+                            vec![e],
+                        )
+                    },
+                )?,
             }),
             _ => None,
         };

@@ -162,7 +162,7 @@ pub async fn create(
                 &new.rounds,
                 new.game.key(),
             ))
-                .map_err(|e| ApiError::Internal(e.into()))?,
+            .map_err(|e| ApiError::Internal(e.into()))?,
         )?;
         tournaments::create_keyed(&state, Some(key), desk.organizer, request).await
     }
