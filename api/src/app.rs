@@ -1,5 +1,7 @@
 //! The one application factory, used by the server and by the tests alike.
 
+use std::sync::OnceLock;
+
 use actix_web::body::MessageBody;
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
 use actix_web::http::header::{CONTENT_TYPE, REFERRER_POLICY};
@@ -7,13 +9,16 @@ use actix_web::{App, HttpRequest, HttpResponse, web};
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
-use utoipa_swagger_ui::SwaggerUi;
+use utoipa_swagger_ui::{Config, SwaggerUi};
 
 use crate::error::ApiError;
 use crate::openapi::ApiDoc;
 use crate::routes;
 use crate::state::AppState;
 use crate::telemetry::AccessLogSpan;
+
+/// The OpenAPI document as served, the same for every worker and every app of the process.
+static OPENAPI_JSON: OnceLock<web::Bytes> = OnceLock::new();
 
 /// Builds the application around `state`: the documented API, its OpenAPI document and
 /// Swagger UI (served from the binary, no network), and problem+json for unknown routes.
@@ -48,7 +53,24 @@ pub fn build(
         )
         .configure(routes::configure)
         .split_for_parts();
-    app.service(SwaggerUi::new("/api/docs/{_:.*}").url("/api/openapi.json", doc))
+    // Every worker builds its own `App`, and Swagger UI's own document route would keep a
+    // copy of the document in each: serialised once, the workers share one.
+    let document = OPENAPI_JSON
+        .get_or_init(|| web::Bytes::from(serde_json::to_vec(&doc).unwrap_or_default()))
+        .clone();
+    drop(doc);
+    app.service(SwaggerUi::new("/api/docs/{_:.*}").config(Config::from("/api/openapi.json")))
+        .route(
+            "/api/openapi.json",
+            web::get().to(move || {
+                let document = document.clone();
+                async move {
+                    HttpResponse::Ok()
+                        .content_type(actix_web::http::header::ContentType::json())
+                        .body(document)
+                }
+            }),
+        )
         // The address without its slash, as people type it, leads to the docs too.
         .route(
             "/api/docs",
