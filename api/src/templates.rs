@@ -8,6 +8,10 @@ use tera::Tera;
 pub const TEMPLATES: &[(&str, &str)] = &[
     ("base.html", include_str!("../../templates/base.html")),
     (
+        "partials/_rules.html",
+        include_str!("../../templates/partials/_rules.html"),
+    ),
+    (
         "partials/_quality.html",
         include_str!("../../templates/partials/_quality.html"),
     ),

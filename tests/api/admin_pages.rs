@@ -291,6 +291,73 @@ backend_test!(a_tournament_is_created_at_the_desk_once, |app| {
     assert_eq!(all[0]["published"], false);
     let desk = send(&service, get("/admin", &cookies)).await;
     assert!(desk.text.contains("Winter-Cup"));
+    assert_eq!(all[0]["ruleset"], "ddv");
+
+    // House rules chosen on the form: the switches given, the rest the TSR's; the fields of
+    // a game not chosen (the Golden Coins) are not read.
+    let house = format!(
+        "csrf={csrf}&idempotency_key=k3&name=Hausrunde&date=2026-12-13&ruleset=house\
+         &announcements=doubling&second_heart_ten=off&schweinchen=off&karlchen=caught\
+         &bock_rounds=on&solo_multiplier=3&golden_coins=x"
+    );
+    let made = send(&service, form("/admin/tournaments", &cookies, &house)).await;
+    expect(&made, 303, "house rules");
+    let all = list().await;
+    let made = all
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Hausrunde")
+        .unwrap()
+        .clone();
+    assert_eq!(made["ruleset"], "house");
+    let rules = &made["game"]["rules"];
+    assert_eq!(rules["announcements"], "doubling");
+    assert_eq!(rules["karlchen"], "caught");
+    assert_eq!(rules["bock_rounds"], true);
+    assert_eq!(rules["armut"], false);
+    assert_eq!(rules["solo_multiplier"], 3);
+    // Its settings show the rules chosen, and its pages name them.
+    let id = made["id"].as_i64().unwrap();
+    let page = send(&service, get(&format!("/admin/tournaments/{id}"), &cookies)).await;
+    assert!(
+        page.text.contains("<option value=\"house\" selected>"),
+        "{}",
+        page.text
+    );
+    assert!(page.text.contains("<option value=\"doubling\" selected>"));
+    assert!(
+        page.text
+            .contains("id=\"settings-bock_rounds\" name=\"bock_rounds\" checked")
+    );
+    let sheets = send(
+        &service,
+        get(
+            &format!("/admin/tournaments/{id}/print/sheets?size=4&count=1"),
+            &cookies,
+        ),
+    )
+    .await;
+    expect(&sheets, 200, "blank sheets");
+    assert!(
+        sheets
+            .text
+            .contains("Hausregeln, Re und Kontra verdoppeln, Karlchen fangen, Bockrunden"),
+        "{}",
+        sheets.text
+    );
+    // A solo multiplier that is no number: refused, naming the rules, nothing made.
+    let bad = house
+        .replace("k3", "k4")
+        .replace("solo_multiplier=3", "solo_multiplier=drei");
+    let refused = send(&service, form("/admin/tournaments", &cookies, &bad)).await;
+    expect(&refused, 422, "a factor that is no number");
+    assert!(
+        refused.text.contains("<li>Spiel und Regeln</li>"),
+        "{}",
+        refused.text
+    );
+    assert_eq!(list().await.as_array().unwrap().len(), 2);
 });
 
 backend_test!(

@@ -300,6 +300,8 @@ struct TournamentHeading {
     name: String,
     date: String,
     venue: Option<String>,
+    /// The rules it is played by, as text keys (`partials/_rules.html` shows them).
+    rules: RulesLine,
 }
 
 impl From<&crate::db::models::TournamentRow> for TournamentHeading {
@@ -308,6 +310,58 @@ impl From<&crate::db::models::TournamentRow> for TournamentHeading {
             name: t.name.clone(),
             date: t.held_on.format("%d.%m.%Y").to_string(),
             venue: t.venue.clone(),
+            rules: RulesLine::of(t.game),
+        }
+    }
+}
+
+/// The rules a tournament is played by as every page and printed sheet names them: the
+/// ruleset's text key, then one key per house rule switched on, and the soloist's factor
+/// where it is not the TSR's.
+#[derive(Debug, Clone, Serialize)]
+pub(crate) struct RulesLine {
+    keys: Vec<String>,
+    solo_multiplier: Option<u8>,
+}
+
+impl RulesLine {
+    pub(crate) fn of(game: domain::game::Game) -> RulesLine {
+        let mut keys = vec![format!("rules_{}", crate::wire::game::ruleset_name(game))];
+        let mut solo_multiplier = None;
+        if let Some(r) = game.ruleset().filter(|r| !r.is_ddv()) {
+            use domain::game::{AnnouncementScoring, KarlchenRule, Schweinchen, SecondHeartTen};
+            if r.announcements != AnnouncementScoring::Adding {
+                keys.push(format!("rules_announcements_{}", r.announcements.as_str()));
+            }
+            if r.second_heart_ten != SecondHeartTen::Off {
+                keys.push(format!(
+                    "rules_second_heart_ten_{}",
+                    r.second_heart_ten.as_str()
+                ));
+            }
+            if r.schweinchen != Schweinchen::Off {
+                keys.push(format!("rules_schweinchen_{}", r.schweinchen.as_str()));
+            }
+            if r.karlchen != KarlchenRule::Ddv {
+                keys.push(format!("rules_karlchen_{}", r.karlchen.as_str()));
+            }
+            for (on, key) in [
+                (r.armut, "rules_armut"),
+                (r.five_nines, "rules_five_nines"),
+                (r.bock_rounds, "rules_bock_rounds"),
+                (r.without_nines, "rules_without_nines"),
+                (r.solos_on_top, "rules_solos_on_top"),
+            ] {
+                if on {
+                    keys.push(key.to_owned());
+                }
+            }
+            solo_multiplier = (r.solo_multiplier != domain::game::Ruleset::DDV.solo_multiplier)
+                .then_some(r.solo_multiplier);
+        }
+        RulesLine {
+            keys,
+            solo_multiplier,
         }
     }
 }

@@ -178,6 +178,8 @@ struct Nav {
     /// `dd.mm.yyyy`.
     date: String,
     venue: Option<String>,
+    /// The rules it is played by.
+    rules: crate::pages::RulesLine,
     published: bool,
     section: Section,
 }
@@ -189,6 +191,7 @@ impl Nav {
             name: row.name.clone(),
             date: row.held_on.format("%d.%m.%Y").to_string(),
             venue: row.venue.clone(),
+            rules: crate::pages::RulesLine::of(row.game),
             published: row.published,
             section,
         }
