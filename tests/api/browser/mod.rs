@@ -10,6 +10,7 @@ mod admin;
 mod budgets;
 mod captain;
 mod desk_day;
+mod desk_game;
 mod desk_monitor;
 mod desk_players;
 mod desk_print;
