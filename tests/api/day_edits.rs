@@ -57,21 +57,6 @@ async fn patch<S: App>(service: &S, token: &str, id: i64, body: &Value) -> crate
     .await
 }
 
-/// `(field, code)` of every field error of a problem.
-fn faults(reply: &crate::fixtures::Reply) -> Vec<(String, String)> {
-    reply.json["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["field"].as_str().unwrap().to_owned(),
-                e["code"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
 /// Each player's standings total, by player id.
 async fn standings<S: App>(service: &S, token: &str, id: i64) -> Vec<(i64, i64)> {
     let got = call_json(
@@ -178,7 +163,7 @@ backend_test!(
         expect(&refused, 422, "six bad fields");
         assert_eq!(refused.json["code"], "invalid_body");
         assert_eq!(
-            faults(&refused),
+            refused.faults(),
             [
                 ("name", "invalid_length"),
                 ("rounds", "out_of_range"),
@@ -239,7 +224,7 @@ backend_test!(rounds_cannot_go_below_the_rounds_that_exist, |app| {
     expect(&refused, 422, "one round when two exist");
     assert_eq!(refused.json["code"], "settings_contradict_play");
     assert_eq!(
-        faults(&refused),
+        refused.faults(),
         [("rounds".to_owned(), "below_rounds_created".to_owned())]
     );
     let unchanged = read(&service, &org, id).await;
@@ -279,7 +264,7 @@ backend_test!(fewer_deals_per_round_must_fit_every_open_sheet, |app| {
     expect(&below, 422, "fewer deals than entered");
     assert_eq!(below.json["code"], "settings_contradict_play");
     assert_eq!(
-        faults(&below),
+        below.faults(),
         [("deals_four".to_owned(), "below_deals_entered".to_owned())]
     );
     assert!(
@@ -294,7 +279,7 @@ backend_test!(fewer_deals_per_round_must_fit_every_open_sheet, |app| {
     let forced_earlier = patch(&service, &t.org, t.tournament, &json!({"deals_four": 12})).await;
     expect(&forced_earlier, 422, "the sheet would not fit");
     assert_eq!(
-        faults(&forced_earlier),
+        forced_earlier.faults(),
         [("deals_four".to_owned(), "sheet_does_not_fit".to_owned())]
     );
     assert!(
@@ -453,7 +438,7 @@ backend_test!(
         expect(&refused, 422, "the 5-table's sheet breaks");
         assert_eq!(refused.json["code"], "settings_contradict_play");
         assert_eq!(
-            faults(&refused),
+            refused.faults(),
             [("deals_five".to_owned(), "sheet_does_not_fit".to_owned())]
         );
         assert!(
@@ -1413,7 +1398,7 @@ backend_test!(
                 (201, 422) => {
                     assert_eq!(changed.json["code"], "settings_contradict_play");
                     assert_eq!(
-                        faults(&changed),
+                        changed.faults(),
                         [("rounds".to_owned(), "below_rounds_created".to_owned())]
                     );
                     assert_eq!(rounds, usize::try_from(existing + 1).unwrap());

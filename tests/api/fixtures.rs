@@ -48,6 +48,22 @@ impl Reply {
             .unwrap_or_default()
     }
 
+    /// `(field, code)` of every field error of the problem.
+    pub fn faults(&self) -> Vec<(String, String)> {
+        self.json["errors"]
+            .as_array()
+            .map(|errors| {
+                errors
+                    .iter()
+                    .map(|e| {
+                        let text = |key: &str| e[key].as_str().unwrap_or_default().to_owned();
+                        (text("field"), text("code"))
+                    })
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The `field`s of the problem's `errors`.
     pub fn fields(&self) -> Vec<String> {
         self.json["errors"]

@@ -32,21 +32,6 @@ fn base(extra: Value) -> Value {
     body
 }
 
-/// `(field, code)` of every field error of a problem.
-fn faults(reply: &crate::fixtures::Reply) -> Vec<(String, String)> {
-    reply.json["errors"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|e| {
-            (
-                e["field"].as_str().unwrap().to_owned(),
-                e["code"].as_str().unwrap().to_owned(),
-            )
-        })
-        .collect()
-}
-
 backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let org = organizer(&app, &service, "leitung@example.org").await;
@@ -130,7 +115,7 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
             .iter()
             .map(|(f, c)| ((*f).to_owned(), (*c).to_owned()))
             .collect();
-        assert_eq!(faults(&refused), want, "{body}");
+        assert_eq!(refused.faults(), want, "{body}");
     }
     // A switch that does not exist is refused as the body's fault, naming the game.
     let unknown = call_json(
@@ -145,7 +130,7 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     .await;
     expect(&unknown, 422, "an unknown switch");
     assert_eq!(
-        faults(&unknown),
+        unknown.faults(),
         [("game".to_owned(), "unknown_field".to_owned())]
     );
     let after = call_json(&service, "GET", "/api/v1/tournaments", Some(&org), None).await;
@@ -177,7 +162,7 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     expect(&late, 422, "after the draw");
     assert_eq!(late.json["code"], "settings_contradict_play");
     assert_eq!(
-        faults(&late),
+        late.faults(),
         [("game".to_owned(), "rounds_exist".to_owned())]
     );
     // The same game again is no change, and allowed.
@@ -319,7 +304,7 @@ async fn the_calculators_take_house_rules() {
     let refused = scored(eleven).await;
     expect(&refused, 422, "eleven tricks without nines");
     assert_eq!(
-        faults(&refused),
+        refused.faults(),
         [("re_tricks".to_owned(), "out_of_range".to_owned())]
     );
     let contradicting = scored(deal(Some(
@@ -329,7 +314,7 @@ async fn the_calculators_take_house_rules() {
     expect(&contradicting, 422, "contradicting rules");
     assert_eq!(contradicting.json["code"], "invalid_rules");
     assert_eq!(
-        faults(&contradicting),
+        contradicting.faults(),
         [(
             "rules.five_nines".to_owned(),
             "contradicts_without_nines".to_owned()
@@ -348,7 +333,7 @@ async fn the_calculators_take_house_rules() {
     let refused = replay(None).await;
     expect(&refused, 422, "Schweinchen by the TSR");
     assert!(
-        faults(&refused)[0].0.starts_with("events"),
+        refused.faults()[0].0.starts_with("events"),
         "{}",
         refused.text
     );
@@ -356,7 +341,7 @@ async fn the_calculators_take_house_rules() {
     let bad = replay(Some(json!({"solo_multiplier": 12}))).await;
     expect(&bad, 422, "a factor out of range");
     assert_eq!(
-        faults(&bad),
+        bad.faults(),
         [(
             "rules.solo_multiplier".to_owned(),
             "out_of_range".to_owned()

@@ -4,8 +4,8 @@
 //! passes the accessibility check with the switches open.
 
 use serde_json::Value;
+use service_tests::TestApp;
 use service_tests::browser::{self, Viewport};
-use service_tests::{PASSWORD, TestApp};
 
 use super::WAIT;
 use crate::fixtures::{call_json, organizer};
@@ -29,11 +29,7 @@ async fn house_rules_are_chosen_with_clicks_and_shown_again() {
     let Some(page) = browser::open(Viewport::Desktop).await else {
         return;
     };
-    page.goto(&format!("{base}/login")).await;
-    page.wait_for("#login-form", WAIT).await;
-    page.fill("#email", "leitung@example.org").await;
-    page.fill("#password", PASSWORD).await;
-    page.click("#login-submit").await;
+    super::sign_in(&page, &base).await;
     page.wait_for("#new-tournament", WAIT).await;
 
     // The TSR is chosen: no switches, no Golden Coins.

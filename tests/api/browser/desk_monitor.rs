@@ -4,8 +4,8 @@
 //! leaves a screenshot.
 
 use serde_json::json;
+use service_tests::TestApp;
 use service_tests::browser::{self, Viewport};
-use service_tests::{PASSWORD, TestApp};
 
 use super::WAIT;
 use crate::fixtures::{call_json, captain, expect, normal, organizer, players, round, tournament};
@@ -39,11 +39,7 @@ async fn the_monitor_updates_itself_and_a_table_is_mended_at_the_desk() {
     let Some(page) = browser::open(Viewport::Desktop).await else {
         return;
     };
-    page.goto(&format!("{base}/login")).await;
-    page.wait_for("#login-form", WAIT).await;
-    page.fill("#email", "leitung@example.org").await;
-    page.fill("#password", PASSWORD).await;
-    page.click("#login-submit").await;
+    super::sign_in(&page, &base).await;
     page.wait_for("#desk-tournaments", WAIT).await;
 
     page.goto(&format!("{base}/admin/tournaments/{id}/monitor"))

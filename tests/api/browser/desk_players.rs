@@ -5,8 +5,8 @@
 //! and is kept as a screenshot.
 
 use serde_json::json;
+use service_tests::TestApp;
 use service_tests::browser::{self, Viewport};
-use service_tests::{PASSWORD, TestApp};
 
 use super::WAIT;
 use crate::admin_players::sixteen;
@@ -33,11 +33,7 @@ async fn a_file_is_previewed_fixed_imported_and_a_player_checked_in() {
     let Some(page) = browser::open(Viewport::Desktop).await else {
         return;
     };
-    page.goto(&format!("{base}/login")).await;
-    page.wait_for("#login-form", WAIT).await;
-    page.fill("#email", "leitung@example.org").await;
-    page.fill("#password", PASSWORD).await;
-    page.click("#login-submit").await;
+    super::sign_in(&page, &base).await;
     page.wait_for("#desk-tournaments", WAIT).await;
 
     page.goto(&format!("{base}/admin/tournaments/{id}/players"))

@@ -3,8 +3,8 @@
 //! link; every print page passes the accessibility check, and is kept as a screenshot.
 
 use png::{ColorType, Decoder, Transformations};
+use service_tests::TestApp;
 use service_tests::browser::{self, Viewport};
-use service_tests::{PASSWORD, TestApp};
 
 use super::WAIT;
 use crate::admin_print::drawn;
@@ -46,11 +46,7 @@ async fn each_table_cards_qr_code_decodes_to_its_join_link() {
     let Some(page) = browser::open(Viewport::Desktop).await else {
         return;
     };
-    page.goto(&format!("{base}/login")).await;
-    page.wait_for("#login-form", WAIT).await;
-    page.fill("#email", "leitung@example.org").await;
-    page.fill("#password", PASSWORD).await;
-    page.click("#login-submit").await;
+    super::sign_in(&page, &base).await;
     page.wait_for("#desk-tournaments", WAIT).await;
 
     // The print page, by the desk's navigation.

@@ -4,8 +4,8 @@
 //! is kept as a screenshot.
 
 use serde_json::json;
+use service_tests::TestApp;
 use service_tests::browser::{self, Viewport};
-use service_tests::{PASSWORD, TestApp};
 
 use super::WAIT;
 use crate::fixtures::{organizer, players, tournament};
@@ -26,11 +26,7 @@ async fn an_organiser_plans_draws_starts_and_closes_a_round_at_the_desk() {
     let Some(page) = browser::open(Viewport::Desktop).await else {
         return;
     };
-    page.goto(&format!("{base}/login")).await;
-    page.wait_for("#login-form", WAIT).await;
-    page.fill("#email", "leitung@example.org").await;
-    page.fill("#password", PASSWORD).await;
-    page.click("#login-submit").await;
+    super::sign_in(&page, &base).await;
     page.wait_for("#desk-tournaments", WAIT).await;
 
     // By keyboard-reachable links: the tournament, then its rounds.

@@ -20,11 +20,7 @@ async fn an_organiser_edits_his_tournament_adds_a_co_organiser_and_reads_the_sta
     let Some(page) = browser::open(Viewport::Desktop).await else {
         return;
     };
-    page.goto(&format!("{base}/login")).await;
-    page.wait_for("#login-form", WAIT).await;
-    page.fill("#email", "leitung@example.org").await;
-    page.fill("#password", PASSWORD).await;
-    page.click("#login-submit").await;
+    super::sign_in(&page, &base).await;
     page.wait_for("#desk-tournaments", WAIT).await;
 
     let desk = format!("{base}/admin/tournaments/{}", t.tournament);

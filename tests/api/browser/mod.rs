@@ -27,6 +27,16 @@ use service_tests::browser::{self, Viewport};
 /// Long enough for a debug build on a busy 2-core machine, short enough to fail fast.
 pub const WAIT: Duration = Duration::from_secs(15);
 
+/// Signs the organiser `leitung@example.org` in at the desk of the server at `base`; the
+/// caller waits for the page he expects next.
+async fn sign_in(page: &browser::Page, base: &str) {
+    page.goto(&format!("{base}/login")).await;
+    page.wait_for("#login-form", WAIT).await;
+    page.fill("#email", "leitung@example.org").await;
+    page.fill("#password", service_tests::PASSWORD).await;
+    page.click("#login-submit").await;
+}
+
 #[actix_web::test]
 async fn swagger_ui_renders_the_operations_offline() {
     let app = TestApp::sqlite().await;
