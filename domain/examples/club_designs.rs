@@ -29,6 +29,10 @@
 //! - `PREFIX=1`: rank swaps of equal repeats by the sum over every prefix of rounds of its
 //!   repeats (see `Search::prefix_delta`), and run for all the time given: a plan whose
 //!   repeats come as late as they can, for a tournament drawn round by round.
+//! - `KEEPPREFIX=slack` (with `PREFIX=1`): the duty descent and `DUTY` walk make no swap
+//!   that raises that prefix sum more than `slack` above where the tabu search left it
+//!   (`next_round` follows the plan as it is only if `plan`'s own duty stage has nothing
+//!   left to even, and that stage does not mind the prefixes).
 //! - `ANNEAL=steps`: simulated annealing instead (runs of `steps` proposals, each from the
 //!   best so far).
 //! - `DUTY=seconds`: afterwards, a tabu walk on Σ duty² over swaps that add no repeat.
@@ -75,6 +79,9 @@ struct Search {
     repeats: i64,
     /// Whether the tabu search ranks swaps by [`Search::rank`]'s second term too.
     spread: bool,
+    /// `KEEPPREFIX=slack`: the most prefix sum the duty stages may reach (see
+    /// [`Search::moves_repeats_earlier`]).
+    keep_prefix: Option<i64>,
     /// Weight of the change in Σ duty² in that second term.
     duty_weight: i64,
     /// With `PREFIX=1`: the rounds each pair met in, as bits (`n × n`), the table of
@@ -125,6 +132,7 @@ impl Search {
             repeats: 0,
             tenure: (1, 5),
             spread: false,
+            keep_prefix: None,
             duty_weight: 0,
             freeze: 0,
             masks: vec![0; n * n],
@@ -262,6 +270,17 @@ impl Search {
             }
         }
         delta
+    }
+
+    /// With `KEEPPREFIX=slack` (and `PREFIX=1`): whether swapping `a` and `b` in round `r`
+    /// would raise the prefix sum above what the tabu search left plus `slack`, which the
+    /// duty stages then do not do, so evening the duty does not undo what `PREFIX=1` won
+    /// for a tournament drawn round by round.
+    fn moves_repeats_earlier(&self, r: usize, a: usize, b: usize) -> bool {
+        match self.keep_prefix {
+            Some(limit) if self.prefix => self.prefix_cost + self.prefix_delta(r, a, b) > limit,
+            _ => false,
+        }
     }
 
     /// Change in repeats if `a` and `b` (at different tables) swap in round `r`.
@@ -547,7 +566,10 @@ impl Search {
             for r in self.freeze..rounds {
                 for a in 0..n {
                     for b in a + 1..n {
-                        if self.table_of[r][a] == self.table_of[r][b] || self.delta(r, a, b) > 0 {
+                        if self.table_of[r][a] == self.table_of[r][b]
+                            || self.delta(r, a, b) > 0
+                            || self.moves_repeats_earlier(r, a, b)
+                        {
                             continue;
                         }
                         let d = self.duty_delta(r, a, b);
@@ -602,7 +624,10 @@ impl Search {
                         if self.table_of[r][a] == self.table_of[r][b] {
                             continue;
                         }
-                        if self.delta(r, a, b) <= 0 && self.duty_delta(r, a, b) < 0 {
+                        if self.delta(r, a, b) <= 0
+                            && self.duty_delta(r, a, b) < 0
+                            && !self.moves_repeats_earlier(r, a, b)
+                        {
                             self.apply(r, a, b);
                             improved = true;
                         }
@@ -777,6 +802,13 @@ fn main() {
     match std::env::var("ANNEAL").ok().and_then(|s| s.parse().ok()) {
         Some(steps) => search.anneal(floor, steps, seconds, &mut rng, &started),
         None => search.tabu(floor, seconds, &mut rng, &started),
+    }
+    if let Some(slack) = std::env::var("KEEPPREFIX")
+        .ok()
+        .and_then(|s| s.parse::<i64>().ok())
+    {
+        search.recount();
+        search.keep_prefix = Some(search.prefix_cost + slack);
     }
     search.even_duty();
     if let Some(seconds) = std::env::var("DUTY").ok().and_then(|s| s.parse().ok()) {

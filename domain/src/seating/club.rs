@@ -1,6 +1,8 @@
 //! Club plans found offline: fields of 21 to 31 players over 6 to 8 rounds where neither
 //! the constructions nor the searches a plan can afford (well under a second) come as low
-//! in repeated pairs as a longer search does (issue 13).
+//! in repeated pairs as a longer search does (issue 13), and 18 players over 8 rounds,
+//! where `plan` reaches the bound but [`super::next_round`], following its plan round by
+//! round, met many pairs again early (39 repeats after five rounds, with the entry 15).
 //!
 //! Each entry was found by `domain/examples/club_designs.rs` (our own code): an iterated
 //! tabu search over swaps of two players within a round that weighs every swap of every
@@ -41,8 +43,32 @@ type Found = (usize, u32, &'static [&'static [u8]]);
 /// run --release -p karlchen-domain --example club_designs -- N R SEED SECONDS FLOOR` with
 /// the environment named (none: the plain tabu search from random rounds); "an earlier
 /// search" is one of the others' output. Only fields where `plan` stayed above the lower
-/// bound and the entry has fewer repeats than it had.
+/// bound and the entry has fewer repeats than it had, or (18 × 8) where the entry is at
+/// the bound as `plan` was but has far fewer repeats in its first rounds, which is what a
+/// tournament drawn round by round sees. An entry is taken only for its exact length, so
+/// plans of fewer rounds keep their own construction. 17 and 19 × 8 entries found the same
+/// way were left out: `plan`'s duty stage reshuffles them (their 5-table duty is uneven, 2
+/// to 5 and 4 to 7, and evening it raised the early repeats), so `next_round` for 17
+/// players had 70 repeats after 7 rounds instead of 66, and 19 × 8's duty spread would
+/// have grown from 5–7 to 4–7.
 const FOUND: &[Found] = &[
+    // 18 × 8: 103 repeated pairs, at the bound as `plan`'s own plan was, but 5, 8 and 11
+    // after 3 to 5 rounds (`START=plan PREFIX=1`, seed 81, 30 s; then `START=` that
+    // output `PREFIX=1 KEEPPREFIX=0 DUTY=8`, seed 81, 1 s).
+    (
+        18,
+        103,
+        &[
+            &[9, 15, 1, 4, 6, 16, 12, 13, 8, 10, 2, 3, 7, 14, 0, 11, 17, 5],
+            &[11, 4, 13, 7, 6, 5, 8, 9, 15, 10, 16, 14, 3, 0, 1, 17, 2, 12],
+            &[1, 16, 11, 8, 7, 15, 5, 12, 9, 0, 13, 14, 2, 3, 6, 4, 17, 10],
+            &[7, 14, 1, 6, 5, 2, 16, 4, 13, 15, 17, 0, 8, 11, 10, 9, 3, 12],
+            &[11, 2, 6, 15, 14, 4, 12, 8, 10, 5, 3, 1, 13, 7, 16, 9, 17, 0],
+            &[16, 9, 12, 17, 5, 13, 2, 14, 4, 6, 0, 10, 3, 7, 8, 1, 15, 11],
+            &[1, 11, 0, 14, 3, 9, 10, 17, 8, 6, 12, 15, 7, 2, 4, 16, 5, 13],
+            &[13, 10, 17, 3, 15, 7, 8, 0, 12, 9, 2, 14, 16, 4, 6, 5, 11, 1],
+        ],
+    ),
     // 21 × 7: 28 repeated pairs (`START=` an earlier search, `PREFIX=1`, seed 41, 30 s).
     (
         21,
