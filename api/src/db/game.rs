@@ -2,7 +2,7 @@
 //!
 //! Every tournament written before games existed holds `ddv` there, and a tournament played
 //! by the TSR still does: the column reads as before for them. Any other game is a small
-//! JSON document with an explicit format version ([`StoredGame`]); its field names and value
+//! JSON document with an explicit format version (`StoredGame`); its field names and value
 //! strings are frozen (a change is a new format with its own reader, never an edit here), so
 //! the HTTP body can change without touching a stored row.
 
