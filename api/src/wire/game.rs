@@ -33,7 +33,7 @@ pub enum GameBody {
 }
 
 fn default_golden_coins() -> u8 {
-    5
+    domain::game::kids::BASIC_TARGET
 }
 
 impl Default for GameBody {

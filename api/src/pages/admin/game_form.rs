@@ -73,7 +73,7 @@ impl GameFields {
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids { golden_coins } => golden_coins.to_string(),
-                _ => "5".to_owned(),
+                _ => domain::game::kids::BASIC_TARGET.to_string(),
             },
         }
     }
