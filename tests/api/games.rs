@@ -348,3 +348,40 @@ async fn the_calculators_take_house_rules() {
         )]
     );
 }
+
+backend_test!(
+    a_caught_karlchen_is_entered_stored_and_scored_by_the_house_rule,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let table = Table::of_tournament(
+            &app,
+            &service,
+            4,
+            &json!({"name": "Hausrunde", "date": "2026-12-05",
+                "game": {"kind": "doppelkopf", "rules": {"karlchen": "caught"}}}),
+        )
+        .await;
+        // Re (seats 1, 2) wins with 130 and catches Kontra's ♣J in the last trick: won 1 +
+        // Karlchen caught 1 = 2.
+        let caught = json!({"contract": "normal", "re": [1, 2], "re_points": 130, "re_tricks": 7,
+        "extras": {"re": {"karlchen_caught": 1}, "kontra": {}}});
+        let sheet = table
+            .fill(&service, &[crate::fixtures::Step::Enter(caught.clone())])
+            .await;
+        assert_eq!(entries(&sheet), [(vec![-2, 2, 2, -2], 1)]);
+        // Stored as entered: the sheet read back shows the catch.
+        let read = table.sheet(&service).await;
+        assert_eq!(
+            read["deals"][0]["entry"]["extras"]["re"]["karlchen_caught"],
+            1
+        );
+        assert_eq!(read["totals"], json!([-2, 2, 2, -2]));
+
+        // The calculator by the TSR does not count it: won 1.
+        let mut ddv = caught;
+        ddv["table_size"] = json!(4);
+        let scored = call_json(&service, "POST", "/api/v1/score", None, Some(&ddv)).await;
+        expect(&scored, 200, "the TSR");
+        assert_eq!(scored.json["value"], 1);
+    }
+);
