@@ -28,12 +28,14 @@
 //!   at the end of the hand"): **reading:** they are netted after the doubling, undoubled.
 //! - [`Ruleset::solo_multiplier`]: the soloist's entry is the value times the factor, the
 //!   three others' the plain value; only the TSR's 3 makes a solo deal sum to zero.
-//! - [`KarlchenRule::Caught`] and [`KarlchenRule::SecondBeatsFirst`]: a caught Karlchen
+//! - [`KarlchenRule::Caught`](crate::game::KarlchenRule::Caught) and
+//!   [`KarlchenRule::SecondBeatsFirst`](crate::game::KarlchenRule::SecondBeatsFirst)
+//!   ([`Ruleset::counts_caught_karlchen`]): a caught Karlchen
 //!   ([`Extras::karlchen_caught`]) is one more extra for the party that caught it.
 //! - [`Ruleset::without_nines`]: ten tricks; "schwarz" is still no trick.
 
 use crate::deal::{Contract, DealFacts, Extras, FactsError, PaperFacts, Party, Seat};
-use crate::game::{AnnouncementScoring, KarlchenRule, Ruleset};
+use crate::game::{AnnouncementScoring, Ruleset};
 
 /// Who won the deal (TSR 7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -279,7 +281,7 @@ pub const fn max_value(contract: Contract) -> u16 {
 /// [`score_with`] accepts.
 pub const fn max_value_with(contract: Contract, rules: &Ruleset) -> u16 {
     let solo = contract.scored_as_solo();
-    let caught = if solo || matches!(rules.karlchen, KarlchenRule::Ddv) {
+    let caught = if solo || !rules.counts_caught_karlchen() {
         0
     } else {
         1
@@ -556,7 +558,7 @@ fn extra_items(extras: Extras, rules: &Ruleset, party: Party, items: &mut Breakd
     items.add(ItemCode::Doppelkopf, party, extras.doppelkopf);
     items.add(ItemCode::Fox, party, extras.fox);
     items.add(ItemCode::Karlchen, party, extras.karlchen);
-    if rules.karlchen != KarlchenRule::Ddv {
+    if rules.counts_caught_karlchen() {
         items.add(ItemCode::KarlchenCaught, party, extras.karlchen_caught);
     }
 }

@@ -1017,3 +1017,107 @@ backend_test!(a_form_posted_from_another_site_changes_nothing, |app| {
     );
     assert_eq!(after["signatures"], before["signatures"]);
 });
+
+backend_test!(
+    the_form_follows_the_house_rules_tricks_and_the_caught_karlchen,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let table = Table::of_tournament(
+            &app,
+            &service,
+            4,
+            &json!({"name": "Hausrunde", "date": "2026-12-05", "game": {"kind": "doppelkopf",
+                "rules": {"karlchen": "caught", "without_nines": true}}}),
+        )
+        .await;
+        let cookie = join(&service, &table.org, table.table).await;
+        let form = page(&service, &cookie, "/table").await;
+        expect(&form, 200, "the table");
+        // Ten tricks without the nines; a caught Karlchen for either party.
+        assert!(
+            form.text.contains(
+                "name=\"tricks\" type=\"number\" inputmode=\"numeric\" min=\"0\" max=\"10\""
+            ),
+            "{}",
+            form.text
+        );
+        assert!(form.text.contains("data-total=\"10\""));
+        for party in ["re", "kontra"] {
+            assert_eq!(
+                count(&form.text, &format!("name=\"karlchen_caught_{party}\"")),
+                1
+            );
+        }
+        assert!(form.text.contains(">Karlchen gefangen</label>"));
+
+        // Kontra counted 95 points and 3 of the 10 tricks: Re has 145 and 7. Re won (1)
+        // and caught Kontra's Karlchen (1): 2 each.
+        let key = "c".repeat(32);
+        let mut fields = kontra_counted(&key);
+        fields.retain(|(name, _)| !name.starts_with("fox") && !name.starts_with("doppelkopf"));
+        for field in fields.iter_mut() {
+            if field.0 == "tricks" {
+                field.1 = "3";
+            }
+            if field.0 == "call_re" {
+                field.1 = "none";
+            }
+        }
+        fields.push(("karlchen_caught_re", "1"));
+        fields.push(("karlchen_caught_kontra", ""));
+        let saved = post(&service, &cookie, "/table/deals", &fields, &[]).await;
+        expect(&saved, 303, "saved");
+        let sheet = table.sheet(&service).await;
+        let entry = &sheet["deals"][0]["entry"];
+        assert_eq!(
+            (&entry["re_points"], &entry["re_tricks"]),
+            (&json!(145), &json!(7))
+        );
+        assert_eq!(entry["extras"]["re"]["karlchen_caught"], 1);
+        assert_eq!(sheet["totals"], json!([2, -2, 2, -2]));
+
+        // Eleven tricks is more than a deal without nines has: named, nothing stored.
+        let key = "d".repeat(32);
+        let mut eleven = kontra_counted(&key);
+        for field in eleven.iter_mut() {
+            match field.0 {
+                "tricks" => field.1 = "11",
+                "number" => field.1 = "2",
+                _ => {}
+            }
+        }
+        let refused = post(&service, &cookie, "/table/deals", &eleven, &[]).await;
+        expect(&refused, 422, "eleven tricks");
+        assert!(
+            refused.text.contains("name=\"tricks\"")
+                && refused.text.contains("aria-invalid=\"true\"")
+        );
+        assert_eq!(
+            table.sheet(&service).await["deals"]
+                .as_array()
+                .unwrap()
+                .len(),
+            1
+        );
+
+        // A TSR table asks for twelve tricks and no caught Karlchen.
+        let org = &table.org;
+        let tsr = crate::fixtures::tournament(
+            &service,
+            org,
+            &json!({"name": "Turnier", "date": "2026-12-05"}),
+        )
+        .await;
+        let players = crate::fixtures::players(&service, org, tsr, 4).await;
+        let drawn = crate::fixtures::round(&service, org, tsr, &json!([players])).await;
+        let cookie = join(
+            &service,
+            org,
+            drawn.json["tables"][0]["id"].as_i64().unwrap(),
+        )
+        .await;
+        let form = page(&service, &cookie, "/table").await;
+        assert!(form.text.contains("data-total=\"12\""));
+        assert_eq!(count(&form.text, "karlchen_caught"), 0);
+    }
+);

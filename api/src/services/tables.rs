@@ -9,6 +9,7 @@ use crate::error::ApiError;
 use crate::wire::score::ContractName;
 use crate::wire::sheet::SheetResponse;
 use domain::deal::Contract;
+use domain::game::Ruleset;
 use domain::sheet::NextDeal;
 
 /// A sheet (or a round's monitor) as sent: its JSON and its tag, which is its content.
@@ -81,6 +82,9 @@ pub struct CaptainTable {
     /// What the entry form may offer for the deal asked about; `None` when the sheet takes
     /// no further deal (or the deal asked about is not on the sheet).
     pub choices: Option<DealChoices>,
+    /// The rules the table plays by: what the entry form asks (tricks in a deal, a caught
+    /// Karlchen).
+    pub rules: Ruleset,
 }
 
 /// What a deal can be entered as, so that a form offers nothing the sheet would refuse
@@ -203,8 +207,16 @@ fn view_of(
         tournament: ctx.tournament.name.clone(),
         deals_left: round.deals_left(),
         choices: next.map(|next| choices(&next, seats)),
+        rules: derived.config.rules(),
         sheet: derived.sheet,
     })
+}
+
+/// The rules table `table_id` plays by (readers), for a form posted to it: without its
+/// sheet, which the write derives anyway.
+pub fn rules(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<Ruleset, ApiError> {
+    let ctx = access::table(conn, table_id, caller, Need::Read)?;
+    Ok(sheet::config(&ctx)?.rules())
 }
 
 /// Ends the round's time at a table (organisers): normal games not yet begun are struck;

@@ -187,6 +187,12 @@ impl Ruleset {
         if self.without_nines { 10 } else { 12 }
     }
 
+    /// Whether a caught Karlchen is an extra (house rules XI: both variants other than the
+    /// DDV's), so that an entry form asks for it.
+    pub const fn counts_caught_karlchen(&self) -> bool {
+        !matches!(self.karlchen, KarlchenRule::Ddv)
+    }
+
     /// The soloist's factor as a signed number, for the arithmetic of the entries.
     pub const fn soloist_factor(&self) -> i32 {
         self.solo_multiplier as i32

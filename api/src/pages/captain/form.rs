@@ -16,20 +16,27 @@ use super::view::wire_name;
 use crate::error::ApiError;
 use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts};
 use crate::wire::sheet::{DealBody, DealEntry};
+use domain::game::Ruleset;
 
-/// All card points of a deal.
+/// All card points of a deal (the nines count none, so also without them).
 const ALL_POINTS: u16 = 240;
-/// All tricks of a deal.
-const ALL_TRICKS: u16 = 12;
 
-/// The six extras fields: the form's name, and which party and count it fills.
-const EXTRAS: [(&str, Party, Count); 6] = [
+/// The extras fields: the form's name, and which party and count it fills. The caught
+/// Karlchen's are offered only where the rules count it; a value typed for it elsewhere
+/// is sent, and the service answers as it does to the API.
+const EXTRAS: [(&str, Party, Count); 8] = [
     ("fox_re", Party::Re, Count::Fox),
     ("fox_kontra", Party::Kontra, Count::Fox),
     ("doppelkopf_re", Party::Re, Count::Doppelkopf),
     ("doppelkopf_kontra", Party::Kontra, Count::Doppelkopf),
     ("karlchen_re", Party::Re, Count::Karlchen),
     ("karlchen_kontra", Party::Kontra, Count::Karlchen),
+    ("karlchen_caught_re", Party::Re, Count::KarlchenCaught),
+    (
+        "karlchen_caught_kontra",
+        Party::Kontra,
+        Count::KarlchenCaught,
+    ),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -43,6 +50,7 @@ enum Count {
     Fox,
     Doppelkopf,
     Karlchen,
+    KarlchenCaught,
 }
 
 /// The entry form's fields as posted, as text.
@@ -145,6 +153,7 @@ impl DealForm {
                 Count::Fox => counts.fox,
                 Count::Doppelkopf => counts.doppelkopf,
                 Count::Karlchen => counts.karlchen,
+                Count::KarlchenCaught => counts.karlchen_caught,
             };
             if n > 0 {
                 form.extras.insert(field.to_owned(), n.to_string());
@@ -167,17 +176,20 @@ impl DealForm {
             .and_then(|p| ALL_POINTS.checked_sub(p))
     }
 
-    /// The other party's tricks, likewise.
-    pub fn tricks_other(&self) -> Option<u16> {
+    /// The other party's tricks, likewise, of `rules`' tricks in a deal.
+    pub fn tricks_other(&self, rules: &Ruleset) -> Option<u16> {
         self.tricks
             .parse::<u16>()
             .ok()
-            .and_then(|t| ALL_TRICKS.checked_sub(t))
+            .and_then(|t| u16::from(rules.tricks()).checked_sub(t))
     }
 
-    /// The API's body for this form. A field that is missing or not a value of its kind is
-    /// a 422 naming the form's field; whether the deal can have happened is the service's.
-    pub fn to_body(&self) -> Result<DealBody, ApiError> {
+    /// The API's body for this form, at a table playing by `rules` (its tricks in a deal
+    /// turn Kontra's count into Re's). A field that is missing or not a value of its kind
+    /// is a 422 naming the form's field; whether the deal can have happened is the
+    /// service's.
+    pub fn to_body(&self, rules: &Ruleset) -> Result<DealBody, ApiError> {
+        let all_tricks = u16::from(rules.tricks());
         let contract: ContractName = enum_value("contract", &self.contract)?
             .ok_or_else(|| invalid("contract", "required", "required"))?;
         if self.re_unreadable {
@@ -189,9 +201,9 @@ impl DealForm {
             _ => return Err(invalid("points_of", "invalid_value", "re or kontra")),
         };
         let points = number("points", &self.points, ALL_POINTS)?;
-        let tricks = number("tricks", &self.tricks, ALL_TRICKS)?;
+        let tricks = number("tricks", &self.tricks, all_tricks)?;
         let (re_points, re_tricks) = if kontra_counted {
-            (ALL_POINTS - points, ALL_TRICKS - tricks)
+            (ALL_POINTS - points, all_tricks - tricks)
         } else {
             (points, tricks)
         };
@@ -217,6 +229,7 @@ impl DealForm {
                 Count::Fox => counts.fox = n,
                 Count::Doppelkopf => counts.doppelkopf = n,
                 Count::Karlchen => counts.karlchen = n,
+                Count::KarlchenCaught => counts.karlchen_caught = n,
             }
         }
         let number = if self.number.is_empty() {
@@ -245,7 +258,7 @@ impl DealForm {
 fn no_extras(extras: &ExtrasBody) -> bool {
     [extras.re, extras.kontra]
         .iter()
-        .all(|c| c.fox == 0 && c.doppelkopf == 0 && c.karlchen == 0)
+        .all(|c| c.fox == 0 && c.doppelkopf == 0 && c.karlchen == 0 && c.karlchen_caught == 0)
 }
 
 fn invalid(field: &str, code: &str, message: &str) -> ApiError {
@@ -298,6 +311,8 @@ pub fn form_field(api_field: &str) -> Option<&'static str> {
         "extras.kontra.doppelkopf" | "doppelkopf_kontra" => "doppelkopf_kontra",
         "extras.re.karlchen" | "karlchen_re" => "karlchen_re",
         "extras.kontra.karlchen" | "karlchen_kontra" => "karlchen_kontra",
+        "extras.re.karlchen_caught" | "karlchen_caught_re" => "karlchen_caught_re",
+        "extras.kontra.karlchen_caught" | "karlchen_caught_kontra" => "karlchen_caught_kontra",
         "number" => "number",
         _ => return None,
     })
@@ -337,7 +352,7 @@ mod tests {
         ]));
         assert!(!form.is_preview());
         assert_eq!(
-            json(&form.to_body().expect("a body")),
+            json(&form.to_body(&Ruleset::DDV).expect("a body")),
             serde_json::json!({
                 "number": 3, "contract": "normal", "re": [0, 2], "re_points": 145,
                 "re_tricks": 8, "announcements": {"re": "no90", "kontra": "none"},
@@ -357,8 +372,8 @@ mod tests {
             ("tricks", "5"),
         ]));
         assert_eq!(form.points_other(), Some(140));
-        assert_eq!(form.tricks_other(), Some(7));
-        let DealBody::Full(entry) = form.to_body().expect("a body") else {
+        assert_eq!(form.tricks_other(&Ruleset::DDV), Some(7));
+        let DealBody::Full(entry) = form.to_body(&Ruleset::DDV).expect("a body") else {
             panic!("a full entry");
         };
         assert_eq!((entry.re_points, entry.re_tricks), (140, 7));
@@ -377,10 +392,55 @@ mod tests {
             ("points_of", "kontra"),
             ("tricks", "12"),
         ]));
-        let DealBody::Full(entry) = all.to_body().expect("a body") else {
+        let DealBody::Full(entry) = all.to_body(&Ruleset::DDV).expect("a body") else {
             panic!("a full entry");
         };
         assert_eq!((entry.re_points, entry.re_tricks), (0, 0));
+    }
+
+    /// Without the nines a deal has ten tricks: Kontra's 3 are Re's 7, and 11 is refused
+    /// (house rules). A caught Karlchen goes to the API as the party's extra and comes
+    /// back into the form the same.
+    #[test]
+    fn the_rules_decide_the_tricks_and_the_caught_karlchen() {
+        let rules = Ruleset {
+            without_nines: true,
+            karlchen: domain::game::KarlchenRule::Caught,
+            ..Ruleset::DDV
+        };
+        let list = [
+            ("contract", "normal"),
+            ("re", "0"),
+            ("re", "3"),
+            ("points", "95"),
+            ("points_of", "kontra"),
+            ("tricks", "3"),
+            ("karlchen_caught_kontra", "1"),
+        ];
+        let form = DealForm::from_pairs(&pairs(&list));
+        assert_eq!(form.tricks_other(&rules), Some(7));
+        let body = form.to_body(&rules).expect("a body");
+        let DealBody::Full(entry) = &body else {
+            panic!("a full entry");
+        };
+        assert_eq!((entry.re_points, entry.re_tricks), (145, 7));
+        assert_eq!(
+            json(&body)["extras"]["kontra"],
+            serde_json::json!({"doppelkopf": 0, "fox": 0, "karlchen": 0, "karlchen_caught": 1})
+        );
+        let back = DealForm::from_entry(entry, "key".to_owned());
+        assert_eq!(
+            back.extras
+                .get("karlchen_caught_kontra")
+                .map(String::as_str),
+            Some("1")
+        );
+        let eleven = DealForm::from_pairs(&pairs(&[list[0], list[3], ("tricks", "11")]));
+        assert!(matches!(
+            eleven.to_body(&rules),
+            Err(ApiError::Unprocessable { errors, .. }) if errors[0].field == "tricks"
+                && errors[0].code == "out_of_range"
+        ));
     }
 
     #[test]
@@ -402,7 +462,10 @@ mod tests {
             if let Some(re) = expected["re"].as_array_mut() {
                 re.sort_by_key(|s| s.as_u64());
             }
-            assert_eq!(json(&form.to_body().expect("a body")), expected);
+            assert_eq!(
+                json(&form.to_body(&Ruleset::DDV).expect("a body")),
+                expected
+            );
             // Posted back as the browser sends it.
             let mut posted = vec![
                 ("contract".to_owned(), form.contract.clone()),
@@ -416,13 +479,18 @@ mod tests {
             posted.extend(form.re.iter().map(|s| ("re".to_owned(), s.to_string())));
             posted.extend(form.extras.iter().map(|(k, v)| (k.clone(), v.clone())));
             let again = DealForm::from_pairs(&posted);
-            assert_eq!(json(&again.to_body().expect("a body")), expected);
+            assert_eq!(
+                json(&again.to_body(&Ruleset::DDV).expect("a body")),
+                expected
+            );
         }
     }
 
     #[test]
     fn a_missing_or_unreadable_field_is_named() {
-        let field_of = |list: &[(&str, &str)]| match DealForm::from_pairs(&pairs(list)).to_body() {
+        let field_of = |list: &[(&str, &str)]| match DealForm::from_pairs(&pairs(list))
+            .to_body(&Ruleset::DDV)
+        {
             Err(ApiError::Unprocessable { code, errors, .. }) => {
                 assert_eq!(code, "invalid_body");
                 (errors[0].field.clone(), errors[0].code.clone())

@@ -36,6 +36,22 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(signing::withdraw);
 }
 
+/// The API's deal body for `form` posted to table `table_id`: the table's rules say how
+/// many tricks a deal has, which the form needs to turn Kontra's count into Re's.
+pub(super) async fn deal_body(
+    state: &AppState,
+    caller: &Caller,
+    table_id: i64,
+    form: &form::DealForm,
+) -> Result<crate::wire::sheet::DealBody, ApiError> {
+    let caller = caller.clone();
+    let rules = state
+        .db
+        .run(move |conn| crate::services::tables::rules(conn, table_id, &caller))
+        .await?;
+    form.to_body(&rules)
+}
+
 /// The cookie that carries a short note from a write to the page it redirects to.
 const FLASH_COOKIE: &str = "karlchen_flash";
 

@@ -309,7 +309,7 @@ pub async fn correct(
     };
     let path = format!("/table/deals/{number}");
     let saved = async {
-        let entry = form.to_body()?;
+        let entry = super::deal_body(&state, &caller, table_id, &form).await?;
         deals::check_correction_number(&entry, number)?;
         if form.version.is_empty() {
             return Err(ApiError::PreconditionRequired);

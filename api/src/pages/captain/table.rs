@@ -307,7 +307,7 @@ async fn save(
     table_id: i64,
     form: &DealForm,
 ) -> Result<idempotency::Seen, ApiError> {
-    let entry = form.to_body()?;
+    let entry = super::deal_body(state, &caller, table_id, form).await?;
     let key = entry_key(req, &caller, ENTER, form, &entry)?;
     deals::enter(state, key, table_id, caller, entry, Saved::from).await
 }
@@ -348,7 +348,7 @@ async fn preview_answer(
     table_id: i64,
     form: DealForm,
 ) -> HttpResponse {
-    let previewed = match form.to_body() {
+    let previewed = match super::deal_body(state, &caller, table_id, &form).await {
         Ok(entry) => preview::preview(state, caller.clone(), table_id, entry).await,
         Err(e) => Err(e),
     };

@@ -11,6 +11,7 @@ use crate::services::tables::{CaptainTable, DealChoices};
 use crate::wire::clock::SeatPlayerView;
 use crate::wire::deal_preview::DealPreviewResponse;
 use crate::wire::sheet::{SheetDealView, SheetResponse};
+use domain::game::Ruleset;
 
 /// A player by seat: `seat` as the API counts (0-based), `position` as the table does.
 #[derive(Debug, Clone, Serialize)]
@@ -174,6 +175,8 @@ pub struct FormView {
     pub points_other: Option<u16>,
     /// The other party's tricks.
     pub tricks_other: Option<u16>,
+    /// Tricks in a deal by the table's rules (12, or 10 without the nines).
+    pub tricks_total: u8,
     /// The field the last refusal was about.
     pub error_field: Option<&'static str>,
 }
@@ -195,9 +198,15 @@ fn calls(lang: Lang, values: &[&str], chosen: &str) -> Vec<Choice> {
         .collect()
 }
 
-fn extras(lang: Lang, values: &DealForm, party: &str) -> Vec<Count> {
+/// The extras a party may be given: the DDV's, and a caught Karlchen where the rules count
+/// one.
+fn extras(lang: Lang, values: &DealForm, party: &str, rules: &Ruleset) -> Vec<Count> {
+    let caught = rules
+        .counts_caught_karlchen()
+        .then_some(("karlchen_caught", 1));
     [("fox", 2), ("doppelkopf", 12), ("karlchen", 1)]
         .into_iter()
+        .chain(caught)
         .filter_map(|(kind, max)| {
             let name = form_field_name(kind, party)?;
             Some(Count {
@@ -275,10 +284,11 @@ pub fn form_view(
         number: choices.number,
         re_calls: calls(lang, &RE_CALLS, &values.call_re),
         kontra_calls: calls(lang, &KONTRA_CALLS, &values.call_kontra),
-        re_extras: extras(lang, &values, "re"),
-        kontra_extras: extras(lang, &values, "kontra"),
+        re_extras: extras(lang, &values, "re", &table.rules),
+        kontra_extras: extras(lang, &values, "kontra", &table.rules),
         points_other: values.points_other(),
-        tricks_other: values.tricks_other(),
+        tricks_other: values.tricks_other(&table.rules),
+        tricks_total: table.rules.tricks(),
         values,
         contracts,
         seats,
@@ -452,7 +462,10 @@ mod tests {
         );
         keys.extend(["re", "kontra", "none"].map(|w| format!("captain_winner_{w}")));
         keys.extend(["re", "kontra"].map(|p| format!("captain_party_{p}")));
-        keys.extend(["fox", "doppelkopf", "karlchen"].map(|x| format!("captain_extra_{x}")));
+        keys.extend(
+            ["fox", "doppelkopf", "karlchen", "karlchen_caught"]
+                .map(|x| format!("captain_extra_{x}")),
+        );
         keys.extend(["saved", "corrected", "deleted"].map(|f| format!("captain_flash_{f}")));
         let fields = [
             "contract",
@@ -468,6 +481,8 @@ mod tests {
             "doppelkopf_kontra",
             "karlchen_re",
             "karlchen_kontra",
+            "karlchen_caught_re",
+            "karlchen_caught_kontra",
             "number",
         ];
         for f in fields {

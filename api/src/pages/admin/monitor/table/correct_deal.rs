@@ -138,7 +138,8 @@ pub async fn correct(
             let caller = desk.caller();
             let path = format!("/admin/tables/{table_id}/deals/{number}");
             let saved = async {
-                let mut entry = form.to_body()?;
+                let mut entry =
+                    crate::pages::captain::deal_body(&state, &caller, table_id, &form).await?;
                 deals::check_correction_number(&entry, number)?;
                 if form.version.is_empty() {
                     return Err(ApiError::PreconditionRequired);
