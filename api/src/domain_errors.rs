@@ -48,6 +48,8 @@ fn facts_error(e: &FactsError) -> FieldError {
         // A paper entry's summary (`"entry": "paper"`).
         FactsError::ValueOutOfRange { .. } => ("value".to_owned(), "out_of_range"),
         FactsError::WinnerMissing { .. } => ("winner".to_owned(), "required"),
+        // A deal thrown in (`"entry": "thrown_in"`) at a table whose rules have no five nines.
+        FactsError::ThrownInNotInRules => ("entry".to_owned(), "not_in_rules"),
     };
     FieldError::new(field, code, e.to_string())
 }

@@ -567,6 +567,10 @@ pub enum FactsError {
         /// The value given.
         value: u16,
     },
+    /// A deal thrown in where the rules have no five-nines rule (house rules XIII): under
+    /// the TSR every deal dealt is played.
+    #[error("these rules throw no deal in: every deal dealt is played")]
+    ThrownInNotInRules,
 }
 
 /// The card points, in ascending order, of the 48 cards: 8 nines, jacks, queens, kings,

@@ -213,10 +213,10 @@
     }).catch(function () { online(false); });
   }
 
-  function queue() {
+  function queue(action) {
     var f = form();
     var k = field("idempotency_key").value;
-    var entry = { key: k, number: +field("number").value, body: body("save").toString(), state: "waiting", reason: "" };
+    var entry = { key: k, number: +field("number").value, body: body(action).toString(), state: "waiting", reason: "" };
     var at = -1;
     entries.forEach(function (e, i) { if (e.key === k) { at = i; } });
     if (at >= 0) { entries[at] = entry; } else { entries.push(entry); }
@@ -297,9 +297,10 @@
     if (s.value === "preview") {
       e.preventDefault();
       preview();
-    } else if (s.value === "save" && outbox && f.getAttribute("data-mode") === "enter") {
+    } else if ((s.value === "save" || s.value === "thrown_in") && outbox && f.getAttribute("data-mode") === "enter") {
+      // A deal thrown in waits in the outbox like any other: it takes its number too.
       e.preventDefault();
-      queue();
+      queue(s.value);
     }
   });
   document.addEventListener("click", function (e) {

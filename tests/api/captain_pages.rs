@@ -1019,7 +1019,7 @@ backend_test!(a_form_posted_from_another_site_changes_nothing, |app| {
 });
 
 backend_test!(
-    the_form_follows_the_house_rules_tricks_and_the_caught_karlchen,
+    the_form_follows_the_house_rules_tricks_the_caught_karlchen_and_five_nines,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
         let table = Table::of_tournament(
@@ -1100,8 +1100,55 @@ backend_test!(
             1
         );
 
-        // A TSR table asks for twelve tricks and no caught Karlchen.
+        // Five nines (a house rule of the full deck): the button throws deal 2 in,
+        // whatever else the form holds.
         let org = &table.org;
+        let nines = crate::fixtures::tournament(
+            &service,
+            org,
+            &json!({"name": "Neunen", "date": "2026-12-05", "game": {"kind": "doppelkopf",
+                "rules": {"five_nines": true}}}),
+        )
+        .await;
+        let players = crate::fixtures::players(&service, org, nines, 4).await;
+        let drawn = crate::fixtures::round(&service, org, nines, &json!([players])).await;
+        let nines_table = drawn.json["tables"][0]["id"].as_i64().unwrap();
+        let cookie = join(&service, org, nines_table).await;
+        let entered = call_json(
+            &service,
+            "POST",
+            &format!("/api/v1/tables/{nines_table}/deals"),
+            Some(&crate::fixtures::captain(&service, org, nines_table).await),
+            Some(&crate::fixtures::normal([1, 2])),
+        )
+        .await;
+        expect(&entered, 201, "deal 1");
+        let form = page(&service, &cookie, "/table").await;
+        assert!(form.text.contains(
+            "id=\"thrown-in-button\" type=\"submit\" name=\"action\" value=\"thrown_in\" formnovalidate>Eingeworfen"
+        ));
+        let key = input_value(&form.text, "idempotency_key");
+        let thrown = [
+            ("number", "2"),
+            ("idempotency_key", key.as_str()),
+            ("action", "thrown_in"),
+        ];
+        let saved = post(&service, &cookie, "/table/deals", &thrown, &[]).await;
+        expect(&saved, 303, "thrown in");
+        let again = post(&service, &cookie, "/table/deals", &thrown, &[]).await;
+        assert!(again.status.is_redirection(), "posted twice, entered once");
+        let path = format!("/api/v1/tables/{nines_table}/sheet");
+        let sheet = call_json(&service, "GET", &path, Some(org), None)
+            .await
+            .json;
+        assert_eq!(sheet["deals"].as_array().unwrap().len(), 2);
+        assert_eq!(sheet["deals"][1]["kind"], "thrown_in");
+        assert_eq!(sheet["deals"][1]["dealer"], sheet["next"]["dealer"]);
+        assert_eq!(sheet["totals"], json!([-1, 1, 1, -1]));
+        let shown = page(&service, &cookie, "/table/sheet").await;
+        assert!(shown.text.contains("eingeworfen"), "{}", shown.text);
+
+        // A TSR table asks for twelve tricks and no caught Karlchen.
         let tsr = crate::fixtures::tournament(
             &service,
             org,
@@ -1119,5 +1166,6 @@ backend_test!(
         let form = page(&service, &cookie, "/table").await;
         assert!(form.text.contains("data-total=\"12\""));
         assert_eq!(count(&form.text, "karlchen_caught"), 0);
+        assert!(!form.text.contains("thrown-in-button"));
     }
 );

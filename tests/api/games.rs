@@ -385,3 +385,95 @@ backend_test!(
         assert_eq!(scored.json["value"], 1);
     }
 );
+
+backend_test!(
+    a_deal_thrown_in_keeps_its_number_scores_nothing_and_the_dealer_deals_again,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let table = Table::of_tournament(
+            &app,
+            &service,
+            4,
+            &json!({"name": "Hausrunde", "date": "2026-12-05",
+                "game": {"kind": "doppelkopf", "rules": {"five_nines": true}}}),
+        )
+        .await;
+        let thrown = json!({"entry": "thrown_in"});
+        let sheet = table
+            .fill(
+                &service,
+                &[
+                    crate::fixtures::Step::Enter(crate::fixtures::normal([1, 2])),
+                    crate::fixtures::Step::Enter(thrown.clone()),
+                    crate::fixtures::Step::Enter(crate::fixtures::normal([2, 3])),
+                ],
+            )
+            .await;
+        assert_eq!(
+            entries(&sheet),
+            [
+                (vec![-1, 1, 1, -1], 1),
+                (vec![0, 0, 0, 0], 1),
+                (vec![-1, -1, 1, 1], 1),
+            ]
+        );
+        let deals = sheet["deals"].as_array().unwrap();
+        assert_eq!(deals[1]["kind"], "thrown_in");
+        assert_eq!(deals[1]["entry"], thrown);
+        assert_eq!(deals[1]["re"], json!([]));
+        // Seat 1 dealt deal 2, threw in, and dealt deal 3 again; deal 4 is seat 2's.
+        let dealers: Vec<&Value> = deals.iter().map(|d| &d["dealer"]).collect();
+        assert_eq!(dealers, [&json!(0), &json!(1), &json!(1)]);
+        assert_eq!(sheet["next"]["number"], 4);
+        assert_eq!(sheet["next"]["dealer"], 2);
+        // Not a game: 24 deals are still planned, of which two are played.
+        let read = table.sheet(&service).await;
+        assert_eq!(read["planned_deals"], 24);
+
+        // The results document holds it as entered, validates, and imports to the same sheet.
+        let doc = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{}/results", table.tournament),
+            Some(&table.org),
+            None,
+        )
+        .await;
+        expect(&doc, 200, "export");
+        let exported = &doc.json["rounds"][0]["tables"][0]["deals"][1];
+        assert_eq!(
+            exported["entry"],
+            json!({"format": 3, "entry": "thrown_in"})
+        );
+        assert_eq!(exported["scored"]["kind"], "thrown_in");
+        crate::results::validate(&doc.json).expect("the document validates");
+        let imported = call_json(
+            &service,
+            "POST",
+            "/api/v1/results",
+            Some(&table.org),
+            Some(&doc.json),
+        )
+        .await;
+        expect(&imported, 201, "import");
+
+        // Under the TSR nothing is thrown in: refused, nothing stored.
+        let org = &table.org;
+        let t = tournament(&service, org, &base(json!({}))).await;
+        let seats = players(&service, org, t, 4).await;
+        let drawn = round(&service, org, t, &json!([seats])).await;
+        let tsr = drawn.json["tables"][0]["id"].as_i64().unwrap();
+        let captain = crate::fixtures::captain(&service, org, tsr).await;
+        let path = format!("/api/v1/tables/{tsr}/deals");
+        let refused = call_json(&service, "POST", &path, Some(&captain), Some(&thrown)).await;
+        expect(&refused, 422, "no five nines under the TSR");
+        assert_eq!(refused.json["code"], "invalid_deal", "{}", refused.text);
+        assert_eq!(
+            refused.faults(),
+            [("entry".to_owned(), "not_in_rules".to_owned())]
+        );
+        let sheet = format!("/api/v1/tables/{tsr}/sheet");
+        let read = call_json(&service, "GET", &sheet, Some(org), None).await;
+        assert_eq!(read.json["deals"], json!([]));
+    }
+);

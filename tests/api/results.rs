@@ -30,7 +30,7 @@ fn schema() -> (boon::Schemas, boon::SchemaIndex) {
 }
 
 /// Whether `doc` validates, with the validator's words when not.
-fn validate(doc: &Value) -> Result<(), String> {
+pub(crate) fn validate(doc: &Value) -> Result<(), String> {
     let (schemas, index) = schema();
     schemas.validate(doc, index).map_err(|e| format!("{e:#}"))
 }

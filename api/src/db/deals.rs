@@ -300,6 +300,36 @@ pub enum StoredPaperMark {
     Paper,
 }
 
+/// The format of a thrown-in deal (house rules XIII, five nines).
+pub const THROWN_IN_FORMAT: u32 = 3;
+
+/// A deal whose cards were thrown in, format 3: nothing but the mark, since nothing was
+/// played. Frozen like [`StoredDeal`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredThrownIn {
+    /// Always [`THROWN_IN_FORMAT`]; written explicitly.
+    pub format: u32,
+    /// Always `thrown_in`, so a reader of the raw row sees what it is.
+    pub entry: StoredThrownInMark,
+}
+
+impl StoredThrownIn {
+    /// The one thrown-in row there is.
+    pub const ROW: StoredThrownIn = StoredThrownIn {
+        format: THROWN_IN_FORMAT,
+        entry: StoredThrownInMark::ThrownIn,
+    };
+}
+
+/// The mark of a thrown-in deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum StoredThrownInMark {
+    /// The cards were thrown in.
+    #[serde(rename = "thrown_in")]
+    ThrownIn,
+}
+
 /// A party as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub enum StoredParty {
@@ -349,6 +379,8 @@ pub enum StoredEntry {
     Full(StoredDeal),
     /// The paper summary: format 2.
     Paper(StoredPaperDeal),
+    /// Thrown in: format 3.
+    ThrownIn(StoredThrownIn),
 }
 
 impl StoredEntry {
@@ -369,6 +401,11 @@ impl StoredEntry {
             }) if format == serde_json::json!(PAPER_FORMAT) => serde_json::from_str(facts)
                 .map(StoredEntry::Paper)
                 .map_err(|e| e.to_string()),
+            Ok(Probe {
+                format: Some(format),
+            }) if format == serde_json::json!(THROWN_IN_FORMAT) => serde_json::from_str(facts)
+                .map(StoredEntry::ThrownIn)
+                .map_err(|e| e.to_string()),
             _ => Err(full_error),
         }
     }
@@ -378,6 +415,7 @@ impl StoredEntry {
         match self {
             StoredEntry::Full(deal) => deal.recorded().map(SheetEntry::Full),
             StoredEntry::Paper(deal) => deal.paper().map(SheetEntry::Paper),
+            StoredEntry::ThrownIn(_) => Ok(SheetEntry::ThrownIn),
         }
     }
 
@@ -391,6 +429,7 @@ impl StoredEntry {
         match self {
             StoredEntry::Full(deal) => deal.to_json(),
             StoredEntry::Paper(deal) => serde_json::to_string(deal),
+            StoredEntry::ThrownIn(deal) => serde_json::to_string(deal),
         }
     }
 }
@@ -680,6 +719,19 @@ mod tests {
     }
 
     #[test]
+    fn a_thrown_in_row_is_format_3_and_only_its_mark() {
+        let thrown = StoredEntry::ThrownIn(StoredThrownIn::ROW);
+        let written = thrown.to_json().unwrap();
+        assert_eq!(written, r#"{"format":3,"entry":"thrown_in"}"#);
+        assert_eq!(StoredEntry::parse(&written), Ok(thrown.clone()));
+        assert_eq!(thrown.sheet_entry(), Ok(SheetEntry::ThrownIn));
+        assert!(!thrown.is_paper());
+        for bad in [r#"{"format":3}"#, r#"{"format":3,"entry":"paper"}"#] {
+            assert!(StoredEntry::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
     fn a_paper_row_is_format_2_and_reads_back() {
         let paper = StoredEntry::Paper(StoredPaperDeal {
             format: PAPER_FORMAT,
@@ -713,6 +765,7 @@ mod tests {
         // A format nobody wrote, a paper row with a full deal's fields, or a format-2 row
         // without its marker, are errors, not guesses.
         for bad in [
+            r#"{"format":4,"entry":"paper","contract":"normal","re":[0,2],"value":1}"#,
             r#"{"format":3,"entry":"paper","contract":"normal","re":[0,2],"value":1}"#,
             r#"{"format":2,"entry":"paper","contract":"normal","re":[0,2],"value":1,"re_points":130}"#,
             r#"{"format":2,"contract":"normal","re":[0,2],"value":1}"#,

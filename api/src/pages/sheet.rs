@@ -104,6 +104,7 @@ fn kind_key(kind: &str) -> &'static str {
         "pflichtsolo" => "sheet_kind_pflichtsolo",
         "lustsolo" => "sheet_kind_lustsolo",
         "vorgefuehrt" => "sheet_kind_vorgefuehrt",
+        "thrown_in" => "sheet_kind_thrown_in",
         _ => "sheet_kind_normal",
     }
 }
@@ -272,9 +273,15 @@ mod tests {
             .into_iter()
             .map(contract_key)
             .chain(
-                ["normal", "pflichtsolo", "lustsolo", "vorgefuehrt"]
-                    .into_iter()
-                    .map(kind_key),
+                [
+                    "normal",
+                    "pflichtsolo",
+                    "lustsolo",
+                    "vorgefuehrt",
+                    "thrown_in",
+                ]
+                .into_iter()
+                .map(kind_key),
             )
             .chain(
                 ["insignificant", "minor", "serious"]
@@ -287,5 +294,9 @@ mod tests {
             }
         }
         assert_eq!(Lang::De.text(kind_key("vorgefuehrt")), "vorgeführt");
+        assert_eq!(
+            Lang::De.text(kind_key("thrown_in")),
+            "eingeworfen (fünf Neunen)"
+        );
     }
 }

@@ -20,7 +20,7 @@ use super::access::TableContext;
 use super::round_clock::TableClock;
 use crate::db::deals::{
     StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
-    StoredPaperMark,
+    StoredPaperMark, StoredThrownIn,
 };
 use crate::db::models::{
     DealRow, PenaltyRow, PlayerRow, RoundRow, SignatureRow, TableRow, TournamentRow,
@@ -32,7 +32,7 @@ use crate::wire::clock::{SeatPlayerView, rfc3339};
 use crate::wire::score::{AnnouncementsBody, ExtrasBody, ExtrasCounts};
 use crate::wire::sheet::{
     DealBody, DealEntry, NextDealView, PaperDealEntry, PaperMark, PenaltyView, SheetDealView,
-    SheetResponse,
+    SheetResponse, ThrownInEntry, ThrownInMark,
 };
 use crate::wire::signatures::SignatureView;
 
@@ -145,6 +145,7 @@ pub fn stored(entry: &DealBody) -> StoredEntry {
             value: entry.value,
             winner: entry.winner.map(|w| domain::deal::Party::from(w).into()),
         }),
+        DealBody::ThrownIn(_) => StoredEntry::ThrownIn(StoredThrownIn::ROW),
     }
 }
 
@@ -185,6 +186,11 @@ fn entry(stored: &StoredEntry) -> DealBody {
             re: stored.re.clone(),
             value: stored.value,
             winner: stored.winner.map(|w| domain::deal::Party::from(w).into()),
+        }),
+        StoredEntry::ThrownIn(_) => DealBody::ThrownIn(ThrownInEntry {
+            entry: ThrownInMark::ThrownIn,
+            number: None,
+            reason: None,
         }),
     }
 }

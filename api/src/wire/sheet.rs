@@ -135,8 +135,34 @@ impl PaperDealEntry {
     }
 }
 
-/// A deal as entered: the full facts (a phone), or the paper list's summary, told apart by
-/// `"entry": "paper"`.
+/// Marks a deal entry as thrown in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ThrownInMark {
+    /// The cards were thrown in.
+    ThrownIn,
+}
+
+/// House rules XIII (five nines): a player held five nines or more, the cards were thrown
+/// in and the same dealer deals again. Taken only at a table whose rules have
+/// `five_nines` (elsewhere 422 `invalid_deal`, field `entry`, code `not_in_rules`). The deal keeps its number on the sheet,
+/// counts nothing and does not count toward the planned deals.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ThrownInEntry {
+    /// Always `thrown_in`: what tells this body from the others.
+    pub entry: ThrownInMark,
+    /// As for a full entry: the next deal's number when entering, the path's when
+    /// correcting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u16>,
+    /// Why the deal is corrected (kept in the audit log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+}
+
+/// A deal as entered: the full facts (a phone), the paper list's summary
+/// (`"entry": "paper"`) or a deal thrown in (`"entry": "thrown_in"`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum DealBody {
@@ -144,10 +170,13 @@ pub enum DealBody {
     Full(DealEntry),
     /// Contract, Re party, value and winner, with `"entry": "paper"`.
     Paper(PaperDealEntry),
+    /// Nothing but `"entry": "thrown_in"` (house rules).
+    ThrownIn(ThrownInEntry),
 }
 
 impl DealBody {
-    /// Parses a request body: a body with an `entry` field is a paper entry, any other a
+    /// Parses a request body: a body with `"entry": "thrown_in"` is a deal thrown in, one
+    /// with any other `entry` a paper entry (refused as one when it is not), any other a
     /// full entry, parsed and refused exactly as before paper entries existed.
     pub fn parse(bytes: &[u8]) -> Result<DealBody, ApiError> {
         /// Only the marker; every other field is left to the real parse.
@@ -157,6 +186,9 @@ impl DealBody {
             entry: Option<serde_json::Value>,
         }
         match serde_json::from_slice::<Probe>(bytes) {
+            Ok(Probe { entry: Some(mark) }) if mark == "thrown_in" => {
+                extract::parse(bytes).map(DealBody::ThrownIn)
+            }
             Ok(Probe { entry: Some(_) }) => extract::parse(bytes).map(DealBody::Paper),
             _ => extract::parse(bytes).map(DealBody::Full),
         }
@@ -167,6 +199,7 @@ impl DealBody {
         match self {
             DealBody::Full(entry) => entry.recorded().map(SheetEntry::Full),
             DealBody::Paper(entry) => entry.paper().map(SheetEntry::Paper),
+            DealBody::ThrownIn(_) => Ok(SheetEntry::ThrownIn),
         }
     }
 
@@ -175,6 +208,7 @@ impl DealBody {
         match self {
             DealBody::Full(entry) => entry.number,
             DealBody::Paper(entry) => entry.number,
+            DealBody::ThrownIn(entry) => entry.number,
         }
     }
 
@@ -183,6 +217,7 @@ impl DealBody {
         match self {
             DealBody::Full(entry) => entry.reason.as_deref(),
             DealBody::Paper(entry) => entry.reason.as_deref(),
+            DealBody::ThrownIn(entry) => entry.reason.as_deref(),
         }
     }
 
@@ -191,19 +226,21 @@ impl DealBody {
         matches!(self, DealBody::Paper(_))
     }
 
-    /// The contract as played.
+    /// The contract as played; `normal` for a deal thrown in, which was dealt as one.
     pub fn contract(&self) -> ContractName {
         match self {
             DealBody::Full(entry) => entry.contract,
             DealBody::Paper(entry) => entry.contract,
+            DealBody::ThrownIn(_) => domain::sheet::EnteredDeal::THROWN_IN.contract.into(),
         }
     }
 
-    /// The Re party's seats as entered.
+    /// The Re party's seats as entered; none for a deal thrown in.
     pub fn re(&self) -> &[u8] {
         match self {
             DealBody::Full(entry) => &entry.re,
             DealBody::Paper(entry) => &entry.re,
+            DealBody::ThrownIn(_) => &[],
         }
     }
 }

@@ -79,8 +79,8 @@ pub enum SheetEntry {
     /// What the paper sheet holds: contract, Re party, value and winner.
     Paper(PaperDeal),
     /// House rules XIII: the cards were thrown in (five nines) and the same dealer deals
-    /// again. Taken only when the round's rules have [`Ruleset::five_nines`]; under the TSR
-    /// the round refuses it as a deal without a Re party.
+    /// again. Taken only when the round's rules have [`Ruleset::five_nines`]; elsewhere its
+    /// facts are refused ([`FactsError::ThrownInNotInRules`]).
     ThrownIn,
 }
 
@@ -123,7 +123,8 @@ impl SheetEntry {
             SheetEntry::Paper(deal) => deal
                 .facts_with(table_size, sitting_out, rules)
                 .map(EntryFacts::Paper),
-            SheetEntry::ThrownIn => Ok(EntryFacts::ThrownIn(table_size)),
+            SheetEntry::ThrownIn if rules.five_nines => Ok(EntryFacts::ThrownIn(table_size)),
+            SheetEntry::ThrownIn => Err(FactsError::ThrownInNotInRules),
         }
     }
 }

@@ -93,11 +93,19 @@ fn a_five_table_dealer_sits_out_the_redeal_too() {
     assert_eq!(round.deals_left(), 28);
 }
 
-/// Under the TSR nothing is thrown in: a deal without a Re party is the wrong party size,
-/// as it always was. A forced soloist cannot throw in either: he must play his solo.
+/// Under the TSR nothing is thrown in: the entry's facts are refused by name, and in the
+/// order of play a deal without a Re party is the wrong party size, as it always was. A
+/// forced soloist cannot throw in either: he must play his solo.
 #[test]
 fn a_throw_in_is_refused_without_the_rule_or_when_a_solo_is_forced() {
     let mut round = Round::new(four());
+    assert_eq!(
+        super::check_entry(&round, &SheetEntry::ThrownIn),
+        Err(super::EntryError::FactsInvalid {
+            number: 1,
+            error: crate::deal::FactsError::ThrownInNotInRules
+        })
+    );
     assert_eq!(
         round.record(&EnteredDeal::THROWN_IN),
         Err(SheetError::ReSize {

@@ -659,3 +659,49 @@ async fn an_entry_the_server_refuses_stays_on_the_phone_until_mended() {
     assert_eq!(stored["deals"][4]["contract"], "wedding");
     page.close().await;
 }
+
+/// House rules with five nines: the thrown-in button queues like any deal while the
+/// network is cut, takes its number, and the deal behind it goes in after it.
+#[actix_web::test]
+async fn a_deal_thrown_in_offline_waits_in_the_outbox_and_keeps_its_number() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::of_tournament(
+        &app,
+        &service,
+        4,
+        &json!({"name": "Hausrunde", "date": "2026-12-05",
+            "game": {"kind": "doppelkopf", "rules": {"five_nines": true}}}),
+    )
+    .await;
+    let code = code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    join(&page, &base, &code).await;
+    page.set_offline(true).await;
+    page.wait_until("!navigator.onLine", WAIT).await;
+    page.click("#thrown-in-button").await;
+    page.wait_until("document.querySelectorAll('#outbox li').length === 1", WAIT)
+        .await;
+    assert_eq!(form_number(&page).await, 2, "the next deal is 2");
+    enter(&page, &Deal::normal([1, 2])).await;
+    page.wait_until("document.querySelectorAll('#outbox li').length === 2", WAIT)
+        .await;
+    page.set_offline(false).await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         +document.querySelector('#next-deal').dataset.number === 3",
+        WAIT,
+    )
+    .await;
+    let stored = sheet(&service, &table).await;
+    assert_eq!(stored["deals"][0]["kind"], "thrown_in");
+    assert_eq!(stored["deals"][0]["entry"], json!({"entry": "thrown_in"}));
+    // Seat 0 dealt again after throwing in; Re won: seats 1 and 2 +1.
+    assert_eq!(stored["deals"][1]["dealer"], 0);
+    assert_eq!(stored["totals"], json!([-1, 1, 1, -1]));
+    assert_eq!(next(&page).await, Some((3, 1)));
+    page.assert_accessible("a house-rules table").await;
+}

@@ -15,8 +15,11 @@ use serde::Serialize;
 use super::view::wire_name;
 use crate::error::ApiError;
 use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts};
-use crate::wire::sheet::{DealBody, DealEntry};
+use crate::wire::sheet::{DealBody, DealEntry, ThrownInEntry, ThrownInMark};
 use domain::game::Ruleset;
+
+/// The button of a deal thrown in (house rules, five nines).
+const THROWN_IN: &str = "thrown_in";
 
 /// All card points of a deal (the nines count none, so also without them).
 const ALL_POINTS: u16 = 240;
@@ -82,7 +85,7 @@ pub struct DealForm {
     pub idempotency_key: String,
     /// A correction's deal version (`If-Match`).
     pub version: String,
-    /// `preview` or `save`.
+    /// `preview`, `save` or `thrown_in`.
     pub action: String,
 }
 
@@ -189,6 +192,15 @@ impl DealForm {
     /// is a 422 naming the form's field; whether the deal can have happened is the
     /// service's.
     pub fn to_body(&self, rules: &Ruleset) -> Result<DealBody, ApiError> {
+        let deal_number = self.deal_number()?;
+        if self.action == THROWN_IN {
+            // Nothing else of the form counts: nobody played.
+            return Ok(DealBody::ThrownIn(ThrownInEntry {
+                entry: ThrownInMark::ThrownIn,
+                number: deal_number,
+                reason: None,
+            }));
+        }
         let all_tricks = u16::from(rules.tricks());
         let contract: ContractName = enum_value("contract", &self.contract)?
             .ok_or_else(|| invalid("contract", "required", "required"))?;
@@ -232,17 +244,8 @@ impl DealForm {
                 Count::KarlchenCaught => counts.karlchen_caught = n,
             }
         }
-        let number = if self.number.is_empty() {
-            None
-        } else {
-            Some(
-                self.number
-                    .parse::<u16>()
-                    .map_err(|_| invalid("number", "invalid_value", "a deal's number"))?,
-            )
-        };
         Ok(DealBody::Full(DealEntry {
-            number,
+            number: deal_number,
             reason: None,
             contract,
             re: self.re.clone(),
@@ -252,6 +255,19 @@ impl DealForm {
             // No extras at all is what the API's own clients send: the field left out.
             extras: (!no_extras(&extras)).then_some(extras),
         }))
+    }
+}
+
+impl DealForm {
+    /// The deal's number as posted, if any.
+    fn deal_number(&self) -> Result<Option<u16>, ApiError> {
+        if self.number.is_empty() {
+            return Ok(None);
+        }
+        self.number
+            .parse::<u16>()
+            .map(Some)
+            .map_err(|_| invalid("number", "invalid_value", "a deal's number"))
     }
 }
 

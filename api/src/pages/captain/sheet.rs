@@ -230,7 +230,8 @@ async fn correction_page(
         );
     };
     let DealBody::Full(entry) = &deal.entry else {
-        // Paper deals are the organiser's: the sheet says so and offers no form.
+        // Paper deals are the organiser's, and a deal thrown in has no facts to correct
+        // (the last deal is deleted instead): the sheet says so and offers no form.
         return sheet_page(state, req, caller, table_id, Some(&ApiError::Forbidden)).await;
     };
     let values = values.unwrap_or_else(|| {

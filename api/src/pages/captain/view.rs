@@ -177,6 +177,8 @@ pub struct FormView {
     pub tricks_other: Option<u16>,
     /// Tricks in a deal by the table's rules (12, or 10 without the nines).
     pub tricks_total: u8,
+    /// The rules let a deal be thrown in (five nines): the form offers the button.
+    pub thrown_in: bool,
     /// The field the last refusal was about.
     pub error_field: Option<&'static str>,
 }
@@ -289,6 +291,7 @@ pub fn form_view(
         points_other: values.points_other(),
         tricks_other: values.tricks_other(&table.rules),
         tricks_total: table.rules.tricks(),
+        thrown_in: table.rules.five_nines,
         values,
         contracts,
         seats,
@@ -452,6 +455,7 @@ mod tests {
         keys.extend(
             DealKind::ALL
                 .iter()
+                .chain(&[DealKind::ThrownIn])
                 .map(|k| format!("captain_kind_{}", k.as_str())),
         );
         keys.extend(

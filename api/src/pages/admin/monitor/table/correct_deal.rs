@@ -49,7 +49,8 @@ async fn correction_page(
         return Err(failed(state, req, ApiError::NotFound).into());
     };
     let DealBody::Full(entry) = &deal.entry else {
-        // A paper deal is deleted and keyed in again; the form asks for the full facts.
+        // A paper deal or a deal thrown in is deleted and entered again; the form asks for
+        // the full facts.
         return Err(failed(state, req, ApiError::NotFound).into());
     };
     let (values, reason) = values.unwrap_or_else(|| {
