@@ -19,6 +19,10 @@ pub struct Config {
     pub database_url: String,
     /// Connections in the pool (`KARLCHEN_DB_POOL_SIZE`, default 8).
     pub pool_size: u32,
+    /// Threads that answer HTTP (`KARLCHEN_WORKERS`, default 1). Database work and password
+    /// hashing run on the blocking pool, not on these threads, so one keeps up with a
+    /// championship (see `BENCHMARKS.md`); each further one costs about 3 MB at idle.
+    pub workers: usize,
     /// Log lines as JSON (`KARLCHEN_LOG_FORMAT=json`) instead of text.
     pub log_json: bool,
     /// Log-in and join attempts per minute per e-mail and per join code, also the burst
@@ -104,6 +108,7 @@ impl Config {
             database_url: Config::sqlite_url_in(&data_dir),
             data_dir,
             pool_size: 8,
+            workers: 1,
             log_json: false,
             auth_limit_per_key: 10,
             auth_limit_per_address: 120,
@@ -115,8 +120,16 @@ impl Config {
 
     /// Reads the configuration from the environment, failing with the variable's name.
     pub fn from_env() -> anyhow::Result<Config> {
+        Config::from_source(|name| std::env::var(name))
+    }
+
+    /// Reads the configuration from `source`, which answers as [`std::env::var`] does: the
+    /// environment, or a test's table.
+    fn from_source(
+        source: impl Fn(&str) -> Result<String, std::env::VarError>,
+    ) -> anyhow::Result<Config> {
         let var = |name: &str| -> anyhow::Result<Option<String>> {
-            match std::env::var(name) {
+            match source(name) {
                 Ok(v) if v.trim().is_empty() => Ok(None),
                 Ok(v) => Ok(Some(v)),
                 Err(std::env::VarError::NotPresent) => Ok(None),
@@ -137,6 +150,14 @@ impl Config {
                 .ok()
                 .filter(|&n: &u32| (1..=256).contains(&n))
                 .with_context(|| format!("KARLCHEN_DB_POOL_SIZE must be 1-256, got {size:?}"))?;
+        }
+        if let Some(workers) = var("KARLCHEN_WORKERS")? {
+            config.workers = workers
+                .trim()
+                .parse()
+                .ok()
+                .filter(|&n: &usize| (1..=64).contains(&n))
+                .with_context(|| format!("KARLCHEN_WORKERS must be 1-64, got {workers:?}"))?;
         }
         config.log_json = match var("KARLCHEN_LOG_FORMAT")?.as_deref() {
             None | Some("text") => false,
@@ -180,5 +201,31 @@ impl Config {
             .map(|token| MetricsToken::new(&token))
             .transpose()?;
         Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Config;
+
+    fn with(vars: &[(&str, &str)]) -> anyhow::Result<Config> {
+        Config::from_source(|name| {
+            vars.iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v).to_owned())
+                .ok_or(std::env::VarError::NotPresent)
+        })
+    }
+
+    /// One worker unless told otherwise; a count outside 1-64 stops the start with the
+    /// variable's name rather than starting a server that answers nobody.
+    #[test]
+    fn workers_default_to_one_and_are_checked() {
+        assert_eq!(with(&[]).unwrap().workers, 1);
+        assert_eq!(with(&[("KARLCHEN_WORKERS", " 4 ")]).unwrap().workers, 4);
+        for bad in ["0", "65", "two", "-1"] {
+            let error = with(&[("KARLCHEN_WORKERS", bad)]).unwrap_err().to_string();
+            assert!(error.contains("KARLCHEN_WORKERS must be 1-64"), "{error}");
+        }
     }
 }

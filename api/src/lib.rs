@@ -37,6 +37,7 @@ use anyhow::Context;
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let state = AppState::open(config).await?;
     let bind = state.config.bind.clone();
+    let workers = state.config.workers;
     let backend = state.db.backend().as_str();
     let live = state.live.clone();
     // The webhook outbox's worker; it stops when the live streams are closed below.
@@ -45,6 +46,7 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         let state = state.clone();
         move || app::build(state.clone())
     })
+    .workers(workers)
     // A graceful shutdown waits for open responses, and a live standings stream never
     // ends by itself: the streams are ended first, then the server stops.
     .shutdown_signal(async move {
