@@ -98,29 +98,15 @@ const INDEPENDENT: &[(u16, u16, u32, u32)] = &[
 ];
 
 /// Prefixes of `next_round`'s 8-round plan that are above what `plan` reaches for that
-/// length: `(players, rounds, repeats)`, as measured; may not get worse. 17 to 19 players:
-/// the 8-round plan is at the bound over 8 rounds but crowds its repeats early (18: less
-/// so since its 8-round plan is found offline, `club.rs`; it had 12, 24, 39, 59 and 82
-/// after 3 to 7 rounds). 25, 27 and
-/// 30 players: the 8-round plans found offline (`club.rs`) have fewer repeats over 8
-/// rounds and after 6 or 7 than before, but one to six more after 3 to 5 rounds, where the
-/// old plan had none.
+/// length: `(players, rounds, repeats)`, as measured; may not get worse. 19 × 6: the plan
+/// `next_round` follows for 17 to 19 players (`club.rs`, found for drawing round by round)
+/// has `plan`'s repeats after every other round, but 47 after six where `plan` has 45 (they
+/// had 13, 26, 38, 52, 66 for 17 players after 3 to 7 rounds, 5, 10, 15, 43, 74 for 18 and
+/// 13, 27, 43, 65, 90 for 19). 25, 27 and 30 players: the 8-round plans found offline
+/// (`club.rs`) have fewer repeats over 8 rounds and after 6 or 7 than before, but one to six
+/// more after 3 to 5 rounds, where the old plan had none.
 const NEXT_RECORDED: &[(u16, u16, u32)] = &[
-    (17, 3, 13),
-    (17, 4, 26),
-    (17, 5, 38),
-    (17, 6, 52),
-    (17, 7, 66),
-    (18, 3, 5),
-    (18, 4, 10),
-    (18, 5, 15),
-    (18, 6, 43),
-    (18, 7, 74),
-    (19, 3, 13),
-    (19, 4, 27),
-    (19, 5, 43),
-    (19, 6, 65),
-    (19, 7, 90),
+    (19, 6, 47),
     (20, 7, 24),
     (21, 7, 30),
     (22, 6, 5),
