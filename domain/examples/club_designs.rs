@@ -33,6 +33,8 @@
 //!   that raises that prefix sum more than `slack` above where the tabu search left it
 //!   (`next_round` follows the plan as it is only if `plan`'s own duty stage has nothing
 //!   left to even, and that stage does not mind the prefixes).
+//! - `PREFIXONLY=1` (with `PREFIX=1`): rank swaps by the prefix sum alone, not by the
+//!   repeats over all rounds first.
 //! - `PREFIXDUTY=1`: the duty stages (`DUTY`, the descent) weigh 5-table duty after every
 //!   prefix of rounds, not only after the last (see `Search::duty_delta`): for a plan that
 //!   `next_round` follows round by round, so duty is as even as it can be whenever the
@@ -97,6 +99,11 @@ struct Search {
     /// `PREFIXDUTY=1`: the duty stages even out 5-table duty after every prefix of rounds
     /// (Σ over prefixes of Σ duty²), not only at the end (see [`Search::duty_delta`]).
     prefix_duty: bool,
+    /// Weight of a repeat over all rounds against the prefix sum: [`PREFIX_SCALE`], or 0
+    /// with `PREFIXONLY=1` (the prefix sum alone, which counts the whole plan's repeats
+    /// once as its last prefix: a plan whose every prefix is at its own minimum wins even
+    /// when another has fewer repeats over all rounds).
+    prefix_scale: i64,
     /// Rounds before this one stay as they are: a longer plan whose first rounds are a
     /// shorter one's, so that a tournament drawn round by round meets as few repeats after
     /// every round as the shorter plan has.
@@ -157,6 +164,7 @@ impl Search {
             prefix_cost: 0,
             prefix: false,
             prefix_duty: false,
+            prefix_scale: PREFIX_SCALE,
         };
         search.recount();
         search
@@ -317,7 +325,7 @@ impl Search {
     /// but the first leaves more room for a later swap.
     fn rank(&self, r: usize, a: usize, b: usize) -> i64 {
         if self.prefix {
-            return self.delta(r, a, b) * PREFIX_SCALE + self.prefix_delta(r, a, b);
+            return self.delta(r, a, b) * self.prefix_scale + self.prefix_delta(r, a, b);
         }
         if !self.spread {
             return self.delta(r, a, b);
@@ -350,7 +358,7 @@ impl Search {
     /// after them.
     fn score(&self) -> i64 {
         if self.prefix {
-            self.repeats * PREFIX_SCALE + self.prefix_cost
+            self.repeats * self.prefix_scale + self.prefix_cost
         } else {
             self.repeats
         }
@@ -885,6 +893,9 @@ fn main() {
         .unwrap_or(0_usize)
         .min(rounds.saturating_sub(1));
     search.prefix_duty = std::env::var("PREFIXDUTY").is_ok();
+    if std::env::var("PREFIXONLY").is_ok() {
+        search.prefix_scale = 0;
+    }
     search.duty_weight = std::env::var("DUTYW")
         .ok()
         .and_then(|s| s.parse().ok())
