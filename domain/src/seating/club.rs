@@ -2,10 +2,10 @@
 //! the constructions nor the searches a plan can afford (well under a second) come as low
 //! in repeated pairs as a longer search does (issue 13), and 18 players over 8 rounds,
 //! where `plan` reaches the bound either way but evens 5-table duty only with the entry (4
-//! to 6 rounds, 2 to 7 without). Apart from these, plans of 8 rounds for 17 to 19 players
-//! that [`super::next_round`] follows round by round ([`round_by_round`]): as few repeats
-//! after every round as `plan` has for that length, where `plan`'s own 8-round plan met
-//! many pairs again early.
+//! to 6 rounds, 2 to 7 without). Apart from these, plans of 8 rounds for 17 to 20, 24, 26,
+//! 27 and 30 players that [`super::next_round`] follows round by round
+//! ([`round_by_round`]): fewer repeats after the early rounds than the plans `plan` makes,
+//! for 17, 18 and 20 players after every round as few as `plan` has for that length.
 //!
 //! Each entry was found by `domain/examples/club_designs.rs` (our own code): an iterated
 //! tabu search over swaps of two players within a round that weighs every swap of every
@@ -21,7 +21,7 @@
 //! repeat came from the 24 × 6 entry with players appended.
 //!
 //! [`super::next_round`] follows a plan of 8 rounds without knowing how many rounds the
-//! tournament will have (`plan`'s, or for 17 to 19 players one of [`ROUND_BY_ROUND`]), so
+//! tournament will have (`plan`'s, or one of [`ROUND_BY_ROUND`] where there is one), so
 //! the 8-round entries are chosen for their early rounds as well: fewest repeats, then the
 //! least sum over the prefixes. The 24 × 8 entry keeps the 24 × 6
 //! entry as its first six rounds and searched only the last two (`FREEZE=6`, then
@@ -668,33 +668,38 @@ const FOUND: &[Found] = &[
 /// of its rounds, its rounds.
 type Nested = (usize, &'static [u32], &'static [&'static [u8]]);
 
-/// Plans of 8 rounds that [`super::next_round`] follows for 17 to 19 players, found offline
-/// so that every prefix of rounds has as few repeats as `plan` reaches for that length
-/// (`plan`'s own plan of 8 rounds is at the bound over 8 rounds but crowds its repeats into
-/// the first rounds: 17 players had 13, 26, 38, 52 and 66 after 3 to 7 rounds, where `plan`
-/// for those lengths has 2, 3, 4, 32 and 60). The repeats after each round are recorded,
-/// checked by a test; the only prefix above `plan`'s is 19 × 6 (47, `plan` 45: no search
-/// found a sixth round that both keeps the first five at 18 and meets the nine pairs they
-/// miss).
+/// Plans of 8 rounds that [`super::next_round`] follows, found offline so that every prefix
+/// of rounds has as few repeats as can be found, since a tournament drawn round by round
+/// may end after any of them. `plan`'s own 8-round plan (or the `FOUND` entry) is as good
+/// over 8 rounds but met pairs again earlier: 17 players had 13, 26, 38, 52 and 66 repeats
+/// after 3 to 7 rounds, where `plan` for those lengths has 2, 3, 4, 32 and 60. For 17, 18
+/// and 20 players every prefix is at `plan`'s for its length, for 19 all but the sixth
+/// round (47, `plan` 45: no search found a sixth round that keeps the first five at 18 and
+/// meets the nine pairs they miss); for 24, 26, 27 and 30 players fewer than before after
+/// each round, not always as few as `plan` (each entry's note). The repeats after each round
+/// are recorded, checked by a test.
 ///
-/// Found by `domain/examples/club_designs.rs`: first five rounds with `PREFIX=1
-/// KEEPPREFIX=0` (fewest repeats, then the least sum over the prefixes; seed 7, 3 s), then
-/// three more with `START=` that output `FREEZE=5 PREFIX=1 KEEPPREFIX=0 PREFIXDUTY=1
-/// SPREAD=1 DUTY=6` (seed 8, 3 s, the duty walk 6 s). Once every pair has met (after five
-/// rounds for 17 players, six for 18, seven for 19) every further meeting is a repeat, so
-/// the last rounds are free for evening 5-table duty.
+/// Found by `domain/examples/club_designs.rs` (the note of each entry says how): `PREFIX=1`
+/// ranks by the repeats over 8 rounds and then the sum over the prefixes, `PREFIXONLY=1` by
+/// that sum alone; `FREEZE=5` grew 17 to 19 × 8 from a 5-round plan. Once every pair has
+/// met (after five rounds for 17 players, six for 18, seven for 19 and 20) every further
+/// meeting is a repeat, so the last rounds are free for 5-table duty, which
+/// `KEEPPREFIX=0 PREFIXDUTY=1 DUTY=s` evens after every prefix without a repeat earlier.
 ///
-/// Fewest repeats early cost even duty, and repeats come first: for 17 players, four
+/// Fewest repeats early cost even duty, and repeats come first: for 17 players four
 /// repeats after five rounds (the bound) can only come from one pair that meets in every
 /// round at the 5-table (the 5-table of round `r` holds two players who shared a table in
 /// each earlier round, and only one repeat a round is allowed), so those two have 5 rounds
-/// of duty after 8, the others 2; 18 players end with 4 to 6, 19 with 4 to 7 (`plan`: 2 to
-/// 3, 4 to 6 and 5 to 7).
+/// of duty after 8, the others 2 (`plan`: 2 to 3).
 ///
 /// Taken as found ([`super::pipeline::as_found`]): the seed decides which player takes
 /// which place and keep-apart groups are relabelled apart, but no search or duty stage
 /// changes the rounds (each would move repeats into the first rounds).
 const ROUND_BY_ROUND: &[Nested] = &[
+    // 17 × 8: 2, 3, 4, 32, 60 and 88 repeats after 3 to 8 rounds, as `plan` for each
+    // length; 5-table duty 2 to 5 (first five rounds `PREFIX=1 KEEPPREFIX=0`, seed 7, 3 s;
+    // then `START=` that output `FREEZE=5 PREFIX=1 KEEPPREFIX=0 PREFIXDUTY=1 SPREAD=1
+    // DUTY=6`, seed 8, 3 s).
     (
         17,
         &[0, 1, 2, 3, 4, 32, 60, 88],
@@ -709,6 +714,8 @@ const ROUND_BY_ROUND: &[Nested] = &[
             &[6, 8, 12, 14, 1, 2, 4, 10, 5, 3, 11, 7, 15, 16, 0, 13, 9],
         ],
     ),
+    // 18 × 8: 4, 6, 11, 39, 71 and 103 after 3 to 8 rounds, as `plan`; duty 4 to 6 (made
+    // as 17 × 8).
     (
         18,
         &[0, 2, 4, 6, 11, 39, 71, 103],
@@ -723,6 +730,8 @@ const ROUND_BY_ROUND: &[Nested] = &[
             &[13, 10, 12, 6, 11, 2, 15, 3, 5, 17, 0, 1, 8, 9, 14, 16, 4, 7],
         ],
     ),
+    // 19 × 8: 6, 9, 18, 47, 81 and 117 after 3 to 8 rounds, `plan` 45 after six; duty 4
+    // to 7 (made as 17 × 8).
     (
         19,
         &[0, 3, 6, 9, 18, 47, 81, 117],
@@ -753,10 +762,204 @@ const ROUND_BY_ROUND: &[Nested] = &[
             ],
         ],
     ),
+    // 20 × 8: 0, 0, 0, 6, 20 and 50 after 3 to 8 rounds, as `plan` (`PREFIX=1
+    // PREFIXONLY=1`, seed 3, 60 s).
+    (
+        20,
+        &[0, 0, 0, 0, 0, 6, 20, 50],
+        &[
+            &[
+                7, 17, 16, 8, 15, 11, 12, 1, 5, 10, 3, 0, 2, 9, 4, 6, 19, 13, 18, 14,
+            ],
+            &[
+                16, 9, 19, 5, 2, 0, 12, 14, 1, 3, 4, 8, 18, 15, 6, 17, 11, 7, 10, 13,
+            ],
+            &[
+                2, 8, 5, 18, 15, 13, 0, 9, 19, 12, 4, 7, 11, 3, 16, 6, 14, 10, 17, 1,
+            ],
+            &[
+                9, 17, 12, 3, 15, 10, 19, 8, 7, 14, 5, 6, 13, 16, 2, 1, 11, 18, 0, 4,
+            ],
+            &[
+                6, 19, 0, 1, 9, 14, 11, 8, 18, 16, 10, 12, 5, 17, 13, 4, 15, 2, 7, 3,
+            ],
+            &[
+                12, 6, 5, 10, 2, 11, 17, 19, 13, 0, 3, 8, 9, 18, 1, 7, 15, 4, 16, 14,
+            ],
+            &[
+                4, 2, 9, 10, 0, 16, 7, 17, 1, 11, 15, 5, 12, 6, 13, 8, 18, 14, 19, 3,
+            ],
+            &[
+                19, 4, 13, 8, 14, 1, 3, 16, 5, 18, 9, 12, 17, 15, 7, 0, 6, 10, 2, 11,
+            ],
+        ],
+    ),
+    // 24 × 8: 0 after 3 to 6 rounds, 4 after 7 (`plan` 3), 20 after 8 as `plan` (`START=`
+    // the 24 × 8 entry of `FOUND`, `PREFIX=1 PREFIXONLY=1 KEEPPREFIX=0 PREFIXDUTY=1
+    // SPREAD=1 DUTY=8`, seed 5, 60 s).
+    (
+        24,
+        &[0, 0, 0, 0, 0, 0, 4, 20],
+        &[
+            &[
+                4, 7, 13, 9, 20, 3, 16, 17, 2, 10, 11, 1, 14, 18, 22, 8, 21, 15, 19, 6, 5, 0, 12,
+                23,
+            ],
+            &[
+                10, 9, 22, 3, 8, 23, 6, 13, 4, 18, 16, 2, 21, 1, 12, 17, 20, 0, 11, 15, 5, 14, 7,
+                19,
+            ],
+            &[
+                17, 0, 14, 4, 7, 3, 11, 23, 12, 22, 2, 19, 8, 9, 1, 15, 10, 20, 18, 6, 13, 16, 5,
+                21,
+            ],
+            &[
+                4, 10, 15, 5, 8, 3, 19, 0, 22, 20, 7, 21, 14, 1, 16, 6, 11, 18, 12, 13, 23, 17, 9,
+                2,
+            ],
+            &[
+                1, 18, 5, 3, 20, 14, 9, 12, 0, 6, 2, 7, 4, 8, 11, 21, 15, 16, 23, 22, 10, 19, 17,
+                13,
+            ],
+            &[
+                13, 22, 1, 0, 20, 8, 5, 2, 11, 19, 16, 9, 21, 10, 14, 23, 3, 12, 4, 6, 17, 18, 7,
+                15,
+            ],
+            &[
+                12, 16, 10, 8, 7, 1, 11, 14, 13, 2, 15, 3, 21, 9, 0, 18, 20, 23, 4, 19, 22, 5, 17,
+                6,
+            ],
+            &[
+                20, 22, 13, 4, 9, 11, 6, 5, 18, 1, 23, 19, 21, 3, 14, 2, 17, 12, 8, 15, 0, 7, 16,
+                10,
+            ],
+        ],
+    ),
+    // 26 × 8: 0, 0, 2, 5, 8 and 33 after 3 to 8 rounds (`plan`: 0 to 7 rounds, 8, 33);
+    // duty 1 to 5 (made as 24 × 8, from the 26 × 8 entry).
+    (
+        26,
+        &[0, 0, 0, 0, 2, 5, 8, 33],
+        &[
+            &[
+                23, 18, 11, 15, 20, 12, 21, 16, 3, 2, 14, 9, 17, 5, 10, 19, 8, 25, 7, 6, 4, 1, 22,
+                24, 13, 0,
+            ],
+            &[
+                2, 0, 25, 18, 22, 11, 10, 12, 15, 24, 9, 7, 16, 13, 6, 5, 21, 14, 17, 23, 8, 3, 20,
+                19, 1, 4,
+            ],
+            &[
+                21, 11, 3, 7, 19, 16, 0, 8, 22, 5, 4, 9, 24, 2, 23, 6, 12, 1, 25, 15, 17, 13, 18,
+                10, 14, 20,
+            ],
+            &[
+                7, 5, 1, 18, 24, 12, 19, 14, 22, 20, 25, 23, 13, 3, 15, 8, 0, 10, 9, 6, 21, 2, 11,
+                17, 16, 4,
+            ],
+            &[
+                0, 15, 4, 14, 21, 25, 10, 19, 13, 12, 7, 2, 1, 9, 16, 23, 22, 17, 18, 3, 6, 8, 20,
+                24, 11, 5,
+            ],
+            &[
+                1, 10, 8, 2, 15, 6, 20, 19, 16, 14, 22, 7, 21, 24, 18, 4, 13, 25, 17, 11, 9, 3, 12,
+                0, 23, 5,
+            ],
+            &[
+                13, 19, 23, 4, 6, 14, 11, 1, 0, 20, 7, 17, 8, 18, 9, 12, 5, 2, 21, 15, 22, 10, 16,
+                24, 25, 3,
+            ],
+            &[
+                21, 3, 1, 13, 20, 2, 9, 19, 8, 24, 17, 22, 0, 18, 16, 11, 5, 12, 14, 6, 25, 10, 23,
+                4, 15, 7,
+            ],
+        ],
+    ),
+    // 27 × 8: 1, 2, 5, 6, 8 and 37 after 3 to 8 rounds (`plan`: 0, 0, 0, 1, 8, 37); duty 2
+    // to 7 (made as 24 × 8, from the 27 × 8 entry).
+    (
+        27,
+        &[0, 1, 1, 2, 5, 6, 8, 37],
+        &[
+            &[
+                3, 25, 6, 5, 17, 12, 1, 22, 20, 19, 26, 11, 10, 21, 15, 7, 13, 0, 24, 2, 8, 23, 16,
+                14, 9, 18, 4,
+            ],
+            &[
+                17, 2, 18, 6, 26, 22, 23, 7, 0, 19, 10, 9, 25, 15, 8, 4, 11, 13, 12, 21, 5, 16, 14,
+                3, 1, 24, 20,
+            ],
+            &[
+                15, 3, 23, 16, 9, 24, 17, 7, 20, 21, 2, 4, 18, 12, 25, 10, 26, 8, 19, 1, 6, 13, 14,
+                5, 22, 11, 0,
+            ],
+            &[
+                12, 20, 8, 9, 5, 24, 26, 15, 13, 17, 25, 0, 21, 19, 18, 22, 3, 2, 7, 11, 16, 1, 10,
+                14, 6, 23, 4,
+            ],
+            &[
+                0, 18, 1, 15, 14, 20, 25, 7, 22, 16, 8, 10, 12, 11, 6, 24, 21, 17, 19, 5, 23, 4,
+                26, 3, 9, 13, 2,
+            ],
+            &[
+                7, 5, 18, 8, 22, 13, 4, 24, 3, 11, 10, 17, 9, 23, 1, 21, 25, 19, 14, 15, 2, 12, 0,
+                16, 20, 6, 26,
+            ],
+            &[
+                6, 15, 22, 9, 25, 19, 24, 16, 2, 5, 10, 1, 17, 8, 26, 21, 14, 3, 12, 7, 4, 0, 20,
+                11, 23, 13, 18,
+            ],
+            &[
+                23, 18, 24, 12, 1, 8, 26, 4, 3, 2, 25, 22, 16, 17, 20, 15, 10, 11, 14, 5, 13, 9, 6,
+                19, 0, 7, 21,
+            ],
+        ],
+    ),
+    // 30 × 8: 0 after 3 to 7 rounds, 6 after 8 (`plan` 8); duty 2 to 7 (made as 24 × 8,
+    // from the 30 × 8 entry).
+    (
+        30,
+        &[0, 0, 0, 0, 0, 0, 0, 6],
+        &[
+            &[
+                14, 2, 29, 13, 1, 23, 5, 18, 12, 22, 26, 16, 4, 17, 8, 7, 21, 11, 15, 3, 19, 10,
+                27, 20, 24, 9, 25, 6, 0, 28,
+            ],
+            &[
+                18, 10, 13, 8, 7, 6, 12, 14, 26, 28, 23, 19, 22, 27, 21, 17, 15, 29, 0, 5, 11, 16,
+                20, 25, 4, 2, 24, 1, 3, 9,
+            ],
+            &[
+                10, 26, 5, 11, 0, 4, 27, 13, 17, 25, 19, 1, 6, 2, 15, 22, 24, 12, 8, 23, 18, 14, 9,
+                16, 21, 20, 28, 7, 3, 29,
+            ],
+            &[
+                1, 21, 0, 10, 16, 13, 6, 19, 7, 15, 23, 25, 11, 22, 28, 24, 5, 14, 4, 3, 2, 18, 12,
+                17, 20, 26, 29, 27, 9, 8,
+            ],
+            &[
+                10, 7, 16, 2, 15, 18, 28, 27, 25, 24, 26, 14, 22, 29, 1, 4, 3, 0, 19, 12, 23, 17,
+                11, 13, 9, 8, 6, 20, 21, 5,
+            ],
+            &[
+                17, 10, 14, 28, 4, 18, 24, 6, 29, 12, 25, 21, 27, 16, 3, 23, 11, 0, 2, 8, 20, 26,
+                13, 1, 15, 5, 7, 9, 19, 22,
+            ],
+            &[
+                24, 13, 21, 7, 18, 19, 29, 11, 27, 25, 5, 2, 16, 8, 28, 1, 26, 6, 3, 17, 9, 4, 10,
+                12, 15, 14, 22, 0, 23, 20,
+            ],
+            &[
+                14, 19, 15, 8, 18, 0, 7, 26, 6, 20, 9, 23, 28, 21, 4, 2, 11, 1, 27, 12, 3, 10, 22,
+                25, 13, 5, 24, 29, 16, 17,
+            ],
+        ],
+    ),
 ];
 
 /// The plan [`super::next_round`] follows for `n` players over `want` rounds, if one was
-/// found for drawing round by round (17 to 19 players over 8 rounds); taken as found.
+/// found for drawing round by round (17 to 20, 24, 26, 27 and 30 players over 8 rounds);
+/// taken as found.
 pub(super) fn round_by_round(n: usize, want: usize) -> Option<Design> {
     let &(_, _, rounds) = ROUND_BY_ROUND
         .iter()
@@ -830,7 +1033,7 @@ mod tests {
             assert_eq!(found.rounds.len(), after.len(), "{n}");
         }
         assert!(round_by_round(17, 7).is_none());
-        assert!(round_by_round(20, 8).is_none());
+        assert!(round_by_round(21, 8).is_none());
     }
 
     /// Issue 13's examples (its independent search reached 0, 0, 20 and 40): a plan takes
