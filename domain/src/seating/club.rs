@@ -674,12 +674,12 @@ type Nested = (usize, &'static [u32], &'static [&'static [u8]]);
 /// of rounds has as few repeats as can be found, since a tournament drawn round by round
 /// may end after any of them. `plan`'s own 8-round plan (or the `FOUND` entry) is as good
 /// over 8 rounds but met pairs again earlier: 17 players had 13, 26, 38, 52 and 66 repeats
-/// after 3 to 7 rounds, where `plan` for those lengths has 2, 3, 4, 32 and 60. For 17, 18
-/// and 20 players every prefix is at `plan`'s for its length, for 19 all but the sixth
+/// after 3 to 7 rounds, where `plan` for those lengths has 2, 3, 4, 32 and 60. For 17, 18,
+/// 20 and 30 players every prefix is at `plan`'s for its length, for 19 all but the sixth
 /// round (47, `plan` 45: no search found a sixth round that keeps the first five at 18 and
-/// meets the nine pairs they miss); for 24, 26, 27 and 30 players fewer than before after
-/// each round, not always as few as `plan` (each entry's note). The repeats after each round
-/// are recorded, checked by a test.
+/// meets the nine pairs they miss); for 24, 26 and 27 players no more than before after any
+/// round and fewer after some, not always as few as `plan` (each entry's note). The repeats
+/// after each round are recorded, checked by a test.
 ///
 /// Found by `domain/examples/club_designs.rs` (the note of each entry says how): `PREFIX=1`
 /// ranks by the repeats over 8 rounds and then the sum over the prefixes, `PREFIXONLY=1` by
@@ -917,8 +917,8 @@ const ROUND_BY_ROUND: &[Nested] = &[
             ],
         ],
     ),
-    // 30 × 8: 0 after 3 to 7 rounds, 6 after 8 (`plan` 8); duty 2 to 7 (made as 24 × 8,
-    // from the 30 × 8 entry).
+    // 30 × 8: 0 after 3 to 7 rounds, 6 after 8 (`plan` had 8 and now takes these rounds
+    // too, `FOUND`); duty 2 to 7 (made as 24 × 8, from the 30 × 8 entry).
     (
         30,
         &[0, 0, 0, 0, 0, 0, 0, 6],

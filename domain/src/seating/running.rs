@@ -5,8 +5,8 @@
 //! relabelled to match it), and otherwise search a round against the history. For some
 //! club-sized fields (17 to 20, 24, 26, 27 and 30 players) [`next_round`], which does not
 //! know the tournament's length, follows a plan of 8 rounds found for drawing round by
-//! round (`club.rs`: as few repeats after every round as could be found, for 17, 18 and 20
-//! players as [`plan`](super::plan) has for each length) instead of `plan`'s 8-round plan,
+//! round (`club.rs`: as few repeats after every round as could be found, for 17, 18, 20
+//! and 30 players as [`plan`](super::plan) has for each length) instead of `plan`'s 8-round plan,
 //! which is as good over 8 rounds but met more pairs again in its first rounds. The history
 //! may be short of players or have new ones: the caller renumbers for withdrawals and late
 //! arrivals.
