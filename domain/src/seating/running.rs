@@ -5,8 +5,8 @@
 //! relabelled to match it), and otherwise search a round against the history. For some
 //! club-sized fields (17 to 20, 24, 26, 27 and 30 players) [`next_round`], which does not
 //! know the tournament's length, follows a plan of 8 rounds found for drawing round by
-//! round (`club.rs`: as few repeats after every round as could be found, for 17, 18, 20
-//! and 30 players as [`plan`](super::plan) has for each length) instead of `plan`'s
+//! round (`club.rs`: as few repeats after every round as could be found, for 17, 18, 20,
+//! 24 and 30 players as [`plan`](super::plan) has for each length) instead of `plan`'s
 //! 8-round plan, which is as good over 8 rounds but met more pairs again in its first
 //! rounds. The history may be short of players or have new ones: the caller renumbers for
 //! withdrawals and late arrivals.
@@ -36,10 +36,10 @@ const NEXT_ROUND_HORIZON: usize = 8;
 /// the starting point, so a whole tournament drawn round by round keeps the plan's quality.
 /// The plan is one of 8 rounds (more once the history is longer); for 17 to 20, 24, 26, 27
 /// and 30 players one found for drawing round by round, with as few repeats after every
-/// round as could be found (for 17 to 20 and 30 players as many as `plan` for that many
-/// rounds, but 47 against 45 for 19 × 6), at the price of 5-table duty that may end less even
-/// after 8 rounds (2 to 5 for 17 players, where [`plan_after`] for a tournament of 8
-/// rounds has 2 to 3).
+/// round as could be found (for 17 to 20, 24 and 30 players as many as `plan` for that
+/// many rounds, but 47 against 45 for 19 × 6), at the price of 5-table duty that may end
+/// less even after 8 rounds (2 to 5 for 17 players, where [`plan_after`] for a tournament
+/// of 8 rounds has 2 to 3).
 ///
 /// # Errors
 ///
