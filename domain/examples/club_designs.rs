@@ -33,6 +33,12 @@
 //!   that raises that prefix sum more than `slack` above where the tabu search left it
 //!   (`next_round` follows the plan as it is only if `plan`'s own duty stage has nothing
 //!   left to even, and that stage does not mind the prefixes).
+//! - `PREFIXONLY=1` (with `PREFIX=1`): rank swaps by the prefix sum alone, not by the
+//!   repeats over all rounds first.
+//! - `PREFIXDUTY=1`: the duty stages (`DUTY`, the descent) weigh 5-table duty after every
+//!   prefix of rounds, not only after the last (see `Search::duty_delta`): for a plan that
+//!   `next_round` follows round by round, so duty is as even as it can be whenever the
+//!   tournament ends. With `SPREAD=1` the `DUTY` walk then lowers `Σ ((m − 1)⁺)²` too.
 //! - `ANNEAL=steps`: simulated annealing instead (runs of `steps` proposals, each from the
 //!   best so far).
 //! - `DUTY=seconds`: afterwards, a tabu walk on Σ duty² over swaps that add no repeat.
@@ -90,6 +96,14 @@ struct Search {
     prefix_of: Vec<i64>,
     prefix_cost: i64,
     prefix: bool,
+    /// `PREFIXDUTY=1`: the duty stages even out 5-table duty after every prefix of rounds
+    /// (Σ over prefixes of Σ duty²), not only at the end (see [`Search::duty_delta`]).
+    prefix_duty: bool,
+    /// Weight of a repeat over all rounds against the prefix sum: [`PREFIX_SCALE`], or 0
+    /// with `PREFIXONLY=1` (the prefix sum alone, which counts the whole plan's repeats
+    /// once as its last prefix: a plan whose every prefix is at its own minimum wins even
+    /// when another has fewer repeats over all rounds).
+    prefix_scale: i64,
     /// Rounds before this one stay as they are: a longer plan whose first rounds are a
     /// shorter one's, so that a tournament drawn round by round meets as few repeats after
     /// every round as the shorter plan has.
@@ -149,6 +163,8 @@ impl Search {
                 .collect(),
             prefix_cost: 0,
             prefix: false,
+            prefix_duty: false,
+            prefix_scale: PREFIX_SCALE,
         };
         search.recount();
         search
@@ -309,7 +325,7 @@ impl Search {
     /// but the first leaves more room for a later swap.
     fn rank(&self, r: usize, a: usize, b: usize) -> i64 {
         if self.prefix {
-            return self.delta(r, a, b) * PREFIX_SCALE + self.prefix_delta(r, a, b);
+            return self.delta(r, a, b) * self.prefix_scale + self.prefix_delta(r, a, b);
         }
         if !self.spread {
             return self.delta(r, a, b);
@@ -342,18 +358,99 @@ impl Search {
     /// after them.
     fn score(&self) -> i64 {
         if self.prefix {
-            self.repeats * PREFIX_SCALE + self.prefix_cost
+            self.repeats * self.prefix_scale + self.prefix_cost
         } else {
             self.repeats
         }
     }
 
-    /// Change in Σ duty² if `a` and `b` swap in round `r`.
+    /// Change in Σ duty² if `a` and `b` swap in round `r`; with `PREFIXDUTY=1` in the sum
+    /// of Σ duty² over every prefix of rounds, so that a tournament drawn round by round has
+    /// even duty whenever it ends.
     fn duty_delta(&self, r: usize, a: usize, b: usize) -> i64 {
         let (ta, tb) = (self.table_of[r][a], self.table_of[r][b]);
         let shift = i64::from(self.sizes[tb] == 5) - i64::from(self.sizes[ta] == 5);
-        let (da, db) = (self.duty[a], self.duty[b]);
-        (da + shift).pow(2) - da * da + (db - shift).pow(2) - db * db
+        if shift == 0 {
+            return 0;
+        }
+        if !self.prefix_duty {
+            let (da, db) = (self.duty[a], self.duty[b]);
+            return (da + shift).pow(2) - da * da + (db - shift).pow(2) - db * db;
+        }
+        let (mut da, mut db, mut delta) = (0, 0, 0);
+        for k in 0..self.rounds {
+            da += i64::from(self.sizes[self.table_of[k][a]] == 5);
+            db += i64::from(self.sizes[self.table_of[k][b]] == 5);
+            if k >= r {
+                delta += 2 * shift * (da - db) + 2;
+            }
+        }
+        delta
+    }
+
+    /// Change in `Σ ((m − 1)⁺)²` over pair meetings `m` if `a` and `b` swap in round `r`.
+    fn spread_delta(&self, r: usize, a: usize, b: usize) -> i64 {
+        let n = self.n;
+        let (ta, tb) = (self.table_of[r][a], self.table_of[r][b]);
+        let mut delta = 0;
+        for (table, from, to) in [(&self.tables[r][ta], a, b), (&self.tables[r][tb], b, a)] {
+            for &x in table {
+                if x != from {
+                    let (up, down) = (
+                        i64::from(self.meet[to * n + x]),
+                        i64::from(self.meet[from * n + x]),
+                    );
+                    delta += if up >= 1 { 2 * up - 1 } else { 0 };
+                    delta += if down >= 2 { 3 - 2 * down } else { 0 };
+                }
+            }
+        }
+        delta
+    }
+
+    /// What the `DUTY` walk lowers: [`Search::duty_cost`], and with `SPREAD=1` after it
+    /// `Σ ((m − 1)⁺)²` (no pair meeting far more often than the others where the repeats
+    /// and the duty allow it).
+    fn walk_cost(&self) -> i64 {
+        let mut cost = self.duty_cost() * 1000;
+        if self.spread {
+            let n = self.n;
+            for a in 0..n {
+                for b in a + 1..n {
+                    cost += (i64::from(self.meet[a * n + b]) - 1).max(0).pow(2);
+                }
+            }
+        }
+        cost
+    }
+
+    /// The change in [`Search::walk_cost`] if `a` and `b` swap in round `r`.
+    fn walk_delta(&self, r: usize, a: usize, b: usize) -> i64 {
+        let spread = if self.spread {
+            self.spread_delta(r, a, b)
+        } else {
+            0
+        };
+        self.duty_delta(r, a, b) * 1000 + spread
+    }
+
+    /// What [`Search::duty_delta`] measures the change of: Σ duty², or with `PREFIXDUTY=1`
+    /// its sum over every prefix of rounds.
+    fn duty_cost(&self) -> i64 {
+        if !self.prefix_duty {
+            return self.duty.iter().map(|d| d * d).sum();
+        }
+        let mut duty = vec![0_i64; self.n];
+        let mut cost = 0;
+        for round in &self.tables {
+            for table in round.iter().filter(|table| table.len() == 5) {
+                for &p in table {
+                    duty[p] += 1;
+                }
+            }
+            cost += duty.iter().map(|d| d * d).sum::<i64>();
+        }
+        cost
     }
 
     fn apply(&mut self, r: usize, a: usize, b: usize) {
@@ -552,7 +649,7 @@ impl Search {
     fn duty_tabu(&mut self, seconds: f64, rng: &mut Rng) {
         let started = Instant::now();
         let (n, rounds) = (self.n, self.rounds);
-        let square = |search: &Self| search.duty.iter().map(|d| d * d).sum::<i64>();
+        let square = Self::walk_cost;
         let mut best = self.clone();
         let mut best_square = square(self);
         let mut current = best_square;
@@ -572,7 +669,7 @@ impl Search {
                         {
                             continue;
                         }
-                        let d = self.duty_delta(r, a, b);
+                        let d = self.walk_delta(r, a, b);
                         let is_tabu = tabu[r * n + a] >= step || tabu[r * n + b] >= step;
                         if is_tabu && current + d >= best_square {
                             continue;
@@ -608,7 +705,7 @@ impl Search {
             }
         }
         eprintln!(
-            "duty: Σ duty² {best_square} after {:.1?}",
+            "duty: Σ duty² · 1000 (+ spread) {best_square} after {:.1?}",
             started.elapsed()
         );
         *self = best;
@@ -795,6 +892,10 @@ fn main() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(0_usize)
         .min(rounds.saturating_sub(1));
+    search.prefix_duty = std::env::var("PREFIXDUTY").is_ok();
+    if std::env::var("PREFIXONLY").is_ok() {
+        search.prefix_scale = 0;
+    }
     search.duty_weight = std::env::var("DUTYW")
         .ok()
         .and_then(|s| s.parse().ok())

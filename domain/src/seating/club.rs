@@ -1,8 +1,11 @@
 //! Club plans found offline: fields of 21 to 31 players over 6 to 8 rounds where neither
 //! the constructions nor the searches a plan can afford (well under a second) come as low
 //! in repeated pairs as a longer search does (issue 13), and 18 players over 8 rounds,
-//! where `plan` reaches the bound but [`super::next_round`], following its plan round by
-//! round, met many pairs again early (39 repeats after five rounds, with the entry 15).
+//! where `plan` reaches the bound either way but evens 5-table duty only with the entry (4
+//! to 6 rounds, 2 to 7 without). Apart from these, plans of 8 rounds for 17 to 20, 24, 26,
+//! 27 and 30 players that [`super::next_round`] follows round by round
+//! ([`round_by_round`]): fewer repeats after the early rounds than the plans `plan` makes,
+//! for 17, 18 and 20 players after every round as few as `plan` has for that length.
 //!
 //! Each entry was found by `domain/examples/club_designs.rs` (our own code): an iterated
 //! tabu search over swaps of two players within a round that weighs every swap of every
@@ -18,12 +21,13 @@
 //! repeat came from the 24 × 6 entry with players appended.
 //!
 //! [`super::next_round`] follows a plan of 8 rounds without knowing how many rounds the
-//! tournament will have, so the 8-round entries are chosen for their early rounds as well:
-//! fewest repeats, then the least sum over the prefixes. The 24 × 8 entry keeps the 24 × 6
-//! entry as its first six rounds and searched only the last two (`FREEZE=6`, then
-//! `FREEZE=7`): 24 players drawn round by round meet nobody twice in six rounds; its 20
-//! repeats over 8 rounds are what issue 13's independent search reached (the free search
-//! found 18, with 10 repeats after six rounds).
+//! tournament will have (`plan`'s, or one of [`ROUND_BY_ROUND`] where there is one), so
+//! the 8-round entries are chosen for their early rounds as well: fewest repeats, then the
+//! least sum over the prefixes. The 24 × 8 entry keeps the 24 × 7 entry as its first
+//! seven rounds and searched only the last (`FREEZE=7 PREFIX=1`): 24 players drawn round
+//! by round meet nobody twice in six rounds and have `plan`'s 3 repeats after seven; its
+//! 17 repeats over 8 rounds are fewer than issue 13's independent search reached (20) and
+//! than the free search found (18, with 10 repeats after six rounds).
 //!
 //! A plan takes an entry as its construction: the seed still decides which player takes
 //! which place, and the duty, keep-apart and seat stages run on it as on any construction,
@@ -44,17 +48,16 @@ type Found = (usize, u32, &'static [&'static [u8]]);
 /// the environment named (none: the plain tabu search from random rounds); "an earlier
 /// search" is one of the others' output. Only fields where `plan` stayed above the lower
 /// bound and the entry has fewer repeats than it had, or (18 × 8) where the entry is at
-/// the bound as `plan` was but has far fewer repeats in its first rounds, which is what a
-/// tournament drawn round by round sees. An entry is taken only for its exact length, so
-/// plans of fewer rounds keep their own construction. 17 and 19 × 8 entries found the same
-/// way were left out: `plan`'s duty stage reshuffles them (their 5-table duty is uneven, 2
-/// to 5 and 4 to 7, and evening it raised the early repeats), so `next_round` for 17
-/// players had 70 repeats after 7 rounds instead of 66, and 19 × 8's duty spread would
-/// have grown from 5–7 to 4–7.
+/// the bound as `plan` was and its 5-table duty ends more even (4 to 6 rounds; `plan`'s own
+/// construction ends with 2 to 7). That entry was found for its first rounds as well, when
+/// `next_round` still followed `plan`'s plan, but `plan`'s duty stage reshuffles them (5,
+/// 10 and 15 repeats after 3 to 5 rounds instead of 5, 8 and 11); `next_round` now follows
+/// [`ROUND_BY_ROUND`] instead. An entry is taken only for its exact length, so plans of
+/// fewer rounds keep their own construction.
 const FOUND: &[Found] = &[
-    // 18 × 8: 103 repeated pairs, at the bound as `plan`'s own plan was, but 5, 8 and 11
-    // after 3 to 5 rounds (`START=plan PREFIX=1`, seed 81, 30 s; then `START=` that
-    // output `PREFIX=1 KEEPPREFIX=0 DUTY=8`, seed 81, 1 s).
+    // 18 × 8: 103 repeated pairs, at the bound as `plan`'s own plan was, 5-table duty 4
+    // to 6 in `plan` (`START=plan PREFIX=1`, seed 81, 30 s; then `START=` that output
+    // `PREFIX=1 KEEPPREFIX=0 DUTY=8`, seed 81, 1 s).
     (
         18,
         103,
@@ -188,42 +191,45 @@ const FOUND: &[Found] = &[
             ],
         ],
     ),
-    // 24 × 8: 20 repeated pairs (`START=` the 24 × 7 entry, `FREEZE=7 SPREAD=1`, seed 31, 40 s).
+    // 24 × 8: 17 repeated pairs, the 24 × 7 entry as its first seven rounds, so 0 after
+    // 3 to 6 rounds and 3 after 7 (`START=` the 24 × 7 entry, `FREEZE=7 PREFIX=1
+    // KEEPPREFIX=0`, seed 21, 30 s; the same rounds as the 24 × 8 plan of
+    // `ROUND_BY_ROUND`).
     (
         24,
-        20,
+        17,
         &[
             &[
-                4, 7, 13, 9, 20, 3, 16, 17, 2, 10, 11, 1, 14, 18, 22, 8, 21, 15, 19, 6, 5, 0, 12,
+                4, 7, 13, 9, 1, 3, 16, 21, 2, 10, 11, 17, 14, 18, 22, 8, 0, 15, 19, 6, 5, 20, 12,
                 23,
             ],
             &[
-                10, 9, 22, 3, 8, 23, 6, 13, 4, 18, 16, 2, 21, 1, 0, 20, 17, 12, 11, 15, 5, 14, 7,
+                10, 9, 22, 3, 8, 23, 6, 13, 4, 18, 16, 2, 21, 11, 0, 12, 17, 20, 1, 15, 5, 14, 7,
                 19,
             ],
             &[
-                17, 0, 14, 4, 7, 3, 11, 23, 12, 22, 2, 19, 8, 9, 1, 15, 10, 20, 18, 6, 13, 16, 5,
-                21,
+                0, 1, 14, 4, 7, 3, 11, 23, 20, 22, 2, 6, 8, 9, 21, 15, 10, 12, 18, 19, 13, 16, 5,
+                17,
             ],
             &[
-                4, 10, 15, 5, 8, 3, 19, 0, 22, 20, 11, 13, 14, 1, 16, 6, 7, 18, 12, 21, 23, 17, 9,
+                4, 10, 15, 5, 8, 3, 19, 17, 22, 12, 1, 13, 14, 11, 16, 6, 7, 18, 20, 21, 23, 0, 9,
                 2,
             ],
             &[
-                1, 18, 5, 3, 20, 14, 9, 12, 0, 6, 2, 7, 4, 8, 11, 21, 15, 16, 23, 22, 10, 19, 17,
-                13,
-            ],
-            &[
-                17, 22, 1, 7, 20, 8, 5, 2, 11, 19, 16, 9, 21, 10, 14, 23, 3, 12, 4, 6, 13, 18, 0,
-                15,
-            ],
-            &[
-                12, 16, 10, 8, 7, 4, 20, 15, 13, 3, 2, 14, 21, 9, 0, 22, 18, 23, 1, 19, 6, 5, 17,
+                0, 18, 5, 3, 17, 14, 9, 12, 21, 2, 19, 13, 10, 6, 7, 1, 15, 16, 23, 22, 4, 8, 20,
                 11,
             ],
             &[
-                21, 2, 15, 3, 9, 22, 6, 5, 19, 20, 23, 4, 18, 14, 11, 17, 0, 16, 10, 7, 1, 8, 13,
-                12,
+                7, 22, 17, 0, 1, 8, 5, 2, 20, 19, 16, 9, 21, 10, 14, 23, 3, 12, 4, 6, 11, 18, 13,
+                15,
+            ],
+            &[
+                23, 17, 1, 18, 12, 16, 7, 8, 14, 15, 2, 3, 13, 20, 10, 0, 21, 9, 5, 6, 22, 11, 4,
+                19,
+            ],
+            &[
+                19, 9, 11, 1, 22, 5, 18, 6, 4, 23, 21, 17, 8, 10, 0, 16, 2, 15, 7, 12, 20, 14, 13,
+                3,
             ],
         ],
     ),
@@ -581,42 +587,44 @@ const FOUND: &[Found] = &[
             ],
         ],
     ),
-    // 30 × 8: 8 repeated pairs (`START=plan`, seed 1, 60 s).
+    // 30 × 8: 6 repeated pairs (`START=` the entry before, 8 repeats, `PREFIX=1
+    // PREFIXONLY=1 KEEPPREFIX=0 PREFIXDUTY=1 SPREAD=1 DUTY=8`, seed 5, 60 s; the same
+    // rounds as the 30 × 8 plan of `ROUND_BY_ROUND`).
     (
         30,
-        8,
+        6,
         &[
             &[
                 14, 2, 29, 13, 1, 23, 5, 18, 12, 22, 26, 16, 4, 17, 8, 7, 21, 11, 15, 3, 19, 10,
                 27, 20, 24, 9, 25, 6, 0, 28,
             ],
             &[
-                6, 10, 23, 29, 13, 28, 12, 5, 26, 18, 7, 0, 22, 27, 21, 17, 15, 8, 19, 14, 11, 16,
+                18, 10, 13, 8, 7, 6, 12, 14, 26, 28, 23, 19, 22, 27, 21, 17, 15, 29, 0, 5, 11, 16,
                 20, 25, 4, 2, 24, 1, 3, 9,
             ],
             &[
-                10, 26, 5, 11, 27, 4, 23, 13, 17, 25, 19, 1, 6, 2, 15, 22, 24, 12, 8, 0, 18, 14, 9,
+                10, 26, 5, 11, 0, 4, 27, 13, 17, 25, 19, 1, 6, 2, 15, 22, 24, 12, 8, 23, 18, 14, 9,
                 16, 21, 20, 28, 7, 3, 29,
             ],
             &[
-                1, 21, 0, 10, 16, 13, 6, 19, 7, 15, 23, 25, 28, 22, 11, 24, 5, 14, 4, 3, 2, 18, 12,
+                1, 21, 0, 10, 16, 13, 6, 19, 7, 15, 23, 25, 11, 22, 28, 24, 5, 14, 4, 3, 2, 18, 12,
                 17, 20, 26, 29, 27, 9, 8,
             ],
             &[
-                10, 7, 16, 2, 15, 18, 28, 27, 25, 24, 26, 14, 22, 29, 1, 4, 3, 23, 19, 12, 0, 17,
+                10, 7, 16, 2, 15, 18, 28, 27, 25, 24, 26, 14, 22, 29, 1, 4, 3, 0, 19, 12, 23, 17,
                 11, 13, 9, 8, 6, 20, 21, 5,
             ],
             &[
-                17, 10, 14, 28, 4, 18, 24, 6, 29, 12, 25, 21, 8, 2, 11, 23, 3, 0, 16, 27, 20, 26,
-                13, 1, 15, 5, 7, 19, 9, 22,
+                17, 10, 14, 28, 4, 18, 24, 6, 29, 12, 25, 21, 27, 16, 3, 23, 11, 0, 2, 8, 20, 26,
+                13, 1, 15, 5, 7, 9, 19, 22,
             ],
             &[
                 24, 13, 21, 7, 18, 19, 29, 11, 27, 25, 5, 2, 16, 8, 28, 1, 26, 6, 3, 17, 9, 4, 10,
                 12, 15, 14, 22, 0, 23, 20,
             ],
             &[
-                0, 4, 2, 19, 11, 27, 1, 6, 25, 3, 20, 9, 28, 21, 23, 26, 7, 12, 14, 15, 29, 17, 5,
-                24, 16, 13, 22, 18, 8, 10,
+                14, 19, 15, 8, 18, 0, 7, 26, 6, 20, 9, 23, 28, 21, 4, 2, 11, 1, 27, 12, 3, 10, 22,
+                25, 13, 5, 24, 29, 16, 17,
             ],
         ],
     ),
@@ -660,6 +668,309 @@ const FOUND: &[Found] = &[
         ],
     ),
 ];
+
+/// One plan for a tournament drawn round by round: players, the repeated pairs after each
+/// of its rounds, its rounds.
+type Nested = (usize, &'static [u32], &'static [&'static [u8]]);
+
+/// Plans of 8 rounds that [`super::next_round`] follows, found offline so that every prefix
+/// of rounds has as few repeats as can be found, since a tournament drawn round by round
+/// may end after any of them. `plan`'s own 8-round plan (or the `FOUND` entry) is as good
+/// over 8 rounds but met pairs again earlier: 17 players had 13, 26, 38, 52 and 66 repeats
+/// after 3 to 7 rounds, where `plan` for those lengths has 2, 3, 4, 32 and 60. For 17, 18,
+/// 20, 24 and 30 players every prefix is at `plan`'s for its length, for 19 all but the
+/// sixth round (47, `plan` 45: no search found a sixth round that keeps the first five at
+/// 18 and meets the nine pairs they miss); for 26 and 27 players no more than before after
+/// any round and fewer after some, not always as few as `plan` (each entry's note). The repeats
+/// after each round are recorded, checked by a test.
+///
+/// Found by `domain/examples/club_designs.rs` (the note of each entry says how): `PREFIX=1`
+/// ranks by the repeats over 8 rounds and then the sum over the prefixes, `PREFIXONLY=1` by
+/// that sum alone; `FREEZE=5` grew 17 to 19 × 8 from a 5-round plan. Once every pair has
+/// met (after five rounds for 17 players, six for 18, seven for 19 and 20) every further
+/// meeting is a repeat, so the last rounds are free for 5-table duty, which
+/// `KEEPPREFIX=0 PREFIXDUTY=1 DUTY=s` evens after every prefix without a repeat earlier.
+///
+/// Fewest repeats early cost even duty, and repeats come first: for 17 players four
+/// repeats after five rounds (the bound) can only come from one pair that meets in every
+/// round at the 5-table (the 5-table of round `r` holds two players who shared a table in
+/// each earlier round, and only one repeat a round is allowed), so those two have 5 rounds
+/// of duty after 8, the others 2 (`plan`: 2 to 3).
+///
+/// Taken as found ([`super::pipeline::as_found`]): the seed decides which player takes
+/// which place and keep-apart groups are relabelled apart, but no search or duty stage
+/// changes the rounds (each would move repeats into the first rounds).
+const ROUND_BY_ROUND: &[Nested] = &[
+    // 17 × 8: 2, 3, 4, 32, 60 and 88 repeats after 3 to 8 rounds, as `plan` for each
+    // length; 5-table duty 2 to 5 (first five rounds `PREFIX=1 KEEPPREFIX=0`, seed 7, 3 s;
+    // then `START=` that output `FREEZE=5 PREFIX=1 KEEPPREFIX=0 PREFIXDUTY=1 SPREAD=1
+    // DUTY=6`, seed 8, 3 s).
+    (
+        17,
+        &[0, 1, 2, 3, 4, 32, 60, 88],
+        &[
+            &[6, 5, 2, 12, 0, 11, 14, 4, 8, 13, 3, 1, 9, 10, 16, 15, 7],
+            &[13, 9, 5, 14, 0, 15, 3, 2, 11, 6, 8, 16, 4, 1, 12, 7, 10],
+            &[0, 9, 8, 12, 14, 15, 6, 1, 2, 13, 4, 16, 5, 3, 10, 11, 7],
+            &[4, 5, 8, 15, 16, 3, 14, 12, 9, 2, 11, 1, 13, 10, 7, 0, 6],
+            &[9, 4, 6, 3, 5, 16, 1, 0, 12, 11, 13, 15, 2, 7, 14, 10, 8],
+            &[8, 15, 2, 7, 16, 1, 9, 14, 11, 13, 0, 10, 5, 6, 12, 3, 4],
+            &[3, 16, 0, 12, 10, 9, 5, 15, 4, 7, 13, 6, 8, 1, 14, 2, 11],
+            &[6, 8, 12, 14, 1, 2, 4, 10, 5, 3, 11, 7, 15, 16, 0, 13, 9],
+        ],
+    ),
+    // 18 × 8: 4, 6, 11, 39, 71 and 103 after 3 to 8 rounds, as `plan`; duty 4 to 6 (made
+    // as 17 × 8).
+    (
+        18,
+        &[0, 2, 4, 6, 11, 39, 71, 103],
+        &[
+            &[16, 15, 17, 14, 5, 0, 8, 7, 2, 11, 12, 4, 6, 3, 13, 1, 10, 9],
+            &[11, 17, 8, 13, 9, 0, 16, 4, 14, 10, 7, 12, 3, 2, 15, 1, 5, 6],
+            &[16, 13, 12, 5, 4, 8, 14, 1, 3, 0, 10, 11, 15, 6, 2, 7, 9, 17],
+            &[9, 8, 12, 15, 11, 1, 16, 7, 13, 6, 0, 14, 2, 5, 3, 10, 17, 4],
+            &[0, 17, 1, 12, 5, 11, 9, 14, 4, 7, 13, 2, 15, 6, 10, 16, 8, 3],
+            &[0, 9, 6, 15, 17, 13, 7, 4, 11, 14, 1, 5, 12, 2, 3, 8, 16, 10],
+            &[7, 1, 10, 2, 6, 4, 5, 3, 13, 0, 14, 16, 15, 11, 9, 8, 12, 17],
+            &[13, 10, 12, 6, 11, 2, 15, 3, 5, 17, 0, 1, 8, 9, 14, 16, 4, 7],
+        ],
+    ),
+    // 19 × 8: 6, 9, 18, 47, 81 and 117 after 3 to 8 rounds, `plan` 45 after six; duty 4
+    // to 7 (made as 17 × 8).
+    (
+        19,
+        &[0, 3, 6, 9, 18, 47, 81, 117],
+        &[
+            &[
+                2, 17, 8, 15, 14, 0, 7, 5, 4, 12, 13, 16, 18, 9, 6, 11, 10, 3, 1,
+            ],
+            &[
+                7, 6, 17, 12, 2, 16, 4, 13, 11, 0, 1, 8, 3, 9, 18, 15, 5, 10, 14,
+            ],
+            &[
+                4, 10, 17, 9, 3, 7, 2, 18, 1, 5, 8, 14, 11, 12, 15, 13, 16, 6, 0,
+            ],
+            &[
+                18, 17, 0, 11, 8, 7, 16, 13, 10, 3, 15, 1, 12, 4, 6, 5, 14, 9, 2,
+            ],
+            &[
+                9, 7, 11, 15, 14, 3, 17, 13, 16, 5, 4, 6, 8, 18, 0, 10, 12, 2, 1,
+            ],
+            &[
+                14, 3, 18, 0, 15, 9, 2, 10, 12, 16, 1, 17, 13, 5, 4, 11, 7, 6, 8,
+            ],
+            &[
+                16, 6, 13, 10, 0, 2, 11, 17, 9, 14, 7, 3, 5, 1, 4, 15, 8, 18, 12,
+            ],
+            &[
+                1, 12, 5, 16, 7, 9, 8, 13, 0, 3, 17, 15, 11, 6, 10, 4, 14, 2, 18,
+            ],
+        ],
+    ),
+    // 20 × 8: 0, 0, 0, 6, 20 and 50 after 3 to 8 rounds, as `plan` (`PREFIX=1
+    // PREFIXONLY=1`, seed 3, 60 s).
+    (
+        20,
+        &[0, 0, 0, 0, 0, 6, 20, 50],
+        &[
+            &[
+                7, 17, 16, 8, 15, 11, 12, 1, 5, 10, 3, 0, 2, 9, 4, 6, 19, 13, 18, 14,
+            ],
+            &[
+                16, 9, 19, 5, 2, 0, 12, 14, 1, 3, 4, 8, 18, 15, 6, 17, 11, 7, 10, 13,
+            ],
+            &[
+                2, 8, 5, 18, 15, 13, 0, 9, 19, 12, 4, 7, 11, 3, 16, 6, 14, 10, 17, 1,
+            ],
+            &[
+                9, 17, 12, 3, 15, 10, 19, 8, 7, 14, 5, 6, 13, 16, 2, 1, 11, 18, 0, 4,
+            ],
+            &[
+                6, 19, 0, 1, 9, 14, 11, 8, 18, 16, 10, 12, 5, 17, 13, 4, 15, 2, 7, 3,
+            ],
+            &[
+                12, 6, 5, 10, 2, 11, 17, 19, 13, 0, 3, 8, 9, 18, 1, 7, 15, 4, 16, 14,
+            ],
+            &[
+                4, 2, 9, 10, 0, 16, 7, 17, 1, 11, 15, 5, 12, 6, 13, 8, 18, 14, 19, 3,
+            ],
+            &[
+                19, 4, 13, 8, 14, 1, 3, 16, 5, 18, 9, 12, 17, 15, 7, 0, 6, 10, 2, 11,
+            ],
+        ],
+    ),
+    // 24 × 8: 0 after 3 to 6 rounds, 3 after 7 and 17 after 8 (`plan` had 20 and now
+    // takes these rounds too, `FOUND`, where it says how they were found).
+    (
+        24,
+        &[0, 0, 0, 0, 0, 0, 3, 17],
+        &[
+            &[
+                4, 7, 13, 9, 1, 3, 16, 21, 2, 10, 11, 17, 14, 18, 22, 8, 0, 15, 19, 6, 5, 20, 12,
+                23,
+            ],
+            &[
+                10, 9, 22, 3, 8, 23, 6, 13, 4, 18, 16, 2, 21, 11, 0, 12, 17, 20, 1, 15, 5, 14, 7,
+                19,
+            ],
+            &[
+                0, 1, 14, 4, 7, 3, 11, 23, 20, 22, 2, 6, 8, 9, 21, 15, 10, 12, 18, 19, 13, 16, 5,
+                17,
+            ],
+            &[
+                4, 10, 15, 5, 8, 3, 19, 17, 22, 12, 1, 13, 14, 11, 16, 6, 7, 18, 20, 21, 23, 0, 9,
+                2,
+            ],
+            &[
+                0, 18, 5, 3, 17, 14, 9, 12, 21, 2, 19, 13, 10, 6, 7, 1, 15, 16, 23, 22, 4, 8, 20,
+                11,
+            ],
+            &[
+                7, 22, 17, 0, 1, 8, 5, 2, 20, 19, 16, 9, 21, 10, 14, 23, 3, 12, 4, 6, 11, 18, 13,
+                15,
+            ],
+            &[
+                23, 17, 1, 18, 12, 16, 7, 8, 14, 15, 2, 3, 13, 20, 10, 0, 21, 9, 5, 6, 22, 11, 4,
+                19,
+            ],
+            &[
+                19, 9, 11, 1, 22, 5, 18, 6, 4, 23, 21, 17, 8, 10, 0, 16, 2, 15, 7, 12, 20, 14, 13,
+                3,
+            ],
+        ],
+    ),
+    // 26 × 8: 0, 0, 2, 5, 8 and 33 after 3 to 8 rounds (`plan`: 0, 0, 0, 0, 8, 33); duty 1
+    // to 5 (`START=` the 26 × 8 entry of `FOUND`, `PREFIX=1 PREFIXONLY=1 KEEPPREFIX=0
+    // PREFIXDUTY=1 SPREAD=1 DUTY=8`, seed 5, 60 s).
+    (
+        26,
+        &[0, 0, 0, 0, 2, 5, 8, 33],
+        &[
+            &[
+                23, 18, 11, 15, 20, 12, 21, 16, 3, 2, 14, 9, 17, 5, 10, 19, 8, 25, 7, 6, 4, 1, 22,
+                24, 13, 0,
+            ],
+            &[
+                2, 0, 25, 18, 22, 11, 10, 12, 15, 24, 9, 7, 16, 13, 6, 5, 21, 14, 17, 23, 8, 3, 20,
+                19, 1, 4,
+            ],
+            &[
+                21, 11, 3, 7, 19, 16, 0, 8, 22, 5, 4, 9, 24, 2, 23, 6, 12, 1, 25, 15, 17, 13, 18,
+                10, 14, 20,
+            ],
+            &[
+                7, 5, 1, 18, 24, 12, 19, 14, 22, 20, 25, 23, 13, 3, 15, 8, 0, 10, 9, 6, 21, 2, 11,
+                17, 16, 4,
+            ],
+            &[
+                0, 15, 4, 14, 21, 25, 10, 19, 13, 12, 7, 2, 1, 9, 16, 23, 22, 17, 18, 3, 6, 8, 20,
+                24, 11, 5,
+            ],
+            &[
+                1, 10, 8, 2, 15, 6, 20, 19, 16, 14, 22, 7, 21, 24, 18, 4, 13, 25, 17, 11, 9, 3, 12,
+                0, 23, 5,
+            ],
+            &[
+                13, 19, 23, 4, 6, 14, 11, 1, 0, 20, 7, 17, 8, 18, 9, 12, 5, 2, 21, 15, 22, 10, 16,
+                24, 25, 3,
+            ],
+            &[
+                21, 3, 1, 13, 20, 2, 9, 19, 8, 24, 17, 22, 0, 18, 16, 11, 5, 12, 14, 6, 25, 10, 23,
+                4, 15, 7,
+            ],
+        ],
+    ),
+    // 27 × 8: 1, 2, 5, 6, 8 and 37 after 3 to 8 rounds (`plan`: 0, 0, 0, 1, 8, 37); duty 2
+    // to 7 (made as 26 × 8, from the 27 × 8 entry).
+    (
+        27,
+        &[0, 1, 1, 2, 5, 6, 8, 37],
+        &[
+            &[
+                3, 25, 6, 5, 17, 12, 1, 22, 20, 19, 26, 11, 10, 21, 15, 7, 13, 0, 24, 2, 8, 23, 16,
+                14, 9, 18, 4,
+            ],
+            &[
+                17, 2, 18, 6, 26, 22, 23, 7, 0, 19, 10, 9, 25, 15, 8, 4, 11, 13, 12, 21, 5, 16, 14,
+                3, 1, 24, 20,
+            ],
+            &[
+                15, 3, 23, 16, 9, 24, 17, 7, 20, 21, 2, 4, 18, 12, 25, 10, 26, 8, 19, 1, 6, 13, 14,
+                5, 22, 11, 0,
+            ],
+            &[
+                12, 20, 8, 9, 5, 24, 26, 15, 13, 17, 25, 0, 21, 19, 18, 22, 3, 2, 7, 11, 16, 1, 10,
+                14, 6, 23, 4,
+            ],
+            &[
+                0, 18, 1, 15, 14, 20, 25, 7, 22, 16, 8, 10, 12, 11, 6, 24, 21, 17, 19, 5, 23, 4,
+                26, 3, 9, 13, 2,
+            ],
+            &[
+                7, 5, 18, 8, 22, 13, 4, 24, 3, 11, 10, 17, 9, 23, 1, 21, 25, 19, 14, 15, 2, 12, 0,
+                16, 20, 6, 26,
+            ],
+            &[
+                6, 15, 22, 9, 25, 19, 24, 16, 2, 5, 10, 1, 17, 8, 26, 21, 14, 3, 12, 7, 4, 0, 20,
+                11, 23, 13, 18,
+            ],
+            &[
+                23, 18, 24, 12, 1, 8, 26, 4, 3, 2, 25, 22, 16, 17, 20, 15, 10, 11, 14, 5, 13, 9, 6,
+                19, 0, 7, 21,
+            ],
+        ],
+    ),
+    // 30 × 8: 0 after 3 to 7 rounds, 6 after 8 (`plan` had 8 and now takes these rounds
+    // too, `FOUND`); duty 2 to 7 (made as 26 × 8, from the 30 × 8 entry).
+    (
+        30,
+        &[0, 0, 0, 0, 0, 0, 0, 6],
+        &[
+            &[
+                14, 2, 29, 13, 1, 23, 5, 18, 12, 22, 26, 16, 4, 17, 8, 7, 21, 11, 15, 3, 19, 10,
+                27, 20, 24, 9, 25, 6, 0, 28,
+            ],
+            &[
+                18, 10, 13, 8, 7, 6, 12, 14, 26, 28, 23, 19, 22, 27, 21, 17, 15, 29, 0, 5, 11, 16,
+                20, 25, 4, 2, 24, 1, 3, 9,
+            ],
+            &[
+                10, 26, 5, 11, 0, 4, 27, 13, 17, 25, 19, 1, 6, 2, 15, 22, 24, 12, 8, 23, 18, 14, 9,
+                16, 21, 20, 28, 7, 3, 29,
+            ],
+            &[
+                1, 21, 0, 10, 16, 13, 6, 19, 7, 15, 23, 25, 11, 22, 28, 24, 5, 14, 4, 3, 2, 18, 12,
+                17, 20, 26, 29, 27, 9, 8,
+            ],
+            &[
+                10, 7, 16, 2, 15, 18, 28, 27, 25, 24, 26, 14, 22, 29, 1, 4, 3, 0, 19, 12, 23, 17,
+                11, 13, 9, 8, 6, 20, 21, 5,
+            ],
+            &[
+                17, 10, 14, 28, 4, 18, 24, 6, 29, 12, 25, 21, 27, 16, 3, 23, 11, 0, 2, 8, 20, 26,
+                13, 1, 15, 5, 7, 9, 19, 22,
+            ],
+            &[
+                24, 13, 21, 7, 18, 19, 29, 11, 27, 25, 5, 2, 16, 8, 28, 1, 26, 6, 3, 17, 9, 4, 10,
+                12, 15, 14, 22, 0, 23, 20,
+            ],
+            &[
+                14, 19, 15, 8, 18, 0, 7, 26, 6, 20, 9, 23, 28, 21, 4, 2, 11, 1, 27, 12, 3, 10, 22,
+                25, 13, 5, 24, 29, 16, 17,
+            ],
+        ],
+    ),
+];
+
+/// The plan [`super::next_round`] follows for `n` players over `want` rounds, if one was
+/// found for drawing round by round (17 to 20, 24, 26, 27 and 30 players over 8 rounds);
+/// taken as found.
+pub(super) fn round_by_round(n: usize, want: usize) -> Option<Design> {
+    let &(_, _, rounds) = ROUND_BY_ROUND
+        .iter()
+        .find(|(players, _, rounds)| *players == n && rounds.len() == want)?;
+    Some(design(n, rounds))
+}
 
 /// The found plan for `n` players over exactly `want` rounds, with its repeats as the
 /// floor for the searches; `None` for every other field.
@@ -706,13 +1017,37 @@ mod tests {
         assert!(embedded(40, 8).is_none());
     }
 
+    /// Every plan for drawing round by round seats every player once a round, with the
+    /// repeats after each round as recorded (compared with `plan`'s by the sweep,
+    /// `domain/tests/seating_sweep.rs`).
+    #[test]
+    fn round_by_round_plans_are_whole_and_as_recorded() {
+        for &(n, after, _) in ROUND_BY_ROUND {
+            let found = round_by_round(n, 8).unwrap();
+            let sizes = table_sizes(n as u16).unwrap();
+            for (r, round) in found.rounds.iter().enumerate() {
+                let case = format!("{n} × {}", r + 1);
+                let shape: Vec<u8> = round.iter().map(|t| t.len() as u8).collect();
+                assert_eq!(shape, sizes, "{case}");
+                let mut seen: Vec<u16> = round.iter().flatten().copied().collect();
+                seen.sort_unstable();
+                assert_eq!(seen, (0..n as u16).collect::<Vec<_>>(), "{case}");
+                let repeats = evaluate(&found.rounds[..=r], &[]).repeat_pairs;
+                assert_eq!(repeats, after[r], "{case}");
+            }
+            assert_eq!(found.rounds.len(), after.len(), "{n}");
+        }
+        assert!(round_by_round(17, 7).is_none());
+        assert!(round_by_round(21, 8).is_none());
+    }
+
     /// Issue 13's examples (its independent search reached 0, 0, 20 and 40): a plan takes
     /// the entry whatever the seed, and keep-apart groups cost it no repeat.
     #[test]
     fn plans_reach_what_the_issue_asks_for_every_seed() {
         use crate::seating::fixtures::{assert_valid, request};
         use crate::seating::{PlanRequest, plan};
-        for (players, rounds, repeats) in [(24, 6, 0), (25, 6, 0), (24, 8, 20), (27, 8, 37)] {
+        for (players, rounds, repeats) in [(24, 6, 0), (25, 6, 0), (24, 8, 17), (27, 8, 37)] {
             for seed in ["a", "b"] {
                 let req = PlanRequest {
                     keep_apart: vec![vec![0, 1, 2], vec![3, 4]],

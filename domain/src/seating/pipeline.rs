@@ -84,15 +84,18 @@ pub(super) fn schedule(
     state.rounds
 }
 
-/// The rest of the pipeline for one starting design; returns the final cost and rounds.
-fn finish(
-    n: usize,
-    sizes: &[u8],
-    rounds: usize,
-    design: &Design,
-    apart: &Apart,
-    rng: &mut Rng,
-) -> (Cost, Vec<Round>) {
+/// A plan taken as found (`club::round_by_round`): the seed decides which player takes
+/// which place and keep-apart groups are relabelled apart, as for any construction, but no
+/// search or duty stage changes the rounds, so that the repeats after every round stay as
+/// they were found (relabelling players changes none of them).
+pub(super) fn as_found(n: usize, design: &Design, hash: u64, apart: &Apart) -> Vec<Round> {
+    let mut rng = Rng::new(hash);
+    place(n, design, apart, &mut rng).rounds
+}
+
+/// The design's rounds with the seed's player in each place, keep-apart groups relabelled
+/// apart.
+fn place<'a>(n: usize, design: &Design, apart: &'a Apart, rng: &mut Rng) -> State<'a> {
     let player_of = assign_players(n, &design.never_meet, apart, rng);
     let built: Vec<Round> = design
         .rounds
@@ -106,6 +109,19 @@ fn finish(
         .collect();
     let mut state = State::new(n, built, Meet::new(n), vec![0; n], apart);
     state.relabel_apart(POLISH_WORK / 4);
+    state
+}
+
+/// The rest of the pipeline for one starting design; returns the final cost and rounds.
+fn finish(
+    n: usize,
+    sizes: &[u8],
+    rounds: usize,
+    design: &Design,
+    apart: &Apart,
+    rng: &mut Rng,
+) -> (Cost, Vec<Round>) {
+    let mut state = place(n, design, apart, rng);
     while state.rounds.len() < rounds {
         let round = greedy_round(n, sizes, &state.meet, &state.duty, apart, rng);
         state.push(round);

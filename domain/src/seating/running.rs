@@ -2,14 +2,20 @@
 //!
 //! [`next_round`] and [`plan_after`] continue the plan the tournament would have had when
 //! the history is consistent with it (the first round may be any draw: the plan is
-//! relabelled to match it), and otherwise search a round against the history. The history
-//! may be short of players or have new ones: the caller renumbers for withdrawals and late
-//! arrivals.
+//! relabelled to match it), and otherwise search a round against the history. For some
+//! club-sized fields (17 to 20, 24, 26, 27 and 30 players) [`next_round`], which does not
+//! know the tournament's length, follows a plan of 8 rounds found for drawing round by
+//! round (`club.rs`: as few repeats after every round as could be found, for 17, 18, 20,
+//! 24 and 30 players as [`plan`](super::plan) has for each length) instead of `plan`'s
+//! 8-round plan, which is as good over 8 rounds but met more pairs again in its first
+//! rounds. The history may be short of players or have new ones: the caller renumbers for
+//! withdrawals and late arrivals.
 
 use super::apart::Apart;
+use super::club::round_by_round;
 use super::field::validate;
 use super::meet::{Meet, history_repeats};
-use super::pipeline::{greedy_round, schedule};
+use super::pipeline::{as_found, greedy_round, schedule};
 use super::quality::count_positions;
 use super::random::{NEXT_ROUND_STREAM, Rng, seed_hash};
 use super::search::{Cost, Mode, POLISH_WORK, REPAIR_WORK, State};
@@ -28,6 +34,12 @@ const NEXT_ROUND_HORIZON: usize = 8;
 /// and some players absent from them. When the history follows the plan for this seed (any
 /// first round is accepted: the plan is relabelled to match it), the plan's next round is
 /// the starting point, so a whole tournament drawn round by round keeps the plan's quality.
+/// The plan is one of 8 rounds (more once the history is longer); for 17 to 20, 24, 26, 27
+/// and 30 players one found for drawing round by round, with as few repeats after every
+/// round as could be found (for 17 to 20, 24 and 30 players as many as `plan` for that
+/// many rounds, but 47 against 45 for 19 × 6), at the price of 5-table duty that may end
+/// less even after 8 rounds (2 to 5 for 17 players, where [`plan_after`] for a tournament
+/// of 8 rounds has 2 to 3).
 ///
 /// # Errors
 ///
@@ -40,7 +52,7 @@ pub fn next_round(
     keep_apart: &[KeepApartGroup],
 ) -> Result<Round, SeatingError> {
     let horizon = (history.len() + 1).max(NEXT_ROUND_HORIZON);
-    let mut rounds = continue_tournament(players, history, 1, horizon, seed, keep_apart)?;
+    let mut rounds = continue_tournament(players, history, 1, horizon, true, seed, keep_apart)?;
     Ok(rounds.pop().unwrap_or_default())
 }
 
@@ -63,15 +75,18 @@ pub fn plan_after(
     keep_apart: &[KeepApartGroup],
 ) -> Result<Vec<Round>, SeatingError> {
     let total = history.len() + usize::from(rounds);
-    continue_tournament(players, history, rounds, total, seed, keep_apart)
+    continue_tournament(players, history, rounds, total, false, seed, keep_apart)
 }
 
-/// [`plan_after`] with a plan of `horizon` rounds (at least the history and `rounds`).
+/// [`plan_after`] with a plan of `horizon` rounds (at least the history and `rounds`);
+/// `round_by_round` for [`next_round`], which takes a plan found for drawing round by round
+/// where there is one (`club::round_by_round`).
 fn continue_tournament(
     players: u16,
     history: &[Round],
     rounds: u16,
     horizon: usize,
+    round_by_round: bool,
     seed: &str,
     keep_apart: &[KeepApartGroup],
 ) -> Result<Vec<Round>, SeatingError> {
@@ -100,6 +115,7 @@ fn continue_tournament(
         hash,
         apart: &apart,
         built: [None, None],
+        round_by_round,
         variants: if keep_apart.is_empty() { 1 } else { 2 },
     };
     let mut all = history.to_vec();
@@ -121,6 +137,8 @@ struct Plans<'a> {
     hash: u64,
     apart: &'a Apart,
     built: [Option<Vec<Round>>; 2],
+    /// Whether a plan found for drawing round by round is followed where there is one.
+    round_by_round: bool,
     variants: usize,
 }
 
@@ -134,13 +152,11 @@ impl Plans<'_> {
                 plain = Apart::new(self.n, &[]);
                 &plain
             };
-            self.built[variant] = Some(schedule(
-                self.n,
-                self.sizes,
-                self.horizon,
-                self.hash,
-                groups,
-            ));
+            let found = round_by_round(self.n, self.horizon).filter(|_| self.round_by_round);
+            self.built[variant] = Some(match found {
+                Some(design) => as_found(self.n, &design, self.hash, groups),
+                None => schedule(self.n, self.sizes, self.horizon, self.hash, groups),
+            });
         }
         self.built[variant].as_deref().unwrap_or_default()
     }
