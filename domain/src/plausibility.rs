@@ -11,6 +11,7 @@
 use std::fmt;
 
 use crate::deal::{CallLevel, DealFacts, Party};
+use crate::game::Ruleset;
 use crate::score::Scored;
 
 /// One hint on a deal's facts.
@@ -148,7 +149,7 @@ impl fmt::Display for Hint {
                 f,
                 "{} called schwarz and took all 240 card points, but {} is entered with \
                  {opponent_tricks} trick(s), which loses schwarz; if {} took no trick, enter \
-                 all 12 tricks for {}",
+                 every trick for {}",
                 party_name(party),
                 party_name(party.other()),
                 party_name(party.other()),
@@ -178,12 +179,14 @@ impl fmt::Display for Hint {
 /// The hint on `party`'s Absage, if it missed it: the most specific of
 /// [`Hint::PointsContradictSchwarz`], [`Hint::PointsMaybeSwapped`] and [`Hint::CallLost`],
 /// one per missed call.
-fn missed_call(facts: &DealFacts, party: Party) -> Option<Hint> {
+fn missed_call(facts: &DealFacts, party: Party, rules: &Ruleset) -> Option<Hint> {
     let call = facts.announcements.of(party);
-    let (points, tricks) = (facts.points_of(party), facts.tricks_of(party));
+    let (points, tricks) = (facts.points_of(party), facts.tricks_in(party, rules));
     let opponents = party.other();
-    let (opponent_points, opponent_tricks) =
-        (facts.points_of(opponents), facts.tricks_of(opponents));
+    let (opponent_points, opponent_tricks) = (
+        facts.points_of(opponents),
+        facts.tricks_in(opponents, rules),
+    );
     if call.absagen() == 0 || call.kept(opponent_points, opponent_tricks) {
         return None;
     }
@@ -212,10 +215,17 @@ fn missed_call(facts: &DealFacts, party: Party) -> Option<Hint> {
 /// The hints on a deal's checked `facts`, as `scored` by [`crate::score()`]: Re's first,
 /// then Kontra's. Empty for a deal that looks as it should.
 pub fn hints(facts: &DealFacts, scored: &Scored) -> Vec<Hint> {
+    hints_with(facts, scored, &Ruleset::DDV)
+}
+
+/// The hints as [`hints`], on a deal played by `rules`: Kontra's tricks are what Re left
+/// of the deal's tricks ([`Ruleset::tricks`], ten without the nines), as `scored` by
+/// [`crate::score::score_with`] under the same rules.
+pub fn hints_with(facts: &DealFacts, scored: &Scored, rules: &Ruleset) -> Vec<Hint> {
     let mut hints = Vec::new();
     for party in [Party::Re, Party::Kontra] {
-        hints.extend(missed_call(facts, party));
-        let opponent_tricks = facts.tricks_of(party.other());
+        hints.extend(missed_call(facts, party, rules));
+        let opponent_tricks = facts.tricks_in(party.other(), rules);
         if facts.points_of(party) == 240
             && opponent_tricks > 0
             && facts.announcements.of(party) != CallLevel::Schwarz
@@ -256,6 +266,28 @@ mod tests {
 
     fn hints_of(facts: &DealFacts) -> Vec<Hint> {
         hints(facts, &crate::score(facts).unwrap())
+    }
+
+    /// Without the nines Re's 10 tricks are all of them: a schwarz called and made is no
+    /// hint, where counting twelve tricks would leave Kontra two empty ones and say the
+    /// tricks contradict the call.
+    #[test]
+    fn without_nines_kontra_has_what_re_left_of_ten_tricks() {
+        let rules = Ruleset {
+            without_nines: true,
+            ..Ruleset::DDV
+        };
+        let schwarz = facts(240, 10, CallLevel::Schwarz, CallLevel::None);
+        let scored = crate::score::score_with(&schwarz, &rules).unwrap();
+        assert_eq!(scored.winner, crate::Winner::Re);
+        assert_eq!(hints_with(&schwarz, &scored, &rules), []);
+        assert_eq!(
+            hints_of(&schwarz),
+            [Hint::PointsContradictSchwarz {
+                party: Party::Re,
+                opponent_tricks: 2,
+            }]
+        );
     }
 
     #[test]

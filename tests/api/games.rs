@@ -477,3 +477,33 @@ backend_test!(
         assert_eq!(read.json["deals"], json!([]));
     }
 );
+
+backend_test!(
+    the_preview_counts_the_tricks_of_a_deal_without_nines,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let table = Table::of_tournament(
+            &app,
+            &service,
+            4,
+            &json!({"name": "Hausrunde", "date": "2026-12-05",
+                "game": {"kind": "doppelkopf", "rules": {"without_nines": true}}}),
+        )
+        .await;
+        // Re called schwarz and took all ten tricks: made, nothing to look at again. (With
+        // twelve tricks counted, Kontra would seem to hold two empty ones.)
+        let schwarz = json!({"contract": "normal", "re": [1, 2], "re_points": 240,
+            "re_tricks": 10, "announcements": {"re": "schwarz", "kontra": "none"}});
+        let shown = call_json(
+            &service,
+            "POST",
+            &table.path("deals/preview"),
+            Some(&table.captain),
+            Some(&schwarz),
+        )
+        .await;
+        expect(&shown, 200, "preview");
+        assert_eq!(shown.json["hints"], json!([]), "{}", shown.text);
+        assert_eq!(shown.json["score"]["winner"], "re");
+    }
+);

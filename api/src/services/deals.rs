@@ -224,7 +224,9 @@ pub fn preview(
         .find(|d| d.sheet.number == next.number)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the previewed deal is missing")))?;
     let hints = match &scored.facts {
-        EntryFacts::Full(facts) => domain::plausibility::hints(facts, &scored.game),
+        EntryFacts::Full(facts) => {
+            domain::plausibility::hints_with(facts, &scored.game, &after.config.rules())
+        }
         // The paper holds no card points to check, a deal thrown in no game.
         EntryFacts::Paper(_) | EntryFacts::ThrownIn(_) => Vec::new(),
     };
