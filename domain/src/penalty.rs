@@ -6,6 +6,11 @@
 //! hurt the soloist, so the soloist alone is compensated (TSR 9.3.3, 9.4.4). Penalty
 //! entries are zero-sum; the unsportsmanlike deduction of TSR 9.7 is not a pattern and is
 //! not modelled here.
+//!
+//! **Reading under house rules:** the patterns are the same under every
+//! [`crate::game::Ruleset`]. Their 3s are the three other players of a zero-sum entry,
+//! not the soloist's factor, and none of the house-rule texts we hold has penalties of its
+//! own; a Bock round's factor applies to games, not to penalties.
 
 use crate::deal::{Seat, TableSize};
 
