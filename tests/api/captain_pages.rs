@@ -1022,12 +1022,10 @@ backend_test!(
     the_form_follows_the_house_rules_tricks_the_caught_karlchen_and_five_nines,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-        let table = Table::of_tournament(
+        let table = Table::of_house_rules(
             &app,
             &service,
-            4,
-            &json!({"name": "Hausrunde", "date": "2026-12-05", "game": {"kind": "doppelkopf",
-                "rules": {"karlchen": "caught", "without_nines": true}}}),
+            json!({"karlchen": "caught", "without_nines": true}),
         )
         .await;
         let cookie = join(&service, &table.org, table.table).await;

@@ -287,6 +287,14 @@ impl Table {
         }
     }
 
+    /// The 4-table of a new tournament played by house rules: `rules` holds the switches
+    /// that differ from the TSR.
+    pub async fn of_house_rules<S: App>(app: &TestApp, service: &S, rules: Value) -> Table {
+        let body = json!({"name": "Hausrunde", "date": "2026-12-05",
+            "game": {"kind": "doppelkopf", "rules": rules}});
+        Table::of_tournament(app, service, 4, &body).await
+    }
+
     /// `/api/v1/tables/{table}/…`.
     pub fn path(&self, rest: &str) -> String {
         format!("/api/v1/tables/{}/{rest}", self.table)

@@ -227,14 +227,7 @@ fn entries(sheet: &Value) -> Vec<(Vec<i64>, u64)> {
 backend_test!(a_table_scores_by_its_tournaments_house_rules, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let rules = json!({"announcements": "doubling", "bock_rounds": true, "solo_multiplier": 1});
-    let table = Table::of_tournament(
-        &app,
-        &service,
-        4,
-        &json!({"name": "Hausrunde", "date": "2026-12-05",
-                "game": {"kind": "doppelkopf", "rules": rules}}),
-    )
-    .await;
+    let table = Table::of_house_rules(&app, &service, rules).await;
     let sheet = table
         .fill(
             &service,
@@ -353,14 +346,7 @@ backend_test!(
     a_caught_karlchen_is_entered_stored_and_scored_by_the_house_rule,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-        let table = Table::of_tournament(
-            &app,
-            &service,
-            4,
-            &json!({"name": "Hausrunde", "date": "2026-12-05",
-                "game": {"kind": "doppelkopf", "rules": {"karlchen": "caught"}}}),
-        )
-        .await;
+        let table = Table::of_house_rules(&app, &service, json!({"karlchen": "caught"})).await;
         // Re (seats 1, 2) wins with 130 and catches Kontra's ♣J in the last trick: won 1 +
         // Karlchen caught 1 = 2.
         let caught = json!({"contract": "normal", "re": [1, 2], "re_points": 130, "re_tricks": 7,
@@ -390,14 +376,7 @@ backend_test!(
     a_deal_thrown_in_keeps_its_number_scores_nothing_and_the_dealer_deals_again,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-        let table = Table::of_tournament(
-            &app,
-            &service,
-            4,
-            &json!({"name": "Hausrunde", "date": "2026-12-05",
-                "game": {"kind": "doppelkopf", "rules": {"five_nines": true}}}),
-        )
-        .await;
+        let table = Table::of_house_rules(&app, &service, json!({"five_nines": true})).await;
         let thrown = json!({"entry": "thrown_in"});
         let sheet = table
             .fill(
@@ -482,14 +461,7 @@ backend_test!(
     the_preview_counts_the_tricks_of_a_deal_without_nines,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-        let table = Table::of_tournament(
-            &app,
-            &service,
-            4,
-            &json!({"name": "Hausrunde", "date": "2026-12-05",
-                "game": {"kind": "doppelkopf", "rules": {"without_nines": true}}}),
-        )
-        .await;
+        let table = Table::of_house_rules(&app, &service, json!({"without_nines": true})).await;
         // Re called schwarz and took all ten tricks: made, nothing to look at again. (With
         // twelve tricks counted, Kontra would seem to hold two empty ones.)
         let schwarz = json!({"contract": "normal", "re": [1, 2], "re_points": 240,

@@ -666,14 +666,7 @@ async fn an_entry_the_server_refuses_stays_on_the_phone_until_mended() {
 async fn a_deal_thrown_in_offline_waits_in_the_outbox_and_keeps_its_number() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let table = Table::of_tournament(
-        &app,
-        &service,
-        4,
-        &json!({"name": "Hausrunde", "date": "2026-12-05",
-            "game": {"kind": "doppelkopf", "rules": {"five_nines": true}}}),
-    )
-    .await;
+    let table = Table::of_house_rules(&app, &service, json!({"five_nines": true})).await;
     let code = code(&service, &table).await;
     let base = super::super::server::spawn(&app).await;
     let Some(page) = browser::open(Viewport::Phone).await else {
