@@ -592,9 +592,52 @@ pub async fn run(org: Client, options: Options) -> anyhow::Result<()> {
             memory_mb(pid, "VmRSS").unwrap_or(0.0),
         );
     }
+    results_round_trip(&org, tournament, options.pid).await?;
     let errors = tally.errors();
     if errors > 0 || stream_errors > 0 || stale > 0 {
         bail!("{errors} failed requests, {stream_errors} failed streams, {stale} stale spectators");
+    }
+    Ok(())
+}
+
+/// The open results format at the championship's size: the whole tournament exported,
+/// then imported back as a new tournament (checked and every deal re-scored by the
+/// domain), each timed from the request to the whole answer.
+async fn results_round_trip(org: &Client, tournament: i64, pid: Option<u32>) -> anyhow::Result<()> {
+    let started = Instant::now();
+    let (status, document) = org
+        .send(
+            reqwest::Method::GET,
+            &format!("/api/v1/tournaments/{tournament}/results"),
+            None,
+        )
+        .await?;
+    let exported = started.elapsed();
+    if status != 200 {
+        bail!("the results export answered {status}");
+    }
+    let bytes = serde_json::to_vec(&document)?.len();
+    let started = Instant::now();
+    let (status, imported) = org
+        .send(reqwest::Method::POST, "/api/v1/results", Some(&document))
+        .await?;
+    let import = started.elapsed();
+    if status != 201 {
+        bail!("the results import answered {status}: {imported}");
+    }
+    println!(
+        "results document: export {:.1} MB in {:.0} ms; import as tournament {} in {:.0} ms",
+        bytes as f64 / 1e6,
+        exported.as_secs_f64() * 1e3,
+        imported["tournament_id"],
+        import.as_secs_f64() * 1e3,
+    );
+    if let Some(pid) = pid {
+        println!(
+            "server memory after export and import: VmRSS {:.1} MB, VmHWM {:.1} MB",
+            memory_mb(pid, "VmRSS").unwrap_or(0.0),
+            memory_mb(pid, "VmHWM").unwrap_or(0.0),
+        );
     }
     Ok(())
 }
