@@ -318,10 +318,12 @@ async fn an_organiser_runs_a_tournament_day_at_the_desk() {
     page.click(".desk-nav a[href$='/rounds']").await;
     page.wait_for("#round-1-time-up", WAIT).await;
     page.click("#round-1-time-up").await;
-    // The page after the post shows every table's time as up.
+    // The page after the post shows every table's time as up: the status cell's own
+    // words, since each row's "Zeit um an Tisch n" button holds them too.
     page.wait_until(
         "[...document.querySelectorAll('#round-1-tables tbody tr')]\
-         .filter(r => r.textContent.includes('Zeit um')).length === 4",
+         .filter(r => [...r.querySelectorAll('td > strong')]\
+         .some(s => s.textContent.trim() === 'Zeit um')).length === 4",
         WAIT,
     )
     .await;

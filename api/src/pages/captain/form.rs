@@ -165,6 +165,17 @@ impl DealForm {
         form
     }
 
+    /// The deal's number as posted, if any.
+    fn deal_number(&self) -> Result<Option<u16>, ApiError> {
+        if self.number.is_empty() {
+            return Ok(None);
+        }
+        self.number
+            .parse::<u16>()
+            .map(Some)
+            .map_err(|_| invalid("number", "invalid_value", "a deal's number"))
+    }
+
     /// Whether the captain asked for the preview (else: save).
     pub fn is_preview(&self) -> bool {
         self.action == "preview"
@@ -255,19 +266,6 @@ impl DealForm {
             // No extras at all is what the API's own clients send: the field left out.
             extras: (!no_extras(&extras)).then_some(extras),
         }))
-    }
-}
-
-impl DealForm {
-    /// The deal's number as posted, if any.
-    fn deal_number(&self) -> Result<Option<u16>, ApiError> {
-        if self.number.is_empty() {
-            return Ok(None);
-        }
-        self.number
-            .parse::<u16>()
-            .map(Some)
-            .map_err(|_| invalid("number", "invalid_value", "a deal's number"))
     }
 }
 
