@@ -406,10 +406,9 @@ const FOUND: &[Found] = &[
         ],
     ),
     // 26 × 8: 31 repeated pairs (33 before): the 24 × 8 plan of `ROUND_BY_ROUND` with the
-    // 25th and 26th players joining one table a round each, chosen (a small beam search
-    // outside the finder) to meet as many new players as early as they can, then `START=`
-    // those rounds `PREFIX=1 PREFIXONLY=1 KEEPPREFIX=0 PREFIXDUTY=1 SPREAD=1 DUTY=5`, seed 44,
-    // 50 s (33 → 31; 0, 0, 2, 6 and 13 after 3 to 7 rounds, more than the 26 × 8 plan of
+    // 25th and 26th players joining one table a round each, chosen to meet as many new
+    // players as early as they can (`START=` that plan `JOIN=1`), then `PREFIX=1
+    // PREFIXONLY=1 KEEPPREFIX=0 PREFIXDUTY=1 SPREAD=1 DUTY=5`, seed 44, 50 s (33 → 31; 0, 0, 2, 6 and 13 after 3 to 7 rounds, more than the 26 × 8 plan of
     // `ROUND_BY_ROUND`, which `next_round` keeps).
     (
         26,
@@ -857,11 +856,10 @@ const ROUND_BY_ROUND: &[Nested] = &[
     ),
     // 25 × 8: 0, 0, 1, 3, 8 and 24 after 3 to 8 rounds (`plan`: 0, 0, 0, 0, 8, 20; its
     // 8-round plan had 0, 1, 3, 9, 10, 20); duty 1 to 6. The 24 × 8 plan above with the
-    // 25th player joining one table a round, chosen (a small beam search outside the
-    // finder) to meet as many new players as early as he can: its first six rounds hold no
-    // six disjoint tables, so 1 repeat after five rounds and 3 after six. Then `START=`
-    // those rounds, each with the chosen table last, `PREFIX=1 PREFIXONLY=1 KEEPPREFIX=0
-    // PREFIXDUTY=1 SPREAD=1 DUTY=5`, seed 41, 50 s (25 → 24 after 8 rounds).
+    // 25th player joining one table a round, chosen to meet as many new players as early as
+    // he can (`START=` that plan `JOIN=1`): its first six rounds hold no six disjoint
+    // tables, so 1 repeat after five rounds and 3 after six. Then `PREFIX=1 PREFIXONLY=1
+    // KEEPPREFIX=0 PREFIXDUTY=1 SPREAD=1 DUTY=5`, seed 41, 50 s (25 → 24 after 8 rounds).
     (
         25,
         &[0, 0, 0, 0, 1, 3, 8, 24],
