@@ -22,6 +22,10 @@
 //!   `START=file`: from the rounds of a plan this program printed, the rest random (a
 //!   longer plan grown from a shorter one, or a larger field from a smaller one: the new
 //!   players are appended to each round, so they join its last tables).
+//! - `JOIN=1` (with `START=file` of fewer players, all at 4-tables): each new player joins
+//!   one table a round instead of the last tables, the tables chosen by a beam search (see
+//!   [`joined`]) so that the new players meet as many others for the first time as early as
+//!   they can (the least sum over every prefix of rounds of their repeats).
 //! - `FREEZE=k`: keep the first `k` rounds as they start (with `START=file`: a longer plan
 //!   whose first rounds are a shorter one's).
 //! - `SPREAD=1`: rank swaps of equal repeats by `Σ ((m − 1)⁺)²` (see `Search::rank`), with
@@ -204,14 +208,20 @@ impl Search {
     fn from_file(n: usize, rounds: usize, path: &str, rng: &mut Rng) -> Self {
         let mut search = Self::new(n, rounds, rng);
         let text = std::fs::read_to_string(path).unwrap_or_default();
-        let lines = text
+        let mut perms: Vec<Vec<usize>> = text
             .lines()
-            .filter(|line| line.trim_start().starts_with("&["));
-        for (r, line) in lines.take(rounds).enumerate() {
-            let mut perm: Vec<usize> = line
-                .split(|c: char| !c.is_ascii_digit())
-                .filter_map(|x| x.parse().ok())
-                .collect();
+            .filter(|line| line.trim_start().starts_with("&["))
+            .take(rounds)
+            .map(|line| {
+                line.split(|c: char| !c.is_ascii_digit())
+                    .filter_map(|x| x.parse().ok())
+                    .collect()
+            })
+            .collect();
+        if std::env::var("JOIN").is_ok() {
+            perms = joined(&perms, n);
+        }
+        for (r, mut perm) in perms.into_iter().enumerate() {
             // A plan of fewer players: the others join the last tables.
             perm.extend(perm.len()..n);
             let mut at = 0;
@@ -801,6 +811,94 @@ fn transversals(search: &Search, k: usize) -> Option<Vec<Vec<usize>>> {
     let mut used = vec![vec![false; search.sizes.len()]; search.rounds];
     let mut covered = vec![false; search.n];
     extend(search, k, &mut chosen, &mut used, &mut covered).then_some(chosen)
+}
+
+/// Beam width of [`joined`].
+const JOIN_BEAM: usize = 3000;
+
+/// `JOIN=1`: rounds of `m` players in 4-tables (`perms`, each cut into fours) grown to `n`
+/// players, new player `m + j` joining one table a round (no two at one table). A beam
+/// search over the rounds in order keeps the [`JOIN_BEAM`] cheapest choices so far (by the
+/// sum over prefixes of the new players' repeats, one per choice of who they have met),
+/// so they meet as many others for the first time as early as they can. Each round comes
+/// back as a permutation of `n` players: the other tables, then each chosen table followed
+/// by its new player, so that the 5-tables at the end of a round are those tables.
+fn joined(perms: &[Vec<usize>], n: usize) -> Vec<Vec<usize>> {
+    let m = perms.first().map_or(0, Vec::len);
+    let k = n.saturating_sub(m);
+    if k == 0 || !m.is_multiple_of(4) || n > 64 {
+        return perms.to_vec();
+    }
+    let tables: Vec<Vec<&[usize]>> = perms.iter().map(|p| p.chunks(4).collect()).collect();
+    let mask = |table: &[usize]| table.iter().fold(0_u64, |acc, &p| acc | 1 << p);
+    // (cost, players each new player has met, the tables chosen in each round)
+    let mut beam: Vec<(i64, Vec<u64>, Vec<Vec<usize>>)> = vec![(0, vec![0; k], Vec::new())];
+    for (r, round) in tables.iter().enumerate() {
+        let mut next = Vec::new();
+        for (cost, met, chosen) in &beam {
+            for pick in picks(round.len(), k) {
+                let met: Vec<u64> = met
+                    .iter()
+                    .zip(&pick)
+                    .map(|(&seen, &t)| seen | mask(round[t]))
+                    .collect();
+                let repeats: i64 = met
+                    .iter()
+                    .map(|seen| 4 * (r as i64 + 1) - i64::from(seen.count_ones()))
+                    .sum();
+                let mut chosen = chosen.clone();
+                chosen.push(pick);
+                next.push((cost + repeats, met, chosen));
+            }
+        }
+        next.sort_by_key(|(cost, ..)| *cost);
+        let mut seen = std::collections::HashSet::new();
+        beam = next
+            .into_iter()
+            .filter(|(_, met, _)| seen.insert(met.clone()))
+            .take(JOIN_BEAM)
+            .collect();
+    }
+    let Some((cost, _, chosen)) = beam.into_iter().next() else {
+        return perms.to_vec();
+    };
+    eprintln!("join: the new players' repeats summed over the prefixes {cost}");
+    tables
+        .iter()
+        .zip(chosen)
+        .map(|(round, pick)| {
+            let mut perm: Vec<usize> = (0..round.len())
+                .filter(|t| !pick.contains(t))
+                .flat_map(|t| round[t].iter().copied())
+                .collect();
+            for (j, &t) in pick.iter().enumerate() {
+                perm.extend_from_slice(round[t]);
+                perm.push(m + j);
+            }
+            perm
+        })
+        .collect()
+}
+
+/// Ordered choices of `k` distinct tables out of `tables`, in lexicographic order.
+fn picks(tables: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..k {
+        all = all
+            .into_iter()
+            .flat_map(|pick: Vec<usize>| {
+                (0..tables)
+                    .filter(|t| !pick.contains(t))
+                    .map(|t| {
+                        let mut longer = pick.clone();
+                        longer.push(t);
+                        longer
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    all
 }
 
 /// `EXTEND=k`: plans of `n − k` players in 4-tables without a repeat, until one has `k`

@@ -5,7 +5,7 @@ use domain::seating::{evaluate, next_round, plan_after, random_draw};
 
 #[test]
 fn rest_of_a_tournament_equals_drawing_round_by_round() {
-    // Not 17 to 20, 24, 26, 27 or 30 players: `next_round` follows a plan found for drawing
+    // Not 17 to 20, 24 to 27 or 30 players: `next_round` follows a plan found for drawing
     // round by round there (as few repeats as can be after every round), `plan_after` the
     // plan for the tournament's length (even 5-table duty at its end).
     for (players, keep_apart) in [

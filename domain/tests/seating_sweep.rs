@@ -75,9 +75,9 @@ const RECORDED: &[(u16, u16, u32)] = &[
     (23, 6, 3),
     (24, 7, 3),
     (24, 8, 17),
-    (25, 7, 9),
+    (25, 7, 8),
     (26, 7, 8),
-    (26, 8, 33),
+    (26, 8, 31),
     (27, 6, 1),
     (27, 7, 8),
     (27, 8, 37),
@@ -99,25 +99,26 @@ const INDEPENDENT: &[(u16, u16, u32, u32)] = &[
 
 /// Prefixes of `next_round`'s 8-round plan that are above what `plan` reaches for that
 /// length: `(players, rounds, repeats)`, as measured; may not get worse. `next_round`
-/// follows plans found for drawing round by round for 17 to 20, 24, 26, 27 and 30 players
-/// (`club.rs`); of those, 19 × 6 has 47 where `plan` has 45, and 26 and 27 players keep
-/// a few early repeats (before: 13, 26, 38, 52, 66 for 17 players after 3 to 7 rounds, 5,
-/// 10, 15, 43, 74 for 18, 13, 27, 43, 65, 90 for 19, 24 for 20 × 7, 6 for 24 × 7, 1, 1, 3,
-/// 5, 9 for 26, 1, 3, 6, 7, 9 for 27 and 1 for 30 × 5 to 7). 21, 22 and 25
-/// players follow `plan`'s 8-round plan (for 25 the `club.rs` entry, with fewer repeats
-/// over 8 rounds than the plan before it but one to ten after 4 to 7 rounds); a search for
-/// plans with fewer repeats early (`PREFIXONLY=1`, 60 s each) found none.
+/// follows plans found for drawing round by round for 17 to 20, 24 to 27 and 30 players
+/// (`club.rs`); of those, 19 × 6 has 47 where `plan` has 45, 26 and 27 players keep a few
+/// early repeats (and 26 × 8 33 where `plan`'s own entry now has 31), and 25 players have 1 and 3 after 5 and 6 rounds and 24 after 8 where
+/// `plan` has 0, 0 and 20 (before: 13, 26, 38, 52, 66 for 17 players after 3 to 7 rounds,
+/// 5, 10, 15, 43, 74 for 18, 13, 27, 43, 65, 90 for 19, 24 for 20 × 7, 6 for 24 × 7, 1, 1,
+/// 3, 5, 9 for 26, 1, 3, 6, 7, 9 for 27, 1 for 30 × 5 to 7 and, following `plan`'s
+/// 8-round plan, 1, 3, 9, 10 for 25 × 4 to 7 with 20 after 8). 21 and 22 players follow
+/// `plan`'s 8-round plan; a search for plans with fewer repeats early (`PREFIXONLY=1`, 60 s
+/// each) found none.
 const NEXT_RECORDED: &[(u16, u16, u32)] = &[
     (19, 6, 47),
     (21, 7, 30),
     (22, 6, 5),
-    (25, 4, 1),
-    (25, 5, 3),
-    (25, 6, 9),
-    (25, 7, 10),
+    (25, 5, 1),
+    (25, 6, 3),
+    (25, 8, 24),
     (26, 5, 2),
     (26, 6, 5),
     (26, 7, 8),
+    (26, 8, 33),
     (27, 3, 1),
     (27, 4, 2),
     (27, 5, 5),

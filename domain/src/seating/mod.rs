@@ -68,10 +68,11 @@
 //! searches a plan can afford fall short, a plan found offline takes their place
 //! (`club.rs`). [`next_round`] follows a plan of 8 rounds, so a shorter tournament drawn
 //! round by round gets that plan's first rounds, which may have more repeats than the plan
-//! for its length (measured by the same sweep). For 17 to 20, 24, 26, 27 and 30 players
+//! for its length (measured by the same sweep). For 17 to 20, 24 to 27 and 30 players
 //! that plan is one found offline for drawing round by round; for 17 to 20, 24 and 30
 //! players it has after every round as few repeats as the plan for that length, except
-//! 19 × 6 (47, the plan 45).
+//! 19 × 6 (47, the plan 45); for 25 players it trades 4 repeats after 8 rounds (24, the
+//! plan 20) for fewer after 4 to 7.
 //!
 //! Below 40 players with 5-tables, fewest repeats and even duty often cannot both be had,
 //! and repeats come first. Which of those plans end with even duty, and how long plans

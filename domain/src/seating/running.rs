@@ -3,7 +3,7 @@
 //! [`next_round`] and [`plan_after`] continue the plan the tournament would have had when
 //! the history is consistent with it (the first round may be any draw: the plan is
 //! relabelled to match it), and otherwise search a round against the history. For some
-//! club-sized fields (17 to 20, 24, 26, 27 and 30 players) [`next_round`], which does not
+//! club-sized fields (17 to 20 and 24 to 27 and 30 players) [`next_round`], which does not
 //! know the tournament's length, follows a plan of 8 rounds found for drawing round by
 //! round (`club.rs`: as few repeats after every round as could be found, for 17, 18, 20,
 //! 24 and 30 players as [`plan`](super::plan) has for each length) instead of `plan`'s
@@ -34,12 +34,13 @@ const NEXT_ROUND_HORIZON: usize = 8;
 /// and some players absent from them. When the history follows the plan for this seed (any
 /// first round is accepted: the plan is relabelled to match it), the plan's next round is
 /// the starting point, so a whole tournament drawn round by round keeps the plan's quality.
-/// The plan is one of 8 rounds (more once the history is longer); for 17 to 20, 24, 26, 27
+/// The plan is one of 8 rounds (more once the history is longer); for 17 to 20, 24 to 27
 /// and 30 players one found for drawing round by round, with as few repeats after every
 /// round as could be found (for 17 to 20, 24 and 30 players as many as `plan` for that
-/// many rounds, but 47 against 45 for 19 × 6), at the price of 5-table duty that may end
-/// less even after 8 rounds (2 to 5 for 17 players, where [`plan_after`] for a tournament
-/// of 8 rounds has 2 to 3).
+/// many rounds, but 47 against 45 for 19 × 6; for 25 players fewer than `plan`'s 8-round
+/// plan after 4 to 7 rounds but 24 against 20 after 8), at the price of 5-table duty that
+/// may end less even after 8 rounds (2 to 5 for 17 players, where [`plan_after`] for a
+/// tournament of 8 rounds has 2 to 3; 1 to 6 for 25).
 ///
 /// # Errors
 ///
