@@ -1144,7 +1144,10 @@ backend_test!(
         assert_eq!(sheet["deals"][1]["dealer"], sheet["next"]["dealer"]);
         assert_eq!(sheet["totals"], json!([-1, 1, 1, -1]));
         let shown = page(&service, &cookie, "/table/sheet").await;
-        assert!(shown.text.contains("eingeworfen"), "{}", shown.text);
+        let row = &shown.text[shown.text.find("<tr data-number=\"2\">").expect("deal 2")..];
+        let row = &row[..row.find("</tr>").unwrap()];
+        assert!(row.contains("eingeworfen"), "{row}");
+        assert!(!row.contains(" · Re"), "nobody was Re: {row}");
 
         // A TSR table asks for twelve tricks and no caught Karlchen.
         let tsr = crate::fixtures::tournament(
