@@ -1148,6 +1148,22 @@ backend_test!(
         let row = &row[..row.find("</tr>").unwrap()];
         assert!(row.contains("eingeworfen"), "{row}");
         assert!(!row.contains(" · Re"), "nobody was Re: {row}");
+        // Nothing to correct in it (deleting is offered), and its summary names no party.
+        assert!(!shown.text.contains("id=\"correct-last\""));
+        assert!(shown.text.contains("id=\"delete-last\""));
+        assert!(
+            shown.text.contains("<p>Spiel 2: eingeworfen</p>"),
+            "{}",
+            shown.text
+        );
+        // One game played of 24; the round now ends with deal 25.
+        let next = page(&service, &cookie, "/table").await;
+        assert!(
+            next.text.contains("<strong>Spiel 3</strong> von 25 ·"),
+            "{}",
+            next.text
+        );
+        assert!(next.text.contains("<strong>23</strong> (1 gespielt)"));
 
         // A TSR table asks for twelve tricks and no caught Karlchen.
         let tsr = crate::fixtures::tournament(

@@ -405,9 +405,16 @@ backend_test!(
         assert_eq!(dealers, [&json!(0), &json!(1), &json!(1)]);
         assert_eq!(sheet["next"]["number"], 4);
         assert_eq!(sheet["next"]["dealer"], 2);
-        // Not a game: 24 deals are still planned, of which two are played.
-        let read = table.sheet(&service).await;
-        assert_eq!(read["planned_deals"], 24);
+        // Not a game: the 24 planned games take 25 deals. Twenty more normal games and the
+        // four forced solos complete the sheet at deal 25, not before.
+        let mut rest = crate::fixtures::repeat(&crate::fixtures::Step::Normal, 18);
+        rest.extend(crate::fixtures::repeat(&crate::fixtures::Step::Forced, 3));
+        let sheet = table.fill(&service, &rest).await;
+        assert_eq!(sheet["complete"], false);
+        assert_eq!(sheet["next"]["number"], 25);
+        let sheet = table.fill(&service, &[crate::fixtures::Step::Forced]).await;
+        assert_eq!(sheet["complete"], true);
+        assert_eq!(sheet["deals"].as_array().unwrap().len(), 25);
 
         // The results document holds it as entered, validates, and imports to the same sheet.
         let doc = call_json(

@@ -1,11 +1,12 @@
 //! A table's deals as stored: one row per deal, its facts in the `facts` column as a
-//! [`StoredDeal`] in JSON, or for a deal keyed in from the paper list a
-//! [`StoredPaperDeal`] ([`StoredEntry`] reads either).
+//! [`StoredDeal`] in JSON, for a deal keyed in from the paper list a [`StoredPaperDeal`],
+//! for a deal thrown in (house rules) a [`StoredThrownIn`] ([`StoredEntry`] reads each).
 //!
 //! The stored form is its own type with an explicit format version, so the HTTP body can
 //! change without touching a single stored row. Rows written before the format was
 //! introduced (the entry's wire form, without `format`) keep loading through the frozen
-//! [`LegacyDeal`]. Format 1 is the full facts, format 2 the paper summary; full deals are
+//! [`LegacyDeal`]. Format 1 is the full facts, format 2 the paper summary, format 3 a deal
+//! thrown in; full deals are
 //! still written in format 1, so every row written before paper entries reads unchanged.
 
 use diesel::prelude::*;

@@ -188,7 +188,7 @@ pub struct ResultsScored {
     pub dealer: u8,
     /// At a 5-table, the seat that sat out.
     pub sitting_out: Option<u8>,
-    /// `normal`, `pflichtsolo`, `lustsolo` or `vorgefuehrt`.
+    /// `normal`, `pflichtsolo`, `lustsolo`, `vorgefuehrt`, or `thrown_in` (house rules).
     pub kind: String,
     /// The soloist of a declared solo.
     pub soloist: Option<u8>,

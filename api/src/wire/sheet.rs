@@ -292,7 +292,8 @@ pub struct SheetDealView {
     pub dealer: u8,
     /// At a 5-table, the seat that sat out.
     pub sitting_out: Option<u8>,
-    /// normal, pflichtsolo, lustsolo or vorgefuehrt.
+    /// normal, pflichtsolo, lustsolo or vorgefuehrt; thrown_in for a deal thrown in
+    /// (house rules, five nines).
     #[schema(example = "normal")]
     pub kind: &'static str,
     /// The contract as played.
@@ -314,6 +315,19 @@ pub struct SheetDealView {
     /// What was entered: the full facts, or the paper list's summary, which carries
     /// `"entry": "paper"`.
     pub entry: DealBody,
+}
+
+impl SheetDealView {
+    /// Whether the deal was thrown in (nobody played it).
+    pub fn is_thrown_in(&self) -> bool {
+        matches!(self.entry, DealBody::ThrownIn(_))
+    }
+
+    /// Whether the entry forms can correct the deal: only full facts. A paper deal or a
+    /// deal thrown in is deleted and entered again.
+    pub fn has_facts(&self) -> bool {
+        matches!(self.entry, DealBody::Full(_))
+    }
 }
 
 /// The next deal to play.

@@ -41,7 +41,7 @@ struct Cell {
 struct DealLine {
     number: u16,
     dealer: Named,
-    /// `normal`, `pflichtsolo`, `lustsolo` or `vorgefuehrt`.
+    /// `normal`, `pflichtsolo`, `lustsolo`, `vorgefuehrt` or `thrown_in`.
     kind_code: &'static str,
     kind: String,
     contract: String,
@@ -59,6 +59,9 @@ struct LastDeal {
     summary: String,
     /// The deletion form's key.
     key: String,
+    /// Whether the correction form can take it (full facts; a paper deal or a deal
+    /// thrown in is deleted instead).
+    correctable: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -139,6 +142,7 @@ impl SheetPage {
                     version: d.version,
                     summary: view::deal_summary(lang, sheet, d),
                     key: fresh_key(),
+                    correctable: d.has_facts(),
                 }),
             signing: signing::of(sheet),
             flash: None,

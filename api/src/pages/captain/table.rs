@@ -65,7 +65,7 @@ struct TablePage {
     time_up_by: Option<&'static str>,
     deals_left: u16,
     deals_played: usize,
-    planned_deals: u16,
+    last_deal: u16,
     complete: bool,
     round_closed: bool,
     /// Whole minutes until the table's time runs out, once the round is started.
@@ -124,8 +124,13 @@ impl TablePage {
             time_up: sheet.time_up,
             time_up_by: sheet.time_up_by,
             deals_left: table.deals_left,
-            deals_played: sheet.deals.len(),
-            planned_deals: sheet.planned_deals,
+            // Games played: a deal thrown in keeps its number but was not played.
+            deals_played: sheet.deals.iter().filter(|d| !d.is_thrown_in()).count(),
+            // The number of the round's last deal: the entries so far and those still to
+            // come (more than planned when deals were thrown in).
+            last_deal: u16::try_from(sheet.deals.len())
+                .unwrap_or(u16::MAX)
+                .saturating_add(table.deals_left),
             complete: sheet.complete,
             round_closed: sheet.round_closed,
             minutes_left: sheet

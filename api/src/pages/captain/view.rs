@@ -417,6 +417,15 @@ pub fn preview_view(
 
 /// A deal in a few words: "Spiel 7 (Damensolo, Re: Anna): Anna +9, Bert −3, …".
 pub fn deal_summary(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> String {
+    if deal.is_thrown_in() {
+        // Nobody played: no contract, no Re party, nothing scored.
+        return format!(
+            "{} {}: {}",
+            lang.text("captain_deal"),
+            deal.number,
+            lang.text("captain_kind_thrown_in")
+        );
+    }
     let contract = lang.text(&format!("captain_contract_{}", wire_name(&deal.contract)));
     let re: Vec<String> = deal.re.iter().map(|&s| named(sheet, s).name).collect();
     let scores: Vec<String> = sheet

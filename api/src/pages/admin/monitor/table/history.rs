@@ -17,6 +17,15 @@ pub(super) fn readable(lang: Lang, sheet: &SheetResponse, value: Option<&Value>)
     let Value::Object(map) = value else {
         return vec![value.to_string()];
     };
+    if map.get("kind").and_then(Value::as_str) == Some("thrown_in") {
+        // Nobody played: no contract or Re party to show.
+        return vec![format!(
+            "{} {}: {}",
+            lang.text("captain_deal"),
+            map.get("number").and_then(Value::as_u64).unwrap_or(0),
+            lang.text("captain_kind_thrown_in")
+        )];
+    }
     if let (Some(contract), Some(Value::Array(scores))) = (map.get("contract"), map.get("scores")) {
         let contract = lang.text_or(
             &format!("captain_contract_{}", contract.as_str().unwrap_or_default()),

@@ -75,6 +75,8 @@ struct DealLine {
     scores: Vec<i32>,
     paper: bool,
     penalties: bool,
+    /// The correction form can take it (full facts only).
+    correctable: bool,
 }
 
 /// A change made at the table.
@@ -159,6 +161,7 @@ fn deal_line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLin
         scores: deal.scores.clone(),
         paper: deal.entry.is_paper(),
         penalties: !deal.penalties.is_empty(),
+        correctable: deal.has_facts(),
     }
 }
 
