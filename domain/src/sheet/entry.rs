@@ -42,16 +42,8 @@ impl PaperDeal {
     }
 
     /// The summary at a table of `table_size` where `sitting_out` sits out, checked as
-    /// [`PaperFacts::validate`] does.
-    pub fn facts(
-        &self,
-        table_size: TableSize,
-        sitting_out: Option<Seat>,
-    ) -> Result<PaperFacts, FactsError> {
-        self.facts_with(table_size, sitting_out, &Ruleset::DDV)
-    }
-
-    /// As [`PaperDeal::facts`], the value bounded by what a deal reaches under `rules`.
+    /// [`PaperFacts::validate`] does, the value bounded by what a deal reaches under
+    /// `rules` ([`Ruleset::DDV`] for the TSR).
     pub fn facts_with(
         &self,
         table_size: TableSize,
@@ -99,17 +91,9 @@ impl SheetEntry {
         matches!(self, SheetEntry::Paper(_))
     }
 
-    /// The deal's facts at a table of `table_size` where `sitting_out` sits out, checked.
-    pub fn facts(
-        &self,
-        table_size: TableSize,
-        sitting_out: Option<Seat>,
-    ) -> Result<EntryFacts, FactsError> {
-        self.facts_with(table_size, sitting_out, &Ruleset::DDV)
-    }
-
-    /// The deal's facts as [`SheetEntry::facts`], checked under `rules` (ten tricks without
-    /// the nines, a paper value's bound).
+    /// The deal's facts at a table of `table_size` where `sitting_out` sits out, checked
+    /// under `rules` (ten tricks without the nines, a paper value's bound; [`Ruleset::DDV`]
+    /// for the TSR).
     pub fn facts_with(
         &self,
         table_size: TableSize,

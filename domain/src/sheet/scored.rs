@@ -74,16 +74,8 @@ impl RecordedDeal {
     /// The deal's facts at a table of `table_size` where `sitting_out` sits out (the dealer
     /// at a 5-table, TSR 10.1), checked as [`DealFacts::validate`] does. Card points are
     /// checked before tricks, and both before the rest, as the `/score` calculator does.
-    pub fn facts(
-        &self,
-        table_size: TableSize,
-        sitting_out: Option<Seat>,
-    ) -> Result<DealFacts, FactsError> {
-        self.facts_with(table_size, sitting_out, &Ruleset::DDV)
-    }
-
-    /// As [`RecordedDeal::facts`], checked under `rules` ([`DealFacts::validate_with`]: ten
-    /// tricks without the nines, the caught Karlchen).
+    /// Checked under `rules` ([`DealFacts::validate_with`]: ten tricks without the nines,
+    /// the caught Karlchen; [`Ruleset::DDV`] for the TSR).
     pub fn facts_with(
         &self,
         table_size: TableSize,
