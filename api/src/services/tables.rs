@@ -79,6 +79,8 @@ pub struct CaptainTable {
     pub sheet: SheetResponse,
     /// Deals still to play: the planned ones, or after time-up the owed Pflichtsoli.
     pub deals_left: u16,
+    /// Games played so far (a deal thrown in is on the sheet but no game).
+    pub games_played: u16,
     /// What the entry form may offer for the deal asked about; `None` when the sheet takes
     /// no further deal (or the deal asked about is not on the sheet).
     pub choices: Option<DealChoices>,
@@ -206,6 +208,7 @@ fn view_of(
     Ok(CaptainTable {
         tournament: ctx.tournament.name.clone(),
         deals_left: round.deals_left(),
+        games_played: round.games_played(),
         choices: next.map(|next| choices(&next, seats)),
         rules: derived.config.rules(),
         sheet: derived.sheet,

@@ -147,6 +147,7 @@ fn a_deal_thrown_in_scores_nothing() {
     assert!(sheet.lines().iter().all(|l| l.deals_played == 2));
     assert_eq!(sheet.deals()[1].game.items(), []);
     assert_eq!(sheet.round().deals_left(), 22);
+    assert_eq!(sheet.round().games_played(), 2, "three deals, two games");
     // The entry is checked like any other: the next deal may be thrown in.
     assert_eq!(
         sheet.check_next(&SheetEntry::ThrownIn).map(|d| d.kind),

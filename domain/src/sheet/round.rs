@@ -141,6 +141,13 @@ impl Round {
         }
     }
 
+    /// The games played so far: every deal on the sheet but those thrown in
+    /// ([`DealKind::is_game`]).
+    pub fn games_played(&self) -> u16 {
+        let games = self.deals.iter().filter(|d| d.kind.is_game()).count();
+        u16::try_from(games).unwrap_or(u16::MAX)
+    }
+
     /// Whether the round is over: no deal is left.
     pub fn is_complete(&self) -> bool {
         self.deals_left() == 0

@@ -64,7 +64,7 @@ struct TablePage {
     time_up: bool,
     time_up_by: Option<&'static str>,
     deals_left: u16,
-    deals_played: usize,
+    deals_played: u16,
     last_deal: u16,
     complete: bool,
     round_closed: bool,
@@ -124,8 +124,7 @@ impl TablePage {
             time_up: sheet.time_up,
             time_up_by: sheet.time_up_by,
             deals_left: table.deals_left,
-            // Games played: a deal thrown in keeps its number but was not played.
-            deals_played: sheet.deals.iter().filter(|d| !d.is_thrown_in()).count(),
+            deals_played: table.games_played,
             // The number of the round's last deal: the entries so far and those still to
             // come (more than planned when deals were thrown in).
             last_deal: u16::try_from(sheet.deals.len())
