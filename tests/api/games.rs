@@ -378,6 +378,18 @@ backend_test!(
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
         let table = Table::of_house_rules(&app, &service, json!({"five_nines": true})).await;
         let thrown = json!({"entry": "thrown_in"});
+        // A thrown-in deal holds nothing else: a Re party with it is refused, nothing stored.
+        let cluttered = call_json(
+            &service,
+            "POST",
+            &table.path("deals"),
+            Some(&table.captain),
+            Some(&json!({"entry": "thrown_in", "re": [0, 1]})),
+        )
+        .await;
+        expect(&cluttered, 422, "a thrown-in deal with a Re party");
+        assert_eq!(cluttered.faults()[0].0, "re", "{}", cluttered.text);
+        assert_eq!(table.sheet(&service).await["deals"], json!([]));
         let sheet = table
             .fill(
                 &service,
