@@ -50,6 +50,8 @@ fn facts_error(e: &FactsError) -> FieldError {
         FactsError::WinnerMissing { .. } => ("winner".to_owned(), "required"),
         // A deal thrown in (`"entry": "thrown_in"`) at a table whose rules have no five nines.
         FactsError::ThrownInNotInRules => ("entry".to_owned(), "not_in_rules"),
+        // A family game's deal at a Doppelkopf table.
+        FactsError::OtherGame { .. } => ("entry".to_owned(), "not_in_game"),
     };
     FieldError::new(field, code, e.to_string())
 }
@@ -76,7 +78,9 @@ pub fn invalid_deal(e: &FactsError) -> ApiError {
 /// A 422 for a field that cannot be seated.
 pub fn seating_error(e: &SeatingError) -> ApiError {
     let (field, code) = match e {
-        SeatingError::Unsplittable { .. } => ("players", "unsplittable"),
+        SeatingError::Unsplittable { .. } | SeatingError::DoesNotSplit { .. } => {
+            ("players", "unsplittable")
+        }
         SeatingError::TooManyPlayers { .. } => ("players", "out_of_range"),
         SeatingError::TooManyRounds { .. } => ("rounds", "out_of_range"),
         SeatingError::UnknownPlayer { .. } => ("keep_apart", "unknown_player"),

@@ -15,11 +15,15 @@
 pub mod doppeldoppel;
 pub mod family;
 pub mod kids;
+mod round;
 mod ruleset;
 mod table;
 
 pub use family::{
     FamilyKey, FamilyLine, FamilySeatLine, FamilyStanding, FamilyStandingsError, family_standings,
+};
+pub use round::{
+    FamilyDeal, FamilyDeriveError, FamilyRound, FamilyRoundError, derive_family, family_seats,
 };
 pub use ruleset::{
     AnnouncementScoring, KarlchenRule, Ruleset, RulesetError, SOLO_MULTIPLIERS, Schweinchen,
@@ -73,6 +77,12 @@ impl Game {
         }
     }
 
+    /// Whether the standings rank by a second key after the first ([`FamilyKey`]): only
+    /// Doublehead Kids, whose Silver Coins rank players with equal Golden Coins.
+    pub const fn has_second_key(self) -> bool {
+        matches!(self, Game::DoubleheadKids { .. })
+    }
+
     /// Whether the game is played at a table of `players`.
     pub fn plays_at(self, players: u8) -> bool {
         self.table_sizes().contains(&players)
@@ -115,7 +125,7 @@ impl Game {
         Ok(matches!(self, Game::Doppelkopf(_)) && players == 5)
     }
 
-    fn check_table(self, players: u8) -> Result<(), TableSizeError> {
+    pub(crate) fn check_table(self, players: u8) -> Result<(), TableSizeError> {
         if self.plays_at(players) {
             Ok(())
         } else {
