@@ -13,6 +13,21 @@ pub enum SeatingError {
         /// The nearest larger count that can be seated.
         above: u16,
     },
+    /// The player count cannot be split into tables of the sizes a family game allows
+    /// ([`sizes_for`](super::sizes_for)): Doublehead Kids with 10 players, Doppeldoppel with
+    /// 5 or fewer than 3.
+    #[error("{players} players cannot be split into tables of {}; {}", size_list(.sizes), nearest(*.below, *.above))]
+    DoesNotSplit {
+        /// The refused player count.
+        players: u16,
+        /// The allowed table sizes, smallest first, without duplicates.
+        sizes: Vec<u8>,
+        /// The nearest smaller count that can be seated, if there is one.
+        below: Option<u16>,
+        /// The nearest larger count that can be seated, up to
+        /// [`MAX_PLAYERS`](super::MAX_PLAYERS), if there is one.
+        above: Option<u16>,
+    },
     /// More players than [`MAX_PLAYERS`](super::MAX_PLAYERS).
     #[error("{players} players are more than the {max} a plan supports")]
     TooManyPlayers {
@@ -89,5 +104,27 @@ fn suggestion(below: Option<u16>, above: u16) -> String {
     match below {
         Some(below) => format!("{below} or {above} players would work"),
         None => format!("at least {above} players are needed"),
+    }
+}
+
+/// "3 and 4", "4", "3, 4 and 5": the sizes of [`SeatingError::DoesNotSplit`].
+fn size_list(sizes: &[u8]) -> String {
+    match sizes {
+        [] => "no size".to_owned(),
+        [only] => only.to_string(),
+        [init @ .., last] => {
+            let init: Vec<String> = init.iter().map(u8::to_string).collect();
+            format!("{} and {last}", init.join(", "))
+        }
+    }
+}
+
+/// The "what would work" part of [`SeatingError::DoesNotSplit`].
+fn nearest(below: Option<u16>, above: Option<u16>) -> String {
+    match (below, above) {
+        (Some(below), Some(above)) => format!("{below} or {above} players would work"),
+        (None, Some(above)) => format!("at least {above} players are needed"),
+        (Some(below), None) => format!("{below} players would work"),
+        (None, None) => "no field can be seated at such tables".to_owned(),
     }
 }

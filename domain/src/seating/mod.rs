@@ -48,7 +48,9 @@
 //! a running tournament ([`next_round`], [`plan_after`]: follow the plan the tournament
 //! would have had where the history allows, search a round against the history otherwise);
 //! `changes.rs` applies an organiser's hand changes ([`rearrange`]) and cuts a ranking into
-//! tables ([`by_ranking`]).
+//! tables ([`by_ranking`]); `family.rs` seats the family games at their own table sizes
+//! (Doublehead Kids at 4-tables, Doppeldoppel at 3- and 4-tables: [`sizes_for`],
+//! [`family_round`], [`family_random`], [`family_by_ranking`]).
 //!
 //! # What is reached
 //!
@@ -85,6 +87,7 @@ mod constructions;
 mod designs;
 mod duty;
 mod error;
+mod family;
 mod field;
 #[cfg(test)]
 mod fixtures;
@@ -101,6 +104,7 @@ mod seats;
 
 pub use changes::{SeatChange, by_ranking, rearrange};
 pub use error::SeatingError;
+pub use family::{family_by_ranking, family_random, family_round, sizes_for};
 pub use field::{random_draw, table_sizes};
 pub use quality::{evaluate, repeat_lower_bound};
 pub use random::seed_hash;

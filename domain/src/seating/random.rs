@@ -69,6 +69,10 @@ pub(super) const SEAT_STREAM: u64 = 0x5345_4154_5345_4154;
 pub(super) const NEXT_ROUND_STREAM: u64 = 0x4e45_5854_524f_554e;
 pub(super) const ANNEAL_STREAM: u64 = 0x414e_4e45_414c_4455;
 pub(super) const REPEAT_STREAM: u64 = 0x5245_5045_4154_5353;
+/// The family games' round search (`family.rs`) and its seat order, apart from each other
+/// so that a longer or shorter search does not change who sits where at a table.
+pub(super) const FAMILY_STREAM: u64 = 0x4641_4d49_4c59_5244;
+pub(super) const FAMILY_SEAT_STREAM: u64 = 0x4641_4d49_4c59_5354;
 
 #[cfg(test)]
 mod tests {
