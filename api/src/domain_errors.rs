@@ -3,7 +3,9 @@
 //! a new domain error does not compile until it is mapped here.
 
 use domain::deal::{self, FactsError};
-use domain::game::RulesetError;
+use domain::game::doppeldoppel::{DoppeldoppelError, DoppeldoppelRoundError};
+use domain::game::kids::{KidsError, KidsRoundError};
+use domain::game::{FamilyRoundError, RulesetError};
 use domain::penalty::PenaltyError;
 use domain::seating::SeatingError;
 use domain::sheet::{
@@ -12,6 +14,7 @@ use domain::sheet::{
 };
 
 use crate::error::{ApiError, FieldError};
+use crate::wire::family::{FamilyEntryError, KidsEntryError};
 
 fn facts_error(e: &FactsError) -> FieldError {
     let party_field = |party: deal::Party, leaf: &str| {
@@ -304,5 +307,77 @@ pub fn clock_error(
         ClockError::SheetComplete => conflict("sheet_complete"),
         ClockError::TimeUpCalled => conflict("time_up_called"),
         ClockError::PlayedUnderTimeUp { .. } => conflict("played_under_time_up"),
+    }
+}
+
+/// A Doublehead Kids deal no game can produce: the field it names and its code.
+fn kids_error(e: &KidsError) -> FieldError {
+    let (field, code) = match e {
+        KidsError::SeatOutOfRange { .. } => ("teams", "seat_out_of_range"),
+        KidsError::SameSeatTwice { .. } => ("teams", "duplicate_seat"),
+        KidsError::CoinsDoNotAddUp { .. } => ("prince_princess_coins", "coins_do_not_add_up"),
+        KidsError::ImpossibleCoins { .. } => ("prince_princess_coins", "impossible_coins"),
+    };
+    FieldError::new(field, code, e.to_string())
+}
+
+/// A Doppeldoppel deal no deck can produce: the field it names and its code.
+fn doppeldoppel_error(e: &DoppeldoppelError) -> FieldError {
+    let code = match e {
+        DoppeldoppelError::PlayersOutOfRange { .. } => "wrong_players",
+        DoppeldoppelError::NotADeck { .. } => "not_a_deck",
+        DoppeldoppelError::RankOverDeck { .. } | DoppeldoppelError::MoreThanAnyDeck { .. } => {
+            "more_than_deck"
+        }
+        DoppeldoppelError::LoneDiscard { .. } => "lone_discard",
+    };
+    FieldError::new("captured", code, e.to_string())
+}
+
+/// A 422 for a family game's deal that cannot have happened.
+pub fn invalid_family_deal(e: &FamilyEntryError) -> ApiError {
+    let field = match e {
+        FamilyEntryError::Kids(KidsEntryError::PairSize { .. }) => {
+            FieldError::new("teams.seats", "wrong_party_size", e.to_string())
+        }
+        FamilyEntryError::Kids(KidsEntryError::Deal(e)) => kids_error(e),
+        FamilyEntryError::Doppeldoppel(e) => doppeldoppel_error(e),
+    };
+    ApiError::unprocessable(
+        "invalid_deal",
+        format!("the deal cannot have happened: {e}"),
+        vec![field],
+    )
+}
+
+/// A family game's deal that does not fit the table's round: another game's deal (422),
+/// a row count for another table size (422), or a round already over (409 with the sheet).
+pub fn family_round_error(
+    e: &FamilyRoundError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    let invalid = |field: &str, code: &str| {
+        ApiError::unprocessable(
+            "invalid_deal",
+            format!("the deal does not fit this table: {e}"),
+            vec![FieldError::new(field, code, e.to_string())],
+        )
+    };
+    match e {
+        FamilyRoundError::WrongGame { .. } => invalid("entry", "not_in_game"),
+        FamilyRoundError::Doppeldoppel(DoppeldoppelRoundError::WrongPlayers { .. }) => {
+            invalid("captured", "wrong_players")
+        }
+        FamilyRoundError::Kids(KidsRoundError::RoundOver { .. })
+        | FamilyRoundError::Doppeldoppel(DoppeldoppelRoundError::RoundOver { .. }) => {
+            ApiError::Conflict {
+                code: "sheet_complete",
+                detail: format!("the round is over; no further deal is taken: {e}"),
+                current: current(),
+            }
+        }
+        FamilyRoundError::NotAFamilyGame { .. } | FamilyRoundError::Table(_) => {
+            ApiError::Internal(anyhow::anyhow!("stored data does not fit the rules: {e}"))
+        }
     }
 }

@@ -88,6 +88,14 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/captain/_preview.html"),
     ),
     (
+        "pages/captain/family.html",
+        include_str!("../../templates/pages/captain/family.html"),
+    ),
+    (
+        "pages/captain/_family_preview.html",
+        include_str!("../../templates/pages/captain/_family_preview.html"),
+    ),
+    (
         "pages/captain/sheet.html",
         include_str!("../../templates/pages/captain/sheet.html"),
     ),

@@ -93,7 +93,9 @@
     if (dealer) { dealer.hidden = next !== +f.getAttribute("data-number"); }
   }
 
+  /* The other party's (or team's) share while typing; a form without the field has none. */
   function other(input) {
+    if (!input) { return; }
     var out = document.getElementById(input.id + "-other");
     var total = +input.getAttribute("data-total");
     var v = input.value.trim();
@@ -112,7 +114,7 @@
     });
     field("idempotency_key").value = newKey();
     field("number").value = number;
-    ["points", "tricks"].forEach(function (id) { other(document.getElementById(id)); });
+    ["points", "tricks", "coins"].forEach(function (id) { other(document.getElementById(id)); });
     var p = document.getElementById("preview");
     if (p) { p.hidden = true; }
     var err = document.getElementById("form-error");
@@ -132,7 +134,7 @@
         el.value = values.length ? values[values.length - 1] : "";
       }
     });
-    ["points", "tricks"].forEach(function (id) { other(document.getElementById(id)); });
+    ["points", "tricks", "coins"].forEach(function (id) { other(document.getElementById(id)); });
   }
 
   function body(action) {

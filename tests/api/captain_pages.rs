@@ -14,7 +14,7 @@ use crate::fixtures::{App, Reply, Step, Table, call_json, expect, repeat, send, 
 const HOST: &str = "hall.local";
 
 /// Joins `table` on a phone and returns its cookie (`karlchen_captain=…`).
-async fn join<S: App>(service: &S, org: &str, table: i64) -> String {
+pub(crate) async fn join<S: App>(service: &S, org: &str, table: i64) -> String {
     let path = format!("/api/v1/tables/{table}/join-code");
     let mut code = call_json(service, "GET", &path, Some(org), None).await;
     if code.json["code"].is_null() {
@@ -38,7 +38,7 @@ fn cookie_of(reply: &Reply, name: &str) -> Option<String> {
 }
 
 /// A page as the phone with `cookies` gets it.
-async fn page<S: App>(service: &S, cookies: &str, path: &str) -> Reply {
+pub(crate) async fn page<S: App>(service: &S, cookies: &str, path: &str) -> Reply {
     send(
         service,
         TestRequest::get()
@@ -50,7 +50,7 @@ async fn page<S: App>(service: &S, cookies: &str, path: &str) -> Reply {
 }
 
 /// A form posted from the page, with `headers` on top.
-async fn post<S: App>(
+pub(crate) async fn post<S: App>(
     service: &S,
     cookies: &str,
     path: &str,
@@ -76,7 +76,7 @@ async fn post<S: App>(
 }
 
 /// The value of the hidden (or any) input `name` in the page's first form holding it.
-fn input_value(html: &str, name: &str) -> String {
+pub(crate) fn input_value(html: &str, name: &str) -> String {
     let at = html
         .find(&format!("name=\"{name}\""))
         .unwrap_or_else(|| panic!("input {name} in {html}"));

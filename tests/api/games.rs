@@ -72,6 +72,20 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     // The TSR spelt out in full is the TSR.
     let spelt = tournament(&service, &org, &base(json!({"game": ddv_game()}))).await;
     assert_eq!(read(spelt).await["ruleset"], "ddv");
+    // The family games, by name or in full.
+    let dd = tournament(&service, &org, &base(json!({"ruleset": "doppeldoppel"}))).await;
+    assert_eq!(read(dd).await["game"], json!({"kind": "doppeldoppel"}));
+    let kids = tournament(
+        &service,
+        &org,
+        &base(json!({"game": {"kind": "doublehead_kids", "golden_coins": 7}})),
+    )
+    .await;
+    assert_eq!(read(kids).await["ruleset"], "doublehead_kids");
+    assert_eq!(
+        read(kids).await["game"],
+        json!({"kind": "doublehead_kids", "golden_coins": 7})
+    );
 
     // Refusals name the field and change nothing.
     let before = call_json(&service, "GET", "/api/v1/tournaments", Some(&org), None).await;
@@ -94,12 +108,8 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
             vec![("game.rules.five_nines", "contradicts_without_nines")],
         ),
         (
-            json!({"ruleset": "doppeldoppel"}),
-            vec![("game", "not_playable")],
-        ),
-        (
-            json!({"game": {"kind": "doublehead_kids", "golden_coins": 5}}),
-            vec![("game", "not_playable")],
+            json!({"game": {"kind": "doublehead_kids", "golden_coins": 0}}),
+            vec![("game.golden_coins", "out_of_range")],
         ),
     ] {
         let refused = call_json(

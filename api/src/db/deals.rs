@@ -1,6 +1,7 @@
 //! A table's deals as stored: one row per deal, its facts in the `facts` column as a
 //! [`StoredDeal`] in JSON, for a deal keyed in from the paper list a [`StoredPaperDeal`],
-//! for a deal thrown in (house rules) a [`StoredThrownIn`] ([`StoredEntry`] reads each).
+//! for a deal thrown in (house rules) a [`StoredThrownIn`], for a family game's deal the
+//! formats of [`super::family_deals`] ([`StoredEntry`] reads each).
 //!
 //! The stored form is its own type with an explicit format version, so the HTTP body can
 //! change without touching a single stored row. Rows written before the format was
@@ -12,10 +13,14 @@
 use diesel::prelude::*;
 use domain::deal::Party;
 use domain::deal::{Announcements, CallLevel, Contract, Extras, FactsError, PartyExtras, SeatSet};
+use domain::game::FamilyDeal;
 use domain::sheet::{PaperDeal, RecordedDeal, SheetEntry};
 use serde::{Deserialize, Serialize};
 
 use super::DbConn;
+use super::family_deals::{
+    DOPPELDOPPEL_FORMAT, KIDS_FORMAT, StoredDoppeldoppelDeal, StoredKidsDeal,
+};
 use super::models::DealRow;
 use super::schema::deals;
 
@@ -382,6 +387,10 @@ pub enum StoredEntry {
     Paper(StoredPaperDeal),
     /// Thrown in: format 3.
     ThrownIn(StoredThrownIn),
+    /// A Doublehead Kids deal: format 4.
+    Kids(StoredKidsDeal),
+    /// A Doppeldoppel deal: format 5.
+    Doppeldoppel(StoredDoppeldoppelDeal),
 }
 
 impl StoredEntry {
@@ -407,16 +416,48 @@ impl StoredEntry {
             }) if format == serde_json::json!(THROWN_IN_FORMAT) => serde_json::from_str(facts)
                 .map(StoredEntry::ThrownIn)
                 .map_err(|e| e.to_string()),
+            Ok(Probe {
+                format: Some(format),
+            }) if format == serde_json::json!(KIDS_FORMAT) => serde_json::from_str(facts)
+                .map(StoredEntry::Kids)
+                .map_err(|e| e.to_string()),
+            Ok(Probe {
+                format: Some(format),
+            }) if format == serde_json::json!(DOPPELDOPPEL_FORMAT) => serde_json::from_str(facts)
+                .map(StoredEntry::Doppeldoppel)
+                .map_err(|e| e.to_string()),
             _ => Err(full_error),
         }
     }
 
-    /// The deal as the sheet takes it.
+    /// The deal as the Doppelkopf sheet takes it (a family game's deal is none).
     pub fn sheet_entry(&self) -> Result<SheetEntry, FactsError> {
         match self {
             StoredEntry::Full(deal) => deal.recorded().map(SheetEntry::Full),
             StoredEntry::Paper(deal) => deal.paper().map(SheetEntry::Paper),
             StoredEntry::ThrownIn(_) => Ok(SheetEntry::ThrownIn),
+            StoredEntry::Kids(_) => Err(FactsError::OtherGame {
+                game: "doublehead_kids",
+            }),
+            StoredEntry::Doppeldoppel(_) => Err(FactsError::OtherGame {
+                game: "doppeldoppel",
+            }),
+        }
+    }
+
+    /// The deal as a family game's round takes it; `None` for a Doppelkopf deal, an error
+    /// for a row no deal can produce.
+    pub fn family(&self) -> Option<Result<FamilyDeal, String>> {
+        match self {
+            StoredEntry::Kids(deal) => {
+                Some(deal.deal().map(FamilyDeal::Kids).map_err(|e| e.to_string()))
+            }
+            StoredEntry::Doppeldoppel(deal) => Some(
+                deal.deal()
+                    .map(FamilyDeal::Doppeldoppel)
+                    .map_err(|e| e.to_string()),
+            ),
+            StoredEntry::Full(_) | StoredEntry::Paper(_) | StoredEntry::ThrownIn(_) => None,
         }
     }
 
@@ -431,6 +472,8 @@ impl StoredEntry {
             StoredEntry::Full(deal) => deal.to_json(),
             StoredEntry::Paper(deal) => serde_json::to_string(deal),
             StoredEntry::ThrownIn(deal) => serde_json::to_string(deal),
+            StoredEntry::Kids(deal) => serde_json::to_string(deal),
+            StoredEntry::Doppeldoppel(deal) => serde_json::to_string(deal),
         }
     }
 }

@@ -16,6 +16,7 @@ pub mod audit;
 pub mod backup;
 pub mod captain_codes;
 pub mod deals;
+pub mod family_deals;
 pub mod game;
 pub mod idempotency;
 pub mod join_codes;

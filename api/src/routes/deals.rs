@@ -108,7 +108,7 @@ pub async fn update_deal(
         .await?;
     // The deal's version, as `If-Match` must name it for the next correction.
     Ok(HttpResponse::Ok()
-        .insert_header((ETAG, format!("\"{}\"", answer.deal.version)))
+        .insert_header((ETAG, format!("\"{}\"", answer.deal.version())))
         .json(answer))
 }
 

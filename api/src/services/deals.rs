@@ -9,16 +9,20 @@
 //! handed to the tournament office (TSR 7.3.4), and only he corrects or deletes them, since
 //! a captain's phone would replace the signed paper record with facts nobody checked.
 
-use domain::sheet::{EntryFacts, Round, SheetEntry};
+use domain::game::{FamilyDeal, FamilyRound};
+use domain::sheet::{EntryFacts, Renumbering, Round, SheetEntry};
 
 use super::access::{self, Need, TableContext};
 use super::idempotency::{self, Seen};
-use super::sheet::{self, Derived, conflict_with_sheet};
+use super::sheet::{self, Derived, Play, conflict_with_sheet};
 use super::{audit, now, signatures, write};
 use crate::auth::Caller;
 use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
-use crate::domain_errors::{correction_error, deletion_error, entry_error, invalid_deal};
+use crate::domain_errors::{
+    correction_error, deletion_error, entry_error, family_round_error, invalid_deal,
+    invalid_family_deal,
+};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::deal_preview::{DealPreviewResponse, HintView};
@@ -42,8 +46,28 @@ fn checked(round: &Round, before: &Derived, entry: &DealBody) -> Result<SheetEnt
     Ok(deal)
 }
 
+/// A family game's entry as the domain reads it, for the round it is entered at: a
+/// Doppelkopf body there is another game's deal.
+fn family_deal(round: &FamilyRound, entry: &DealBody) -> Result<FamilyDeal, ApiError> {
+    match entry.family() {
+        Some(deal) => deal.map_err(|e| invalid_family_deal(&e)),
+        None => Err(ApiError::unprocessable(
+            "invalid_deal",
+            format!("this table plays {}, not Doppelkopf", round.game()),
+            vec![crate::error::FieldError::new(
+                "entry",
+                "not_in_game",
+                format!(
+                    "a Doppelkopf deal cannot be entered at a table playing {}",
+                    round.game()
+                ),
+            )],
+        )),
+    }
+}
+
 fn facts(entry: &DealBody) -> Result<String, ApiError> {
-    sheet::stored(entry)
+    sheet::stored(entry)?
         .to_json()
         .map_err(|e| ApiError::Internal(e.into()))
 }
@@ -111,9 +135,19 @@ fn next_deal(
     entry: &DealBody,
 ) -> Result<NextDeal, ApiError> {
     let before = sheet::current(conn, ctx)?;
-    let next = before.round().next().map(|n| n.number);
+    let next = before.next_number();
     check_number(entry.number(), next, &before)?;
-    checked(before.round(), &before, entry)?;
+    match &before.play {
+        Play::Doppelkopf(scoring) => {
+            checked(scoring.scored.round(), &before, entry)?;
+        }
+        Play::Family(round) => {
+            let mut after = round.clone();
+            after
+                .record(family_deal(round, entry)?)
+                .map_err(|e| family_round_error(&e, || before.current()))?;
+        }
+    }
     Ok(NextDeal {
         number: next.unwrap_or_default(),
         facts: facts(entry)?,
@@ -217,7 +251,17 @@ pub fn preview(
             version: next.version,
         },
     )?;
-    let scored = after
+    let deal = after.deal_view(next.number)?;
+    let Play::Doppelkopf(scoring) = &after.play else {
+        // A family game's deal: its points are the preview; no hints, no Doppelkopf score.
+        return Ok(DealPreviewResponse {
+            deal,
+            totals_after: after.sheet.totals,
+            score: None,
+            hints: Vec::new(),
+        });
+    };
+    let scored = scoring
         .scored
         .deals()
         .iter()
@@ -225,15 +269,15 @@ pub fn preview(
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the previewed deal is missing")))?;
     let hints = match &scored.facts {
         EntryFacts::Full(facts) => {
-            domain::plausibility::hints_with(facts, &scored.game, &after.config.rules())
+            domain::plausibility::hints_with(facts, &scored.game, &scoring.config.rules())
         }
         // The paper holds no card points to check, a deal thrown in no game.
         EntryFacts::Paper(_) | EntryFacts::ThrownIn(_) => Vec::new(),
     };
     Ok(DealPreviewResponse {
-        deal: after.deal_view(next.number)?,
-        totals_after: after.sheet.totals,
-        score: ScoreResponse::from(&scored.game),
+        deal,
+        totals_after: after.sheet.totals.clone(),
+        score: Some(ScoreResponse::from(&scored.game)),
         hints: hints.iter().map(HintView::from).collect(),
     })
 }
@@ -276,9 +320,12 @@ pub async fn after_race<T>(
 
 /// Whether deal `number` of the sheet was keyed in from paper (false if there is none).
 fn is_paper(sheet: &Derived, number: u16) -> bool {
+    let Play::Doppelkopf(scoring) = &sheet.play else {
+        return false;
+    };
     usize::from(number)
         .checked_sub(1)
-        .and_then(|index| sheet.deals.get(index))
+        .and_then(|index| scoring.deals.get(index))
         .is_some_and(SheetEntry::is_paper)
 }
 
@@ -333,16 +380,26 @@ pub fn update(
         .iter()
         .position(|r| r.id == row.id)
         .unwrap_or_default();
-    let deal = entry.sheet_entry().map_err(|e| invalid_deal(&e))?;
-    domain::sheet::correct(
-        before.config,
-        &before.deals,
-        &before.penalties,
-        before.time_up_after,
-        index,
-        &deal,
-    )
-    .map_err(|e| correction_error(&e, || before.current()))?;
+    match &before.play {
+        Play::Doppelkopf(scoring) => {
+            let deal = entry.sheet_entry().map_err(|e| invalid_deal(&e))?;
+            domain::sheet::correct(
+                scoring.config,
+                &scoring.deals,
+                &scoring.penalties,
+                before.time_up_after,
+                index,
+                &deal,
+            )
+            .map_err(|e| correction_error(&e, || before.current()))?;
+        }
+        // The corrected deal must be a deal of the game; whether it and every later deal
+        // still fit the round is checked when the sheet is derived after the write (a
+        // 409 `deal_does_not_fit` that rolls it back).
+        Play::Family(round) => {
+            family_deal(round, entry)?;
+        }
+    }
     let updated = db::deals::update_facts(conn, row.id, row.version, &facts(entry)?, now())?;
     if updated != 1 {
         return Err(ApiError::PreconditionFailed {
@@ -380,14 +437,32 @@ pub fn delete(
     let before = sheet::current(conn, &ctx)?;
     paper_is_organisers(caller, is_paper(&before, number))?;
     let old = before.deal_view(number)?;
-    let deletion = domain::sheet::delete(
-        before.config,
-        &before.deals,
-        &before.penalties,
-        before.time_up_after,
-        number,
-    )
-    .map_err(|e| deletion_error(&e, || before.current()))?;
+    let (time_up_after, moves) = match &before.play {
+        Play::Doppelkopf(scoring) => {
+            let deletion = domain::sheet::delete(
+                scoring.config,
+                &scoring.deals,
+                &scoring.penalties,
+                before.time_up_after,
+                number,
+            )
+            .map_err(|e| deletion_error(&e, || before.current()))?;
+            (deletion.time_up_after, deletion.moves)
+        }
+        // A family table has no penalties or playing time: every later deal moves up one
+        // number, and whether they still fit the round is checked when the sheet is
+        // derived after the write (a 409 `deal_does_not_fit` that rolls it back).
+        Play::Family(_) => {
+            let moves = before
+                .rows
+                .iter()
+                .filter_map(|r| u16::try_from(r.number).ok())
+                .filter(|&from| from > number)
+                .map(|from| Renumbering { from, to: from - 1 })
+                .collect();
+            (None, moves)
+        }
+    };
     // Every later deal moves to a new number and gets a version above all the table has
     // handed out: a correction read before the deletion names the old version at that
     // number and is refused, instead of overwriting the deal that moved in. Deals entered
@@ -400,14 +475,12 @@ pub fn delete(
         .max()
         .unwrap_or_default();
     let renumbered = floor.saturating_add(1);
-    let time_up_after = deletion
-        .time_up_after
-        .map(|n| i32::try_from(n).unwrap_or(i32::MAX));
+    let time_up_after = time_up_after.map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     db::deals::delete(conn, row.id)?;
     signatures::clear(conn, &ctx, caller, &before.sheet, "deal.delete")?;
     db::tables::set_time_up_and_floor(conn, table_id, time_up_after, floor)?;
     // Ascending, so no two rows ever hold the same number.
-    for moved in &deletion.moves {
+    for moved in &moves {
         let (from, to) = (i32::from(moved.from), i32::from(moved.to));
         if let Some(later) = before.rows.iter().find(|r| r.number == from) {
             db::deals::renumber(conn, later.id, to, renumbered)?;

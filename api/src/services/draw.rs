@@ -10,6 +10,7 @@
 use std::collections::{BTreeSet, HashMap};
 
 use domain::day::{self, Entrant, Misfit};
+use domain::game::Game;
 use domain::seating::{self, PlanRequest, Quality, SeatChange};
 
 use super::{plans, standings};
@@ -228,6 +229,8 @@ pub struct DrawInputs {
     pub roster: Vec<PlayerRow>,
     /// The earlier rounds' tables (player ids).
     pub history: Vec<Vec<Vec<i64>>>,
+    /// The game, whose table sizes the round is drawn for.
+    pub game: Game,
 }
 
 /// Reads what drawing the tournament's next round needs.
@@ -241,6 +244,7 @@ pub fn inputs(conn: &mut DbConn, tournament: &TournamentRow) -> Result<DrawInput
         rounds_planned: tournament.rounds_planned,
         roster,
         history,
+        game: tournament.game,
     })
 }
 
@@ -250,6 +254,17 @@ pub fn inputs(conn: &mut DbConn, tournament: &TournamentRow) -> Result<DrawInput
 pub fn avoid_repeats(inputs: &DrawInputs, seed: &str) -> Result<Vec<Vec<i64>>, ApiError> {
     let field = Field::present(&inputs.roster)?;
     let numbered = field.numbered(&inputs.history);
+    if !uses_plans(inputs.game, field.count()) {
+        let round = seating::family_round(
+            field.count(),
+            inputs.game.table_sizes(),
+            &numbered,
+            seed,
+            &field.keep_apart,
+        )
+        .map_err(seating_error)?;
+        return Ok(field.ids(&round));
+    }
     let remaining = u16::try_from(inputs.rounds_planned - inputs.number + 1)
         .unwrap_or(1)
         .max(1);
@@ -272,6 +287,10 @@ pub fn draw(
     let count = field.count();
     let mut seed = seed.to_owned();
     let round: Vec<Vec<i64>> = match method {
+        Method::Random if !uses_plans(inputs.game, count) => field.ids(
+            &seating::family_random(count, inputs.game.table_sizes(), &seed)
+                .map_err(seating_error)?,
+        ),
         Method::Random => field.ids(&seating::random_draw(count, &seed).map_err(seating_error)?),
         Method::AvoidRepeats => match early {
             Some(round) => round,
@@ -284,7 +303,12 @@ pub fn draw(
                 .iter()
                 .filter_map(|s| field.number(s.player))
                 .collect();
-            field.ids(&seating::by_ranking(&ranking).map_err(seating_error)?)
+            let round = if uses_plans(inputs.game, count) {
+                seating::by_ranking(&ranking)
+            } else {
+                seating::family_by_ranking(&ranking, inputs.game.table_sizes())
+            };
+            field.ids(&round.map_err(seating_error)?)
         }
         Method::Planned => {
             let (round, plan_seed) =
@@ -300,6 +324,18 @@ pub fn draw(
         tables: round,
         seed,
     })
+}
+
+/// Whether the field sits at Doppelkopf's tables, which the plans and searches of
+/// `domain::seating` are built for: always for Doppelkopf, and for a family game whose
+/// field splits into the same tables (only tables of 4: a Doublehead Kids field, a
+/// Doppeldoppel field of a multiple of 4), where those plans meet fewer pairs again than a
+/// round drawn by itself. Any other family field is drawn round by round at the game's
+/// sizes (`domain::seating::family_round`).
+fn uses_plans(game: Game, players: u16) -> bool {
+    game.ruleset().is_some()
+        || seating::sizes_for(game.table_sizes(), players).ok()
+            == seating::table_sizes(players).ok()
 }
 
 fn seating_error(e: seating::SeatingError) -> ApiError {
@@ -384,6 +420,7 @@ pub struct Planned {
 /// plan when nothing was played yet (exactly what `POST /seating/plan` answers), otherwise
 /// round after round against what was played (late arrivals and withdrawals included).
 pub fn plan(
+    game: Game,
     roster: &[PlayerRow],
     history: &[Vec<Vec<i64>>],
     rounds: u16,
@@ -391,7 +428,25 @@ pub fn plan(
 ) -> Result<Planned, ApiError> {
     let field = Field::present(roster)?;
     let count = field.count();
-    let planned: Vec<Vec<Vec<u16>>> = if history.is_empty() {
+    let planned: Vec<Vec<Vec<u16>>> = if !uses_plans(game, count) {
+        // Round by round, each against every round before it (played and planned); each
+        // round's seed is the plan's with its number, so the plan re-derives from the seed.
+        let mut all = field.numbered(history);
+        let mut planned = Vec::with_capacity(usize::from(rounds));
+        for number in 1..=rounds {
+            let round = seating::family_round(
+                count,
+                game.table_sizes(),
+                &all,
+                &format!("{seed}/{number}"),
+                &field.keep_apart,
+            )
+            .map_err(seating_error)?;
+            all.push(round.clone());
+            planned.push(round);
+        }
+        planned
+    } else if history.is_empty() {
         let request = PlanRequest {
             players: count,
             rounds,

@@ -12,6 +12,7 @@ pub mod co_organizers;
 pub mod codes;
 pub mod deals;
 pub mod draw;
+pub mod family_sheet;
 pub mod idempotency;
 pub mod join_codes;
 pub mod live;

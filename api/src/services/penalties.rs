@@ -74,6 +74,8 @@ pub fn ruling(request: CreatePenaltyRequest) -> Result<Ruling, ApiError> {
 /// The violation of a ruling on its deal of the sheet `on`, checked by the rules: the deal
 /// must be on the sheet, and the ruling must fit it (the offender plays that deal, …).
 fn violation(on: &Derived, ruling: &Ruling) -> Result<Violation, ApiError> {
+    // Penalties are the TSR's (TSR 9); a family game's table has none.
+    on.scoring()?;
     let p = &ruling.request;
     let deal = on
         .sheet

@@ -71,6 +71,7 @@ struct PlanningInputs {
     remaining: u16,
     roster: Vec<PlayerRow>,
     history: Vec<Vec<Vec<i64>>>,
+    game: domain::game::Game,
 }
 
 fn planning_inputs(
@@ -96,6 +97,7 @@ fn planning_inputs(
         remaining,
         roster,
         history,
+        game: tournament.game,
     })
 }
 
@@ -255,7 +257,14 @@ pub async fn put_plan_keyed(
     let early = {
         let seed = seed.clone();
         ahead(state, &caller, id, planning_inputs, move |inputs| {
-            draw::plan(&inputs.roster, &inputs.history, inputs.remaining, &seed).ok()
+            draw::plan(
+                inputs.game,
+                &inputs.roster,
+                &inputs.history,
+                inputs.remaining,
+                &seed,
+            )
+            .ok()
         })
         .await
     };
@@ -264,7 +273,13 @@ pub async fn put_plan_keyed(
         let inputs = planning_inputs(conn, &tournament)?;
         let planned = match early {
             Some((early_inputs, planned)) if early_inputs == inputs => planned,
-            _ => draw::plan(&inputs.roster, &inputs.history, inputs.remaining, &seed)?,
+            _ => draw::plan(
+                inputs.game,
+                &inputs.roster,
+                &inputs.history,
+                inputs.remaining,
+                &seed,
+            )?,
         };
         let next = inputs.next;
         let rounds_json =

@@ -298,8 +298,18 @@ fn history(
         match derived {
             Ok(derived) => {
                 let before = total;
-                let running = derived.scored.running_totals(seat);
-                played.deals = derived
+                let Ok(scoring) = derived.scoring() else {
+                    // A family game's round: its points, without the deal-by-deal chart.
+                    let points = derived.sheet.totals.get(usize::from(seat)).copied();
+                    if !derived.rows.is_empty() {
+                        played.points = points;
+                        total = total.saturating_add(i64::from(points.unwrap_or(0)));
+                    }
+                    rounds.push(played);
+                    continue;
+                };
+                let running = scoring.scored.running_totals(seat);
+                played.deals = scoring
                     .scored
                     .deals()
                     .iter()

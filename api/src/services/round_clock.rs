@@ -210,7 +210,11 @@ pub fn time_up(
             Err(e) => return Err(e),
         };
         // Already up (called, or the clock's, stored by `settle`) or complete: nothing to do.
-        if before.round().clone().time_up().is_err() {
+        // A family game's table has no playing time.
+        let Ok(sheet_round) = before.round() else {
+            continue;
+        };
+        if sheet_round.clone().time_up().is_err() {
             continue;
         }
         let played = i32::try_from(before.sheet.deals.len()).unwrap_or(i32::MAX);
@@ -245,6 +249,7 @@ pub fn extend(
     access::organizer_only(caller)?;
     let mut ctx = access::table(conn, table_id, caller, Need::Write)?;
     let before = sheet::current(conn, &ctx)?;
+    let round = before.round()?;
     let Some(clock) = before.clock else {
         return Err(sheet::conflict_with_sheet(
             "round_not_started",
@@ -260,7 +265,7 @@ pub fn extend(
         clock.time,
         minutes,
         clock.elapsed(super::now()),
-        before.round(),
+        round,
         time_up,
     )
     .map_err(|e| clock_error(&e, || before.current()))?;

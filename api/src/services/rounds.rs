@@ -10,6 +10,7 @@ use std::collections::HashSet;
 
 use actix_web::{HttpRequest, HttpResponse};
 use domain::day;
+use domain::game::{Game, RoundLength};
 
 use super::access::{self, Need};
 use super::codes::seed_or_new;
@@ -63,12 +64,23 @@ fn tables_of(conn: &mut DbConn, round_id: i64) -> Result<Vec<TableResponse>, Api
     Ok(answer)
 }
 
-/// The deals planned at a table of `seats`.
+/// The deals planned at a table of `seats`: the tournament's for a Doppelkopf table, the
+/// game's own for a family table (Doppeldoppel one per player; 0 for Doublehead Kids, played
+/// until a player reaches the Golden Coins).
 fn planned_deals(tournament: &TournamentRow, seats: &[i64]) -> i32 {
-    if seats.len() == 5 {
+    let planned = if seats.len() == 5 {
         tournament.deals_five
     } else {
         tournament.deals_four
+    };
+    let length = u8::try_from(seats.len()).ok().and_then(|players| {
+        let planned = u16::try_from(planned).ok()?;
+        tournament.game.round_length(players, planned).ok()
+    });
+    match length {
+        Some(RoundLength::Deals(deals)) => i32::from(deals),
+        Some(RoundLength::UntilGoldenCoins(_)) => 0,
+        None => planned,
     }
 }
 
@@ -76,7 +88,7 @@ fn round_row(conn: &mut DbConn, id: i64) -> Result<RoundRow, ApiError> {
     db::rounds::find(conn, id)?.ok_or(ApiError::NotFound)
 }
 
-fn check_tables(tables: &[Vec<i64>], roster: &[PlayerRow]) -> Result<(), ApiError> {
+fn check_tables(tables: &[Vec<i64>], roster: &[PlayerRow], game: Game) -> Result<(), ApiError> {
     let mut errors = Vec::new();
     let mut seen = HashSet::new();
     if tables.is_empty() {
@@ -87,11 +99,16 @@ fn check_tables(tables: &[Vec<i64>], roster: &[PlayerRow]) -> Result<(), ApiErro
         ));
     }
     for (t, seats) in tables.iter().enumerate() {
-        if !(4..=5).contains(&seats.len()) {
+        if !u8::try_from(seats.len()).is_ok_and(|players| game.plays_at(players)) {
+            let sizes: Vec<String> = game.table_sizes().iter().map(u8::to_string).collect();
             errors.push(FieldError::new(
                 format!("tables[{t}]"),
                 "wrong_table_size",
-                format!("a table has 4 or 5 players, got {}", seats.len()),
+                format!(
+                    "a table has {} players, got {}",
+                    sizes.join(" or "),
+                    seats.len()
+                ),
             ));
         }
         for (s, player) in seats.iter().enumerate() {
@@ -204,7 +221,7 @@ pub async fn create_round_keyed(
         }
         // What the request got wrong (422) comes before what stands in its way (409).
         if let Some(tables) = &tables {
-            check_tables(tables, roster)?;
+            check_tables(tables, roster, tournament.game)?;
         }
         let open = open_before(conn, id, number)?;
         if !open.is_empty() && !early {
@@ -230,7 +247,7 @@ pub async fn create_round_keyed(
             }
             (None, None) => return Err(draw::one_of()),
         };
-        check_tables(&tables, roster)?;
+        check_tables(&tables, roster, tournament.game)?;
         let stored = drawn.as_ref().map(|(m, s, _)| (m.as_str(), s.as_str()));
         let round = db::rounds::insert(conn, id, number, stored, now())?;
         for (t, seats) in tables.iter().enumerate() {
@@ -397,14 +414,19 @@ fn incomplete_tables(
     let rounds: Vec<(usize, &domain::sheet::Round)> = sheets
         .iter()
         .enumerate()
-        .map(|(i, (_, derived))| (i, derived.round()))
+        .filter_map(|(i, (_, derived))| Some((i, derived.round().ok()?)))
         .collect();
-    Ok(day::incomplete(&rounds)
+    // A family game's table keeps the round open until its round is over.
+    let mut open = day::incomplete(&rounds);
+    open.extend(sheets.iter().enumerate().filter_map(|(i, (_, derived))| {
+        matches!(derived.play, sheet::Play::Family(_) if !derived.sheet.complete).then_some(i)
+    }));
+    open.sort_unstable();
+    Ok(open
         .into_iter()
         .filter_map(|i| sheets.get(i))
-        .map(|(table, derived)| {
-            let round = derived.round();
-            IncompleteTable {
+        .map(|(table, derived)| match derived.round() {
+            Ok(round) => IncompleteTable {
                 table_id: table.id,
                 table_number: table.number,
                 deals: derived.sheet.deals.len(),
@@ -412,6 +434,20 @@ fn incomplete_tables(
                 deals_left: round.deals_left(),
                 time_up: round.is_time_up(),
                 pflichtsolo_owed: round.pflichtsolo_owed(),
+            },
+            Err(_) => {
+                let deals = derived.rows.len();
+                let entered = u16::try_from(deals).unwrap_or(u16::MAX);
+                IncompleteTable {
+                    table_id: table.id,
+                    table_number: table.number,
+                    deals,
+                    planned_deals: i32::from(derived.sheet.planned_deals),
+                    // Doublehead Kids plays to a target, not a number of deals: 0 there.
+                    deals_left: derived.sheet.planned_deals.saturating_sub(entered),
+                    time_up: false,
+                    pflichtsolo_owed: Vec::new(),
+                }
             }
         })
         .collect())

@@ -11,6 +11,7 @@
 use std::collections::HashMap;
 
 use domain::deal::TableSize;
+use domain::game::FamilyRound;
 use domain::penalty::{Severity, Violation};
 use domain::sheet::{
     RecordedPenalty, Round, RoundConfig, ScoredSheet, SheetEntry, TimeUpBy, score_sheet,
@@ -22,6 +23,7 @@ use crate::db::deals::{
     StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
     StoredPaperMark, StoredThrownIn,
 };
+use crate::db::family_deals::StoredKidsTeams;
 use crate::db::models::{
     DealRow, PenaltyRow, PlayerRow, RoundRow, SignatureRow, TableRow, TournamentRow,
 };
@@ -29,10 +31,14 @@ use crate::db::{self, DbConn};
 use crate::domain_errors::{invalid_deal, sheet_score_error};
 use crate::error::ApiError;
 use crate::wire::clock::{SeatPlayerView, rfc3339};
+use crate::wire::family::{
+    DoppeldoppelDealEntry, DoppeldoppelMark, KidsDealEntry, KidsMark, KidsTeamsBody,
+};
+use crate::wire::score::ContractName;
 use crate::wire::score::{AnnouncementsBody, ExtrasBody, ExtrasCounts};
 use crate::wire::sheet::{
-    DealBody, DealEntry, NextDealView, PaperDealEntry, PaperMark, PenaltyView, SheetDealView,
-    SheetResponse, ThrownInEntry, ThrownInMark,
+    DealBody, DealEntry, DealView, NextDealView, PaperDealEntry, PaperMark, PenaltyView,
+    SheetDealView, SheetResponse, ThrownInEntry, ThrownInMark,
 };
 use crate::wire::signatures::SignatureView;
 
@@ -40,28 +46,71 @@ use crate::wire::signatures::SignatureView;
 pub struct Derived {
     /// The answer.
     pub sheet: SheetResponse,
+    /// The stored deal rows, in order.
+    pub rows: Vec<DealRow>,
+    /// The time-up mark: time was up after this many deals (stored, or the clock's);
+    /// never at a family game's table, which has no playing time.
+    pub time_up_after: Option<usize>,
+    /// Why time is up, when it is.
+    pub time_up_by: Option<TimeUpBy>,
+    /// The table's clock, once its round has started (Doppelkopf only).
+    pub clock: Option<TableClock>,
+    /// The game's own derivation.
+    pub play: Play,
+}
+
+/// What the domain derived, by the game the table plays.
+pub enum Play {
+    /// A Doppelkopf sheet (the TSR or house rules).
+    Doppelkopf(Box<Scoring>),
+    /// A family game's round.
+    Family(FamilyRound),
+}
+
+/// A Doppelkopf sheet as the domain scored it.
+pub struct Scoring {
     /// The domain's scored sheet (round state, per-deal scores, standings lines).
     pub scored: ScoredSheet,
     /// The table's size and planned deals.
     pub config: RoundConfig,
-    /// The stored deal rows, in order.
-    pub rows: Vec<DealRow>,
     /// The stored deals as the domain reads them, in order.
     pub deals: Vec<SheetEntry>,
     /// The stored penalties as the domain reads them.
     pub penalties: Vec<RecordedPenalty>,
-    /// The time-up mark: time was up after this many deals (stored, or the clock's).
-    pub time_up_after: Option<usize>,
-    /// Why time is up, when it is.
-    pub time_up_by: Option<TimeUpBy>,
-    /// The table's clock, once its round has started.
-    pub clock: Option<TableClock>,
 }
 
 impl Derived {
-    /// The round state (for checking the next entry).
-    pub fn round(&self) -> &Round {
-        self.scored.round()
+    /// The Doppelkopf scoring; a 422 `not_in_game` at a family game's table, for what only
+    /// Doppelkopf has (penalties, time-up, Vorführen, the plausibility hints).
+    pub fn scoring(&self) -> Result<&Scoring, ApiError> {
+        match &self.play {
+            Play::Doppelkopf(scoring) => Ok(scoring),
+            Play::Family(round) => Err(ApiError::unprocessable(
+                "not_in_game",
+                format!(
+                    "this table plays {}, which has no penalties, playing time or Doppelkopf \
+                     scoring",
+                    round.game()
+                ),
+                Vec::new(),
+            )),
+        }
+    }
+
+    /// The Doppelkopf round state (for checking the next entry); refused as
+    /// [`Derived::scoring`] is.
+    pub fn round(&self) -> Result<&Round, ApiError> {
+        self.scoring().map(|s| s.scored.round())
+    }
+
+    /// The next deal's number, whatever the game; `None` once the sheet is complete.
+    pub fn next_number(&self) -> Option<u16> {
+        match &self.play {
+            Play::Doppelkopf(scoring) => scoring.scored.round().next().map(|n| n.number),
+            Play::Family(round) => (!round.is_complete())
+                .then(|| u16::try_from(round.deal_count()).ok()?.checked_add(1))
+                .flatten(),
+        }
     }
 
     /// The sheet as JSON, for a 409 that shows it.
@@ -69,9 +118,18 @@ impl Derived {
         serde_json::to_value(&self.sheet).ok()
     }
 
-    /// The row of deal `number` on the sheet.
-    pub fn deal_view(&self, number: u16) -> Result<SheetDealView, ApiError> {
-        deal_view(&self.sheet, number)
+    /// The row of deal `number` on the sheet, whatever the game.
+    pub fn deal_view(&self, number: u16) -> Result<DealView, ApiError> {
+        let family = self
+            .sheet
+            .family
+            .as_ref()
+            .map(|f| f.deals.iter().find(|d| d.number == number));
+        match family {
+            Some(Some(deal)) => Ok(DealView::Family(deal.clone())),
+            Some(None) => Err(missing(number)),
+            None => deal_view(&self.sheet, number).map(DealView::Doppelkopf),
+        }
     }
 }
 
@@ -82,7 +140,11 @@ pub fn deal_view(sheet: &SheetResponse, number: u16) -> Result<SheetDealView, Ap
         .iter()
         .find(|d| d.number == number)
         .cloned()
-        .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("deal {number} missing after the write")))
+        .ok_or_else(|| missing(number))
+}
+
+fn missing(number: u16) -> ApiError {
+    ApiError::Internal(anyhow::anyhow!("deal {number} missing after the write"))
 }
 
 /// A 409 that shows the sheet as it stands.
@@ -121,21 +183,22 @@ pub fn config(ctx: &TableContext) -> Result<RoundConfig, ApiError> {
         .map_err(|e| corrupt(e.to_string()))
 }
 
-fn corrupt(what: String) -> ApiError {
+pub(super) fn corrupt(what: String) -> ApiError {
     ApiError::Internal(anyhow::anyhow!(
         "stored data does not fit the rules: {what}"
     ))
 }
 
 /// Reads a stored deal row's facts.
-fn parse(row: &DealRow) -> Result<StoredEntry, ApiError> {
+pub(super) fn parse(row: &DealRow) -> Result<StoredEntry, ApiError> {
     StoredEntry::parse(&row.facts).map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
 }
 
 /// The stored form of an entry: what was entered, without the request-only number and
-/// reason.
-pub fn stored(entry: &DealBody) -> StoredEntry {
-    match entry {
+/// reason. A family game's entry is stored as the domain read it, so it must have been
+/// checked first.
+pub fn stored(entry: &DealBody) -> Result<StoredEntry, ApiError> {
+    Ok(match entry {
         DealBody::Full(entry) => StoredEntry::Full(stored_full(entry)),
         DealBody::Paper(entry) => StoredEntry::Paper(StoredPaperDeal {
             format: db::deals::PAPER_FORMAT,
@@ -146,7 +209,13 @@ pub fn stored(entry: &DealBody) -> StoredEntry {
             winner: entry.winner.map(|w| domain::deal::Party::from(w).into()),
         }),
         DealBody::ThrownIn(_) => StoredEntry::ThrownIn(StoredThrownIn::ROW),
-    }
+        DealBody::Kids(_) | DealBody::Doppeldoppel(_) => match entry.family() {
+            Some(Ok(deal)) => db::family_deals::stored(&deal),
+            // The entry was checked before it is stored: a family body that is no deal
+            // never reaches here.
+            _ => return Err(corrupt("a family deal stored unchecked".to_owned())),
+        },
+    })
 }
 
 fn stored_full(entry: &DealEntry) -> StoredDeal {
@@ -175,7 +244,7 @@ fn stored_full(entry: &DealEntry) -> StoredDeal {
 }
 
 /// What was entered, as the sheet shows it.
-fn entry(stored: &StoredEntry) -> DealBody {
+pub(super) fn entry(stored: &StoredEntry) -> DealBody {
     match stored {
         StoredEntry::Full(stored) => DealBody::Full(full_entry(stored)),
         StoredEntry::Paper(stored) => DealBody::Paper(PaperDealEntry {
@@ -191,6 +260,28 @@ fn entry(stored: &StoredEntry) -> DealBody {
             entry: ThrownInMark::ThrownIn,
             number: None,
             reason: None,
+        }),
+        StoredEntry::Kids(stored) => DealBody::Kids(KidsDealEntry {
+            entry: KidsMark::DoubleheadKids,
+            number: None,
+            reason: None,
+            teams: match stored.teams {
+                StoredKidsTeams::Pair { seats } => KidsTeamsBody::Pair {
+                    seats: seats.to_vec(),
+                },
+                StoredKidsTeams::Wedding { announcer, partner } => {
+                    KidsTeamsBody::Wedding { announcer, partner }
+                }
+                StoredKidsTeams::Alone { seat } => KidsTeamsBody::Alone { seat },
+            },
+            prince_princess_coins: stored.prince_princess,
+            without_coins: stored.without,
+        }),
+        StoredEntry::Doppeldoppel(stored) => DealBody::Doppeldoppel(DoppeldoppelDealEntry {
+            entry: DoppeldoppelMark::Doppeldoppel,
+            number: None,
+            reason: None,
+            captured: stored.captured.clone(),
         }),
     }
 }
@@ -269,6 +360,27 @@ pub fn derive_with(ctx: &TableContext, stored: Stored<'_>) -> Result<Derived, Ap
         players,
     } = stored;
     let stored = rows.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
+    let seats = seat_players(ctx, players);
+    let mut derived = if ctx.tournament.game.ruleset().is_some() {
+        doppelkopf(ctx, rows, &stored, penalty_rows, &seats)?
+    } else {
+        super::family_sheet::derive(ctx, rows, &stored, &seats)?
+    };
+    let sheet = &mut derived.sheet;
+    sheet.signatures = signed(ctx, signatures);
+    sheet.signed_by_all =
+        sheet.complete && ctx.seats.len() == sheet.signatures.len() && !ctx.seats.is_empty();
+    Ok(derived)
+}
+
+/// A Doppelkopf table's sheet.
+fn doppelkopf(
+    ctx: &TableContext,
+    rows: Vec<DealRow>,
+    stored: &[StoredEntry],
+    penalty_rows: &[PenaltyRow],
+    seats: &[SeatPlayerView],
+) -> Result<Derived, ApiError> {
     let config = config(ctx)?;
     let deals = stored
         .iter()
@@ -306,23 +418,21 @@ pub fn derive_with(ctx: &TableContext, stored: Stored<'_>) -> Result<Derived, Ap
         time_up_after = Some(deals.len());
         time_up_by = Some(TimeUpBy::Clock);
     }
-    let seats = seat_players(ctx, players);
-    let mut sheet = view(ctx, config, &scored, &rows, &stored, penalty_rows, &seats);
-    sheet.signatures = signed(ctx, signatures);
-    sheet.signed_by_all =
-        sheet.complete && ctx.seats.len() == sheet.signatures.len() && !ctx.seats.is_empty();
+    let mut sheet = view(ctx, config, &scored, &rows, stored, penalty_rows, seats);
     sheet.time_up_by = time_up_by.map(TimeUpBy::as_str);
     sheet.clock = clock.map(|c| c.view(now, scored.round().is_time_up()));
     Ok(Derived {
         sheet,
-        scored,
-        config,
         rows,
-        deals,
-        penalties,
         time_up_after,
         time_up_by,
         clock,
+        play: Play::Doppelkopf(Box::new(Scoring {
+            scored,
+            config,
+            deals,
+            penalties,
+        })),
     })
 }
 
@@ -344,7 +454,7 @@ fn signed(ctx: &TableContext, signatures: &[SignatureRow]) -> Vec<SignatureView>
 }
 
 /// The seats' players in seat order, as far as `players` has them.
-fn seat_players(ctx: &TableContext, players: &[PlayerRow]) -> Vec<SeatPlayerView> {
+pub(super) fn seat_players(ctx: &TableContext, players: &[PlayerRow]) -> Vec<SeatPlayerView> {
     ctx.seats
         .iter()
         .zip(0u8..)
@@ -384,7 +494,9 @@ fn view(
                 dealer: d.sheet.dealer,
                 sitting_out: d.sheet.sitting_out,
                 kind: d.sheet.kind.as_str(),
-                contract: entry.contract(),
+                // A Doppelkopf sheet holds Doppelkopf deals only: `sheet_entry` refused
+                // any other before scoring.
+                contract: entry.contract().unwrap_or(ContractName::Normal),
                 re: entry.re().to_vec(),
                 scores: d.scores.clone(),
                 game_scores: d.game_scores.clone(),
@@ -442,6 +554,7 @@ fn view(
         pflichtsolo_owed: round.pflichtsolo_owed(),
         signatures: Vec::new(),
         signed_by_all: false,
+        family: None,
     }
 }
 

@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 
+use domain::game::{FamilyLine, family_standings};
 use domain::standings::{Standing, TieBreak};
 
 use super::access::{self, Need};
@@ -25,6 +26,9 @@ pub struct Standings {
     /// Tables whose sheet does not derive: they are left out of the standings (their
     /// players keep their other rounds) until the organiser mends them.
     pub needs_attention: Vec<TableAttention>,
+    /// Doublehead Kids: each player's Silver Coins, the second key after the Golden Coins
+    /// in `total`; empty for the other games.
+    pub silver_coins: HashMap<i64, i64>,
 }
 
 /// A table whose sheet cannot be scored as stored.
@@ -56,6 +60,7 @@ pub fn compute(
 
     let rounds_by_id: HashMap<i64, &RoundRow> = round_rows.iter().map(|r| (r.id, r)).collect();
     let mut lines = Vec::new();
+    let mut family_lines = Vec::new();
     let mut needs_attention = Vec::new();
     for table in tables {
         let Some(round_row) = rounds_by_id.get(&table.round_id) else {
@@ -79,7 +84,28 @@ pub fn compute(
             }
         };
         let round_number = u16::try_from(round_row.number).unwrap_or(0);
-        lines.extend(derived.scored.sheet_lines(&ctx.seats, round_number));
+        match &derived.play {
+            sheet::Play::Doppelkopf(scoring) => {
+                lines.extend(scoring.scored.sheet_lines(&ctx.seats, round_number));
+            }
+            sheet::Play::Family(family) => {
+                let deals = u32::try_from(family.deal_count()).unwrap_or(u32::MAX);
+                family_lines.extend(family.lines().iter().filter_map(|line| {
+                    let player = *ctx.seats.get(usize::from(line.seat))?;
+                    Some((
+                        FamilyLine {
+                            player,
+                            round: round_number,
+                            key: line.key,
+                        },
+                        deals,
+                    ))
+                }));
+            }
+        }
+    }
+    if tournament.game.ruleset().is_none() {
+        return family(roster, &family_lines, round, tournament, needs_attention);
     }
     let tie_breaks: Vec<TieBreak> = tournament
         .tie_break_names()
@@ -102,6 +128,80 @@ pub fn compute(
         players: roster.into_iter().map(|p| (p.id, p)).collect(),
         standings,
         needs_attention,
+        silver_coins: HashMap::new(),
+    })
+}
+
+/// A family game's standings, ranked by the domain ([`family_standings`]: Golden Coins
+/// then Silver Coins, or points), in the shape every reader of the standings reads: the
+/// first key as the total and per round, the deals played; no games or solos.
+fn family(
+    roster: Vec<PlayerRow>,
+    lines: &[(FamilyLine, u32)],
+    round: Option<u16>,
+    tournament: &TournamentRow,
+    needs_attention: Vec<TableAttention>,
+) -> Result<Standings, ApiError> {
+    let planned = usize::try_from(tournament.rounds_planned).unwrap_or(0);
+    let played = lines
+        .iter()
+        .map(|(l, _)| usize::from(l.round))
+        .max()
+        .unwrap_or(0);
+    if let Some(r) = round
+        && (r == 0 || usize::from(r) > planned.max(played))
+    {
+        return Err(ApiError::field(
+            "invalid_query",
+            "round",
+            "out_of_range",
+            format!("the tournament has {} rounds", planned.max(played)),
+        ));
+    }
+    let counted: Vec<&(FamilyLine, u32)> = lines
+        .iter()
+        .filter(|(l, _)| round.is_none_or(|r| l.round == r))
+        .collect();
+    let ids: Vec<i64> = roster.iter().map(|p| p.id).collect();
+    let keys: Vec<FamilyLine> = counted.iter().map(|(l, _)| *l).collect();
+    let ranked = family_standings(&ids, &keys)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("the sheets do not add up: {e}")))?;
+    let rounds = planned.max(played);
+    let mut silver_coins = HashMap::new();
+    let standings = ranked
+        .into_iter()
+        .map(|f| {
+            let mine = || counted.iter().filter(|(l, _)| l.player == f.player);
+            let mut per_round = vec![None; rounds];
+            for (line, _) in mine() {
+                if let Some(slot) = usize::from(line.round)
+                    .checked_sub(1)
+                    .and_then(|i| per_round.get_mut(i))
+                {
+                    *slot = Some(i32::try_from(line.key.primary).unwrap_or(i32::MAX));
+                }
+            }
+            if tournament.game.has_second_key() {
+                silver_coins.insert(f.player, f.total.secondary);
+            }
+            Standing {
+                player: f.player,
+                rank: f.rank,
+                total: f.total.primary,
+                rounds: per_round,
+                deals_played: mine().map(|(_, deals)| *deals).sum(),
+                games_won: 0,
+                solos_played: 0,
+                solos_won: 0,
+                average_per_round: None,
+            }
+        })
+        .collect();
+    Ok(Standings {
+        players: roster.into_iter().map(|p| (p.id, p)).collect(),
+        standings,
+        needs_attention,
+        silver_coins,
     })
 }
 
@@ -253,6 +353,7 @@ fn read(
                 games_won: s.games_won,
                 solos_played: s.solos_played,
                 solos_won: s.solos_won,
+                silver_coins: result.silver_coins.get(&s.player).copied(),
                 withdrawn: p.withdrawn,
             })
         })

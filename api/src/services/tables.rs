@@ -185,18 +185,36 @@ fn view_of(
     number: Option<u16>,
 ) -> Result<CaptainTable, ApiError> {
     let derived = sheet::current(conn, ctx)?;
-    let round = derived.round();
+    let scoring = match &derived.play {
+        sheet::Play::Doppelkopf(scoring) => scoring,
+        // A family game's table: its own form reads the sheet's `family` part; the
+        // Doppelkopf choices and rules do not apply.
+        sheet::Play::Family(round) => {
+            let played = u16::try_from(round.deal_count()).unwrap_or(u16::MAX);
+            return Ok(CaptainTable {
+                tournament: ctx.tournament.name.clone(),
+                deals_left: round
+                    .planned_deals()
+                    .map_or(0, |planned| planned.saturating_sub(played)),
+                games_played: played,
+                choices: None,
+                rules: Ruleset::DDV,
+                sheet: derived.sheet,
+            });
+        }
+    };
+    let round = scoring.scored.round();
     let seats = round.config().table_size().seats();
     let next = match number {
         None => round.next(),
         Some(number) => {
             let index = usize::from(number).saturating_sub(1);
-            if number == 0 || index >= derived.deals.len() {
+            if number == 0 || index >= scoring.deals.len() {
                 None
             } else {
                 domain::sheet::round_before(
-                    derived.config,
-                    &derived.deals,
+                    scoring.config,
+                    &scoring.deals,
                     derived.time_up_after,
                     index,
                 )
@@ -210,8 +228,8 @@ fn view_of(
         deals_left: round.deals_left(),
         games_played: round.games_played(),
         choices: next.map(|next| choices(&next, seats)),
-        rules: derived.config.rules(),
-        sheet: derived.sheet,
+        rules: scoring.config.rules(),
+        sheet: derived.sheet.clone(),
     })
 }
 
@@ -232,7 +250,7 @@ pub fn time_up(
     access::organizer_only(caller)?;
     let mut ctx = access::table(conn, table_id, caller, Need::Write)?;
     let before = sheet::current(conn, &ctx)?;
-    let mut round = before.round().clone();
+    let mut round = before.round()?.clone();
     round
         .time_up()
         .map_err(|e| conflict_with_sheet("time_up_refused", e.to_string(), &before.sheet))?;

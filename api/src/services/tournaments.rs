@@ -25,12 +25,6 @@ use crate::wire::tournaments::{
 /// offers these.
 pub const RULESETS: &[&str] = &["ddv", "house"];
 
-/// The games whose sheets, entry forms and standings the service has: a game the domain
-/// knows but the tables cannot yet be played in is refused rather than half offered.
-fn playable(game: Game) -> bool {
-    matches!(game, Game::Doppelkopf(_))
-}
-
 /// The game a request chooses by `ruleset` (a name) and `game` (in full), every fault
 /// pushed to `errors`; `None` when it names none (or is faulty).
 fn chosen_game(
@@ -79,17 +73,6 @@ fn chosen_game(
             return None;
         }
     };
-    if !playable(chosen) {
-        errors.push(FieldError::new(
-            "game",
-            "not_playable",
-            format!(
-                "{} cannot be played at the tables yet: its sheets and entry forms are not built",
-                chosen.kind()
-            ),
-        ));
-        return None;
-    }
     Some(chosen)
 }
 
@@ -326,11 +309,19 @@ fn replans(
         let at = format!("round {round}, table {}", table.number);
         let planned = u16::try_from(to).unwrap_or(u16::MAX);
         let fits = match sheet::current(conn, &ctx) {
-            Ok(d) => {
-                domain::sheet::replan(d.config, planned, &d.deals, &d.penalties, d.time_up_after)
-                    .map(drop)
-                    .map_err(|e| replan_error(&e, field, &at))
-            }
+            Ok(d) => match &d.play {
+                sheet::Play::Doppelkopf(s) => domain::sheet::replan(
+                    s.config,
+                    planned,
+                    &s.deals,
+                    &s.penalties,
+                    d.time_up_after,
+                )
+                .map(drop)
+                .map_err(|e| replan_error(&e, field, &at)),
+                // A family game's round is not counted in planned deals: nothing to fit.
+                sheet::Play::Family(_) => Ok(()),
+            },
             // A sheet that does not score as it stands cannot be re-planned either.
             Err(e) => Err(FieldError::new(
                 field,

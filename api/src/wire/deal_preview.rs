@@ -4,7 +4,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::wire::score::ScoreResponse;
-use crate::wire::sheet::SheetDealView;
+use crate::wire::sheet::DealView;
 
 /// A plausibility hint: legal facts that are more often a slip than what happened.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, ToSchema)]
@@ -30,13 +30,16 @@ impl From<&domain::plausibility::Hint> for HintView {
 /// What entering a deal would write, stored nowhere.
 #[derive(Debug, Clone, Serialize, ToSchema)]
 pub struct DealPreviewResponse {
-    /// The deal as it would stand on the sheet: number, dealer, kind, scores.
-    pub deal: SheetDealView,
+    /// The deal as it would stand on the sheet: number, dealer, kind, scores (a family
+    /// game's: number, starter, points).
+    pub deal: DealView,
     /// Each seat's total after the deal.
     pub totals_after: Vec<i32>,
     /// The scorer's breakdown of the game: winner, value and every point (empty for a
-    /// paper entry, which has its value but no breakdown).
-    pub score: ScoreResponse,
+    /// paper entry, which has its value but no breakdown); absent for a family game's deal,
+    /// whose points are in `deal`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score: Option<ScoreResponse>,
     /// Plausibility hints on the facts (none for a paper entry).
     pub hints: Vec<HintView>,
 }

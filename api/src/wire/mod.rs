@@ -6,6 +6,7 @@ pub mod audit;
 pub mod auth;
 pub mod clock;
 pub mod deal_preview;
+pub mod family;
 pub mod game;
 pub mod join_codes;
 pub mod penalties;

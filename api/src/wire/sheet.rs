@@ -2,6 +2,7 @@
 //! reader sees it (captains, organisers, the public, the printed pages).
 
 use domain::deal::{Announcements, FactsError, PartyExtras, SeatSet};
+use domain::game::FamilyDeal;
 use domain::sheet::{PaperDeal, RecordedDeal, SheetEntry};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -9,6 +10,9 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 use crate::extract;
 use crate::wire::clock::{ClockView, SeatPlayerView};
+use crate::wire::family::{
+    DoppeldoppelDealEntry, FamilyDealView, FamilyEntryError, FamilySheetView, KidsDealEntry,
+};
 use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, PartyName, counts};
 use crate::wire::signatures::SignatureView;
 
@@ -161,8 +165,10 @@ pub struct ThrownInEntry {
     pub reason: Option<String>,
 }
 
-/// A deal as entered: the full facts (a phone), the paper list's summary
-/// (`"entry": "paper"`) or a deal thrown in (`"entry": "thrown_in"`).
+/// A deal as entered, a union tagged by `entry`: the full facts of a Doppelkopf deal (a
+/// phone; the one kind without the tag, as before there were others), the paper list's
+/// summary (`"entry": "paper"`), a deal thrown in (`"entry": "thrown_in"`), or a deal of a
+/// family game (`"entry": "doublehead_kids"`, `"entry": "doppeldoppel"`).
 #[derive(Debug, Clone, Serialize, ToSchema)]
 #[serde(untagged)]
 pub enum DealBody {
@@ -172,6 +178,10 @@ pub enum DealBody {
     Paper(PaperDealEntry),
     /// Nothing but `"entry": "thrown_in"` (house rules).
     ThrownIn(ThrownInEntry),
+    /// A deal of Doublehead Kids, with `"entry": "doublehead_kids"`.
+    Kids(KidsDealEntry),
+    /// A deal of Doppeldoppel, with `"entry": "doppeldoppel"`.
+    Doppeldoppel(DoppeldoppelDealEntry),
 }
 
 impl DealBody {
@@ -189,17 +199,50 @@ impl DealBody {
             Ok(Probe { entry: Some(mark) }) if mark == "thrown_in" => {
                 extract::parse(bytes).map(DealBody::ThrownIn)
             }
+            Ok(Probe { entry: Some(mark) }) if mark == "doublehead_kids" => {
+                extract::parse(bytes).map(DealBody::Kids)
+            }
+            Ok(Probe { entry: Some(mark) }) if mark == "doppeldoppel" => {
+                extract::parse(bytes).map(DealBody::Doppeldoppel)
+            }
             Ok(Probe { entry: Some(_) }) => extract::parse(bytes).map(DealBody::Paper),
             _ => extract::parse(bytes).map(DealBody::Full),
         }
     }
 
-    /// The deal as the sheet takes it; only the Re party can fail here.
+    /// The deal as the Doppelkopf sheet takes it; only the Re party can fail here, and a
+    /// family game's deal, which is no Doppelkopf deal.
     pub fn sheet_entry(&self) -> Result<SheetEntry, FactsError> {
         match self {
             DealBody::Full(entry) => entry.recorded().map(SheetEntry::Full),
             DealBody::Paper(entry) => entry.paper().map(SheetEntry::Paper),
             DealBody::ThrownIn(_) => Ok(SheetEntry::ThrownIn),
+            DealBody::Kids(_) | DealBody::Doppeldoppel(_) => {
+                Err(FactsError::OtherGame { game: self.game() })
+            }
+        }
+    }
+
+    /// The game the deal belongs to ([`domain::game::Game::kind`]).
+    pub fn game(&self) -> &'static str {
+        match self {
+            DealBody::Full(_) | DealBody::Paper(_) | DealBody::ThrownIn(_) => "doppelkopf",
+            DealBody::Kids(_) => "doublehead_kids",
+            DealBody::Doppeldoppel(_) => "doppeldoppel",
+        }
+    }
+
+    /// The deal as a family game's round takes it; `None` for a Doppelkopf deal.
+    pub fn family(&self) -> Option<Result<FamilyDeal, FamilyEntryError>> {
+        match self {
+            DealBody::Kids(entry) => Some(entry.deal().map(FamilyDeal::Kids).map_err(Into::into)),
+            DealBody::Doppeldoppel(entry) => Some(
+                entry
+                    .deal()
+                    .map(FamilyDeal::Doppeldoppel)
+                    .map_err(Into::into),
+            ),
+            DealBody::Full(_) | DealBody::Paper(_) | DealBody::ThrownIn(_) => None,
         }
     }
 
@@ -209,6 +252,8 @@ impl DealBody {
             DealBody::Full(entry) => entry.number,
             DealBody::Paper(entry) => entry.number,
             DealBody::ThrownIn(entry) => entry.number,
+            DealBody::Kids(entry) => entry.number,
+            DealBody::Doppeldoppel(entry) => entry.number,
         }
     }
 
@@ -218,6 +263,8 @@ impl DealBody {
             DealBody::Full(entry) => entry.reason.as_deref(),
             DealBody::Paper(entry) => entry.reason.as_deref(),
             DealBody::ThrownIn(entry) => entry.reason.as_deref(),
+            DealBody::Kids(entry) => entry.reason.as_deref(),
+            DealBody::Doppeldoppel(entry) => entry.reason.as_deref(),
         }
     }
 
@@ -226,21 +273,23 @@ impl DealBody {
         matches!(self, DealBody::Paper(_))
     }
 
-    /// The contract as played; `normal` for a deal thrown in, which was dealt as one.
-    pub fn contract(&self) -> ContractName {
+    /// The contract as played; `normal` for a deal thrown in, which was dealt as one, and
+    /// `None` for a family game's deal, which has no contract.
+    pub fn contract(&self) -> Option<ContractName> {
         match self {
-            DealBody::Full(entry) => entry.contract,
-            DealBody::Paper(entry) => entry.contract,
-            DealBody::ThrownIn(_) => domain::sheet::EnteredDeal::THROWN_IN.contract.into(),
+            DealBody::Full(entry) => Some(entry.contract),
+            DealBody::Paper(entry) => Some(entry.contract),
+            DealBody::ThrownIn(_) => Some(domain::sheet::EnteredDeal::THROWN_IN.contract.into()),
+            DealBody::Kids(_) | DealBody::Doppeldoppel(_) => None,
         }
     }
 
-    /// The Re party's seats as entered; none for a deal thrown in.
+    /// The Re party's seats as entered; none for a deal thrown in or a family game's deal.
     pub fn re(&self) -> &[u8] {
         match self {
             DealBody::Full(entry) => &entry.re,
             DealBody::Paper(entry) => &entry.re,
-            DealBody::ThrownIn(_) => &[],
+            DealBody::ThrownIn(_) | DealBody::Kids(_) | DealBody::Doppeldoppel(_) => &[],
         }
     }
 }
@@ -249,11 +298,40 @@ fn is_one(n: &u8) -> bool {
     *n == 1
 }
 
+/// A deal as it stands on a sheet: a Doppelkopf row of `deals`, or a family game's row of
+/// `family.deals`.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+#[serde(untagged)]
+pub enum DealView {
+    /// A Doppelkopf deal.
+    Doppelkopf(SheetDealView),
+    /// A family game's deal.
+    Family(FamilyDealView),
+}
+
+impl DealView {
+    /// 1-based.
+    pub fn number(&self) -> u16 {
+        match self {
+            DealView::Doppelkopf(deal) => deal.number,
+            DealView::Family(deal) => deal.number,
+        }
+    }
+
+    /// The version `If-Match` must name to correct the deal.
+    pub fn version(&self) -> i32 {
+        match self {
+            DealView::Doppelkopf(deal) => deal.version,
+            DealView::Family(deal) => deal.version,
+        }
+    }
+}
+
 /// The answer to an entry or a correction.
 #[derive(Debug, Serialize, ToSchema)]
 pub struct DealResponse {
     /// The deal as it stands on the sheet.
-    pub deal: SheetDealView,
+    pub deal: DealView,
     /// The whole sheet after the change.
     pub sheet: SheetResponse,
 }
@@ -389,4 +467,9 @@ pub struct SheetResponse {
     pub signatures: Vec<SignatureView>,
     /// Every player at the table has signed the complete sheet.
     pub signed_by_all: bool,
+    /// At a family game's table, its sheet: the deals, keys and next deal, which the
+    /// Doppelkopf fields above do not hold (there `deals` is empty and `totals` holds each
+    /// seat's Golden Coins or points). Absent at a Doppelkopf table.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub family: Option<FamilySheetView>,
 }

@@ -82,6 +82,10 @@ pub struct StandingRow {
     pub solos_played: u32,
     /// Solos won.
     pub solos_won: u32,
+    /// Doublehead Kids: the Silver Coins, which rank players with equal Golden Coins
+    /// (`total`); absent in the other games.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub silver_coins: Option<i64>,
     /// Left the tournament.
     pub withdrawn: bool,
 }
@@ -256,6 +260,7 @@ mod tests {
             games_won: 13,
             solos_played: 1,
             solos_won: 1,
+            silver_coins: None,
             withdrawn: false,
         }
     }

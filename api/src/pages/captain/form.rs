@@ -328,6 +328,10 @@ pub fn form_field(api_field: &str) -> Option<&'static str> {
         "extras.re.karlchen_caught" | "karlchen_caught_re" => "karlchen_caught_re",
         "extras.kontra.karlchen_caught" | "karlchen_caught_kontra" => "karlchen_caught_kontra",
         "number" => "number",
+        // A family game's form (`family.rs`).
+        "teams" | "teams.seats" | "team" => "team",
+        "prince_princess_coins" | "without_coins" | "coins" => "coins",
+        "captured" => "captured",
         _ => return None,
     })
 }

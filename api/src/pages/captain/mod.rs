@@ -8,6 +8,7 @@
 //! reason. Everything goes through the services the JSON API uses: the page translates
 //! its form into the API's deal body ([`form`]) and shows what the service answers.
 
+mod family;
 pub(super) mod form;
 mod preview;
 mod sheet;

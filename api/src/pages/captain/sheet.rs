@@ -322,7 +322,8 @@ pub async fn correct(
         let key = entry_key(&req, &caller, &path, &form, &entry)?;
         let (acting, version) = (caller.clone(), form.version.clone());
         write::keyed(&state, key, 200, move |conn| {
-            deals::update(conn, table_id, number, &version, &acting, &entry).map(|r| r.deal.number)
+            deals::update(conn, table_id, number, &version, &acting, &entry)
+                .map(|r| r.deal.number())
         })
         .await
     }

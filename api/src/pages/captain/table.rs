@@ -12,6 +12,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
+use super::family::FamilyForm;
 use super::form::DealForm;
 use super::view::{self, FormView, Named, PreviewView, Refusal};
 use super::{captain, clear_flash, flash, form_pairs, fresh_key, preview, see_other_with, to_join};
@@ -24,7 +25,7 @@ use crate::pages::session::same_origin;
 use crate::services::tables::{self, CaptainTable};
 use crate::services::{deals, idempotency};
 use crate::state::AppState;
-use crate::wire::sheet::{DealBody, DealResponse, SheetDealView};
+use crate::wire::sheet::{DealBody, DealResponse, DealView};
 
 const TEMPLATE: &str = "pages/captain/table.html";
 const PREVIEW: &str = "pages/captain/_preview.html";
@@ -187,9 +188,17 @@ pub async fn show(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
         Ok(table) => table,
         Err(e) => return failed(&state, &req, e),
     };
-    let mut page = TablePage::of(lang, &table, None);
-    page.flash = flash_text(lang, &req, &table.sheet);
-    let mut answer = respond_status(&state.pages, &req, StatusCode::OK, TEMPLATE, &page);
+    let mut answer = if let Some(family) = &table.sheet.family {
+        let flash = flash(&req)
+            .and_then(|(_, n)| u16::try_from(n).ok())
+            .and_then(|n| super::family::deal_summary(lang, &table.sheet, n))
+            .map(|summary| format!("{} {summary}", lang.text("captain_flash_saved")));
+        super::family::page(&state, &req, &table, family, flash)
+    } else {
+        let mut page = TablePage::of(lang, &table, None);
+        page.flash = flash_text(lang, &req, &table.sheet);
+        respond_status(&state.pages, &req, StatusCode::OK, TEMPLATE, &page)
+    };
     clear_flash(&req, &mut answer);
     answer
 }
@@ -198,7 +207,7 @@ pub async fn show(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
 #[derive(Debug, Serialize)]
 struct Saved {
     number: u16,
-    deal: SheetDealView,
+    deal: DealView,
     totals: Vec<i32>,
     complete: bool,
 }
@@ -206,7 +215,7 @@ struct Saved {
 impl From<DealResponse> for Saved {
     fn from(r: DealResponse) -> Saved {
         Saved {
-            number: r.deal.number,
+            number: r.deal.number(),
             deal: r.deal,
             totals: r.sheet.totals,
             complete: r.sheet.complete,
@@ -278,10 +287,15 @@ pub async fn enter(state: web::Data<AppState>, req: HttpRequest, body: web::Byte
     if !same_origin(&req) {
         return problem_json(lang, &ApiError::Forbidden);
     }
-    let form = match form_pairs(&body) {
-        Ok(pairs) => DealForm::from_pairs(&pairs),
+    let pairs = match form_pairs(&body) {
+        Ok(pairs) => pairs,
         Err(e) => return problem_json(lang, &e),
     };
+    if FamilyForm::is_family(&pairs) {
+        let form = FamilyForm::from_pairs(&pairs);
+        return enter_family(&state, &req, lang, caller, table_id, form).await;
+    }
+    let form = DealForm::from_pairs(&pairs);
     if form.is_preview() {
         return preview_answer(&state, &req, lang, caller, table_id, form).await;
     }
@@ -302,6 +316,80 @@ pub async fn enter(state: web::Data<AppState>, req: HttpRequest, body: web::Byte
         Err(e) if json => problem_json(lang, &e),
         Err(e) => refused(&state, &req, lang, &caller, table_id, form, &e).await,
     }
+}
+
+/// `POST /table/deals` with a family game's form: previewed or saved as a Doppelkopf
+/// entry is, through the same services and keys.
+async fn enter_family(
+    state: &AppState,
+    req: &HttpRequest,
+    lang: Lang,
+    caller: Caller,
+    table_id: i64,
+    form: FamilyForm,
+) -> HttpResponse {
+    let json = wants_json(req);
+    let table = match load(state, &caller, table_id).await {
+        Ok(table) => table,
+        Err(e) if json => return problem_json(lang, &e),
+        Err(e) => return failed(state, req, e),
+    };
+    if form.is_preview() {
+        let fragment = wants_fragment(req);
+        return super::family::preview_answer(state, req, lang, caller, &table, form, fragment)
+            .await;
+    }
+    let saved = match form.to_body(table.sheet.players.len()) {
+        Ok(entry) => {
+            let path_key = form.idempotency_key.clone();
+            match family_key(req, &caller, &path_key, &entry) {
+                Ok(key) => {
+                    deals::enter(state, key, table_id, caller.clone(), entry, Saved::from).await
+                }
+                Err(e) => Err(e),
+            }
+        }
+        Err(e) => Err(e),
+    };
+    match saved {
+        Ok(seen) if json => {
+            HttpResponse::build(StatusCode::from_u16(seen.status).unwrap_or(StatusCode::CREATED))
+                .content_type("application/json")
+                .body(seen.body)
+        }
+        Ok(seen) => {
+            let number = serde_json::from_str::<serde_json::Value>(&seen.body)
+                .ok()
+                .and_then(|v| v["number"].as_u64())
+                .unwrap_or_default();
+            see_other_with("/table", &format!("saved-{number}"))
+        }
+        Err(e) if json => problem_json(lang, &e),
+        Err(e) => {
+            if let Some(out) = shut_out(&e) {
+                return out;
+            }
+            // The page as it stands now, with the form as the captain left it.
+            match load(state, &caller, table_id).await {
+                Ok(table) => super::family::refused(state, req, lang, &table, form, &e),
+                Err(e) => failed(state, req, e),
+            }
+        }
+    }
+}
+
+/// The key a family form is saved under, as [`entry_key`] makes it.
+fn family_key(
+    req: &HttpRequest,
+    caller: &Caller,
+    form_key: &str,
+    entry: &DealBody,
+) -> Result<Option<idempotency::Key>, ApiError> {
+    let form = DealForm {
+        idempotency_key: form_key.to_owned(),
+        ..DealForm::default()
+    };
+    entry_key(req, caller, ENTER, &form, entry)
 }
 
 async fn save(
@@ -369,7 +457,7 @@ async fn preview_answer(
         .as_ref()
         .map_or_else(ResponseError::status_code, |_| StatusCode::OK);
     let (preview, preview_error) = match &previewed {
-        Ok(p) => (Some(view::preview_view(lang, &table.sheet, p)), None),
+        Ok(p) => (view::preview_view(lang, &table.sheet, p), None),
         Err(e) => (None, Some(view::refusal(lang, e))),
     };
     if wants_fragment(req) {

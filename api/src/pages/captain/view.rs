@@ -10,7 +10,7 @@ use crate::pages::i18n::Lang;
 use crate::services::tables::{CaptainTable, DealChoices};
 use crate::wire::clock::SeatPlayerView;
 use crate::wire::deal_preview::DealPreviewResponse;
-use crate::wire::sheet::{SheetDealView, SheetResponse};
+use crate::wire::sheet::{DealView, SheetDealView, SheetResponse};
 use domain::game::Ruleset;
 
 /// A player by seat: `seat` as the API counts (0-based), `position` as the table does.
@@ -362,23 +362,23 @@ pub struct PreviewView {
     pub hints: Vec<HintLine>,
 }
 
-/// The preview in `lang`, its players named from `sheet`.
+/// The preview of a Doppelkopf deal in `lang`, its players named from `sheet`; `None`
+/// for a family game's deal, which this form does not enter.
 pub fn preview_view(
     lang: Lang,
     sheet: &SheetResponse,
     preview: &DealPreviewResponse,
-) -> PreviewView {
+) -> Option<PreviewView> {
     let text_or = |key: String, fallback: &str| lang.text_or(&key, fallback);
-    let deal = &preview.deal;
-    PreviewView {
+    let (DealView::Doppelkopf(deal), Some(score)) = (&preview.deal, &preview.score) else {
+        return None;
+    };
+    Some(PreviewView {
         number: deal.number,
         dealer: named(sheet, deal.dealer),
         kind: Some(text_or(format!("captain_kind_{}", deal.kind), deal.kind)),
-        value: preview.score.value,
-        winner: lang.text(&format!(
-            "captain_winner_{}",
-            wire_name(&preview.score.winner)
-        )),
+        value: score.value,
+        winner: lang.text(&format!("captain_winner_{}", wire_name(&score.winner))),
         scores: sheet
             .players
             .iter()
@@ -392,8 +392,7 @@ pub fn preview_view(
                     .unwrap_or(0),
             })
             .collect(),
-        items: preview
-            .score
+        items: score
             .items
             .iter()
             .map(|i| Item {
@@ -412,7 +411,7 @@ pub fn preview_view(
                 message: text_or(format!("captain_hint_{}", h.code), &h.message),
             })
             .collect(),
-    }
+    })
 }
 
 /// A deal in a few words: "Spiel 7 (Damensolo, Re: Anna): Anna +9, Bert −3, …".

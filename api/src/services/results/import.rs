@@ -235,7 +235,7 @@ fn rescore(
             vec![FieldError::new(at, "sheet_invalid", e.to_string())],
         )
     })?;
-    let scored = &derived.scored;
+    let scored = &derived.scoring()?.scored;
     for (d, (deal, derived_deal)) in table.deals.iter().zip(scored.deals()).enumerate() {
         let rescored = scored_deal(derived_deal);
         if deal.scored.as_ref() != Some(&rescored) {

@@ -1,0 +1,206 @@
+//! The family games' deals on the wire: a Doublehead Kids deal (`"entry": "doublehead_kids"`)
+//! and a Doppeldoppel deal (`"entry": "doppeldoppel"`), entered at the same endpoint as a
+//! Doppelkopf deal, and their rows on a family table's sheet.
+
+use domain::game::doppeldoppel::{DoppeldoppelDeal, DoppeldoppelError, RankCounts};
+use domain::game::kids::{KidsDeal, KidsError, KidsTeams};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+/// Marks a Doublehead Kids deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum KidsMark {
+    /// A deal of Doublehead Kids.
+    DoubleheadKids,
+}
+
+/// How the two teams of a Doublehead Kids deal were found, seats counted from 0.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum KidsTeamsBody {
+    /// The two players holding the Prince and the Princess.
+    Pair {
+        /// Their two seats.
+        seats: Vec<u8>,
+    },
+    /// A player holding both named a partner (a wedding).
+    Wedding {
+        /// The player who held both cards.
+        announcer: u8,
+        /// The partner he named.
+        partner: u8,
+    },
+    /// A player holding both played alone against the three others.
+    Alone {
+        /// His seat.
+        seat: u8,
+    },
+}
+
+/// A deal of Doublehead Kids: the teams and the Silver Coins each took (240 in all). Taken
+/// only at a table of a Doublehead Kids tournament (elsewhere 422 `invalid_deal`, field
+/// `entry`, code `not_in_game`).
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct KidsDealEntry {
+    /// Always `doublehead_kids`: what tells this body from the others.
+    pub entry: KidsMark,
+    /// As for a Doppelkopf deal: the next deal's number when entering, the path's when
+    /// correcting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u16>,
+    /// Why the deal is corrected (kept in the audit log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// The team with the Prince/Princess cards (or the lone player).
+    pub teams: KidsTeamsBody,
+    /// The Silver Coins of the team with the Prince/Princess cards.
+    #[schema(example = 130)]
+    pub prince_princess_coins: u16,
+    /// The Silver Coins of the other team.
+    #[schema(example = 110)]
+    pub without_coins: u16,
+}
+
+impl KidsDealEntry {
+    /// The deal as the domain scores it. A team of two must name two seats.
+    pub fn deal(&self) -> Result<KidsDeal, KidsEntryError> {
+        let teams = match &self.teams {
+            KidsTeamsBody::Pair { seats } => match seats.as_slice() {
+                &[a, b] => KidsTeams::Pair([a, b]),
+                _ => return Err(KidsEntryError::PairSize { seats: seats.len() }),
+            },
+            &KidsTeamsBody::Wedding { announcer, partner } => {
+                KidsTeams::Wedding { announcer, partner }
+            }
+            &KidsTeamsBody::Alone { seat } => KidsTeams::Alone(seat),
+        };
+        Ok(KidsDeal::new(
+            teams,
+            self.prince_princess_coins,
+            self.without_coins,
+        )?)
+    }
+}
+
+/// Why a Doublehead Kids body is not a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum KidsEntryError {
+    /// A pair of other than two seats.
+    #[error("a pair is two seats, not {seats}")]
+    PairSize {
+        /// The seats given.
+        seats: usize,
+    },
+    /// The domain refuses the deal.
+    #[error(transparent)]
+    Deal(#[from] KidsError),
+}
+
+/// Marks a Doppeldoppel deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum DoppeldoppelMark {
+    /// A deal of Doppeldoppel.
+    Doppeldoppel,
+}
+
+/// A deal of Doppeldoppel: for each seat, in seat order, how many cards of each rank (1 to
+/// 6) the player captured. Taken only at a table of a Doppeldoppel tournament.
+#[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DoppeldoppelDealEntry {
+    /// Always `doppeldoppel`: what tells this body from the others.
+    pub entry: DoppeldoppelMark,
+    /// As for a Doppelkopf deal: the next deal's number when entering, the path's when
+    /// correcting.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub number: Option<u16>,
+    /// Why the deal is corrected (kept in the audit log).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
+    /// One row per seat: the cards of rank 1, 2, 3, 4, 5 and 6 he captured.
+    #[schema(
+        value_type = Vec<Vec<u8>>,
+        example = json!([[2, 2, 1, 0, 0, 0], [1, 2, 0, 3, 1, 0], [0, 0, 0, 0, 1, 0]])
+    )]
+    pub captured: Vec<RankCounts>,
+}
+
+impl DoppeldoppelDealEntry {
+    /// The deal as the domain scores it.
+    pub fn deal(&self) -> Result<DoppeldoppelDeal, DoppeldoppelError> {
+        DoppeldoppelDeal::new(&self.captured)
+    }
+}
+
+/// Why a family body is not a deal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum FamilyEntryError {
+    /// A Doublehead Kids body.
+    #[error(transparent)]
+    Kids(#[from] KidsEntryError),
+    /// A Doppeldoppel body.
+    #[error(transparent)]
+    Doppeldoppel(#[from] DoppeldoppelError),
+}
+
+/// One seat's keys on a family sheet: Golden then Silver Coins (Doublehead Kids), or points
+/// and 0 (Doppeldoppel).
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct FamilyTotalView {
+    /// Golden Coins, or points.
+    pub primary: i64,
+    /// Silver Coins; 0 in Doppeldoppel.
+    pub secondary: i64,
+}
+
+/// One deal on a family table's sheet.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FamilyDealView {
+    /// 1-based.
+    pub number: u16,
+    /// The seat that dealt (Doublehead Kids); `null` in Doppeldoppel, whose rules name none.
+    pub dealer: Option<u8>,
+    /// The seat that played the first card.
+    pub starter: u8,
+    /// What each seat won: Golden Coins, or points.
+    pub points: Vec<i64>,
+    /// Each seat's keys after this deal.
+    pub totals: Vec<FamilyTotalView>,
+    /// The version `If-Match` must name to correct this deal.
+    pub version: i32,
+    /// What was entered.
+    pub entry: crate::wire::sheet::DealBody,
+}
+
+/// The next deal at a family table.
+#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
+pub struct FamilyNextView {
+    /// 1-based.
+    pub number: u16,
+    /// The seat that deals, when the game names one.
+    pub dealer: Option<u8>,
+    /// The seat that plays the first card.
+    pub starter: u8,
+}
+
+/// A family table's sheet: what the Doppelkopf fields of the sheet do not say.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct FamilySheetView {
+    /// doublehead_kids or doppeldoppel.
+    #[schema(example = "doppeldoppel")]
+    pub game: &'static str,
+    /// Doublehead Kids: the Golden Coins that end the round.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub golden_coins: Option<u8>,
+    /// The deals so far.
+    pub deals: Vec<FamilyDealView>,
+    /// Each seat's keys.
+    pub totals: Vec<FamilyTotalView>,
+    /// The next deal, unless the round is over.
+    pub next: Option<FamilyNextView>,
+    /// The seats that won the round, once it is over.
+    pub winners: Vec<u8>,
+}
