@@ -492,6 +492,7 @@ pub struct Reseated {
 /// Applies `changes` to `round` (tables of ids): the domain checks them, this maps ids and
 /// words its refusals for the request (`changes[i]`, 1-based tables and seats).
 pub fn reseat(
+    game: Game,
     roster: &[PlayerRow],
     history: &[Vec<Vec<i64>>],
     round: &[Vec<i64>],
@@ -573,8 +574,8 @@ pub fn reseat(
         ));
     }
     let numbered = everyone.numbered(&[round.to_vec()]).remove(0);
-    let after =
-        seating::rearrange(&numbered, &domain_changes).map_err(|e| reseat_error(&e, changes))?;
+    let after = seating::rearrange_at(&numbered, &domain_changes, game.table_sizes())
+        .map_err(|e| reseat_error(game, &e, changes))?;
     let after = everyone.ids(&after);
     let mut rounds = history.to_vec();
     rounds.push(round.to_vec());
@@ -589,7 +590,7 @@ pub fn reseat(
 }
 
 /// The domain's refusal of a change, in the request's terms (1-based tables and seats).
-fn reseat_error(e: &seating::SeatingError, changes: &[Change]) -> ApiError {
+fn reseat_error(game: Game, e: &seating::SeatingError, changes: &[Change]) -> ApiError {
     use seating::SeatingError as E;
     let (field, code, detail) = match *e {
         E::NotSeated { change, .. } => (
@@ -614,8 +615,13 @@ fn reseat_error(e: &seating::SeatingError, changes: &[Change]) -> ApiError {
             "changes".to_owned(),
             "wrong_table_size",
             format!(
-                "table {} would have {size} players; a table has 4 or 5",
-                table + 1
+                "table {} would have {size} players; a table has {}",
+                table + 1,
+                game.table_sizes()
+                    .iter()
+                    .map(u8::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" or ")
             ),
         ),
         _ => return seating_error(e.clone()),

@@ -640,7 +640,7 @@ fn reseating(
     };
     // Tables already as asked: nothing to store.
     let dry_run = dry_run || changes.is_empty();
-    let reseated = draw::reseat(&roster, &history, &before, &changes)?;
+    let reseated = draw::reseat(tournament.game, &roster, &history, &before, &changes)?;
     let table_rows = db::rounds::tables(conn, round.id)?;
     if !dry_run {
         for ((row, old), new) in table_rows.iter().zip(&before).zip(&reseated.tables) {

@@ -42,6 +42,20 @@ pub fn rearrange(
     round: &[Vec<u16>],
     changes: &[SeatChange],
 ) -> Result<Vec<Vec<u16>>, SeatingError> {
+    rearrange_at(round, changes, &[4, 5])
+}
+
+/// [`rearrange`] for a game whose tables have the sizes `allowed` (a family game's: 4 for
+/// Doublehead Kids, 3 and 4 for Doppeldoppel).
+///
+/// # Errors
+///
+/// As [`rearrange`], [`SeatingError::WrongTableSize`] naming a size not in `allowed`.
+pub fn rearrange_at(
+    round: &[Vec<u16>],
+    changes: &[SeatChange],
+    allowed: &[u8],
+) -> Result<Vec<Vec<u16>>, SeatingError> {
     let mut tables = round.to_vec();
     for (index, change) in changes.iter().enumerate() {
         match *change {
@@ -97,7 +111,7 @@ pub fn rearrange(
     if let Some((table, seats)) = tables
         .iter()
         .enumerate()
-        .find(|(_, seats)| !(4..=5).contains(&seats.len()))
+        .find(|(_, seats)| !u8::try_from(seats.len()).is_ok_and(|size| allowed.contains(&size)))
     {
         return Err(SeatingError::WrongTableSize {
             table,
@@ -202,6 +216,43 @@ mod tests {
         assert_eq!(
             rearrange(&round(), &changes),
             Err(SeatingError::WrongTableSize { table: 0, size: 3 })
+        );
+    }
+
+    #[test]
+    fn a_family_game_is_rearranged_at_its_own_sizes() {
+        // Doppeldoppel: seven players at a 4-table and a 3-table; moving one across makes
+        // 3 and 4, which it plays; moving two leaves a table of 2, which it does not.
+        let round = vec![vec![0, 1, 2, 3], vec![4, 5, 6]];
+        let one = [SeatChange::Move {
+            player: 0,
+            table: 1,
+            seat: None,
+        }];
+        assert_eq!(
+            rearrange_at(&round, &one, &[3, 4]),
+            Ok(vec![vec![1, 2, 3], vec![4, 5, 6, 0]])
+        );
+        // The same move is refused under Doppelkopf's sizes.
+        assert_eq!(
+            rearrange(&round, &one),
+            Err(SeatingError::WrongTableSize { table: 0, size: 3 })
+        );
+        let two = [
+            SeatChange::Move {
+                player: 4,
+                table: 0,
+                seat: None,
+            },
+            SeatChange::Move {
+                player: 5,
+                table: 0,
+                seat: None,
+            },
+        ];
+        assert_eq!(
+            rearrange_at(&round, &two, &[3, 4]),
+            Err(SeatingError::WrongTableSize { table: 0, size: 6 })
         );
     }
 

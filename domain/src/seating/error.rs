@@ -89,8 +89,11 @@ pub enum SeatingError {
         /// Places the player could take at that table.
         seats: usize,
     },
-    /// After the changes a table has other than 4 or 5 players.
-    #[error("table {table} (counted from 0) would have {size} players; a table has 4 or 5")]
+    /// After the changes a table has a size the game is not played at (Doppelkopf: other
+    /// than 4 or 5 players).
+    #[error(
+        "table {table} (counted from 0) would have {size} players, a size the game is not played at"
+    )]
     WrongTableSize {
         /// The table, counted from 0.
         table: usize,

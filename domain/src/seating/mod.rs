@@ -102,7 +102,7 @@ mod running;
 mod search;
 mod seats;
 
-pub use changes::{SeatChange, by_ranking, rearrange};
+pub use changes::{SeatChange, by_ranking, rearrange, rearrange_at};
 pub use error::SeatingError;
 pub use family::{family_by_ranking, family_random, family_round, sizes_for};
 pub use field::{random_draw, table_sizes};
