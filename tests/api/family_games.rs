@@ -643,3 +643,109 @@ backend_test!(
         assert!(refused.text.contains(r#"class="captured invalid""#));
     }
 );
+
+backend_test!(
+    family_tournaments_are_made_shown_and_printed_by_their_game,
+    |app| {
+        use crate::fixtures::{desk, desk_form, desk_get, organizer};
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let org = organizer(&app, &service, "leitung@example.org").await;
+        let session = desk(&service, "leitung@example.org").await;
+
+        // Made at the desk: Doublehead Kids to 2 Golden Coins (the Doppelkopf switches on the
+        // same form are not read).
+        let body = format!(
+            "csrf={}&idempotency_key=fam-1&name=Kinderturnier&date=2026-12-13&rounds=2\
+         &ruleset=doublehead_kids&golden_coins=2&announcements=doubling",
+            session.csrf
+        );
+        let made = send(
+            &service,
+            desk_form("/admin/tournaments", &session.cookies, &body),
+        )
+        .await;
+        expect(&made, 303, "a Kids tournament made at the desk");
+        let all = call_json(&service, "GET", "/api/v1/tournaments", Some(&org), None).await;
+        let made = &all.json[0];
+        assert_eq!(
+            made["game"],
+            json!({"kind": "doublehead_kids", "golden_coins": 2})
+        );
+        let id = made["id"].as_i64().unwrap();
+        let ids = crate::fixtures::players(&service, &org, id, 4).await;
+        let round = crate::fixtures::round(&service, &org, id, &json!([ids])).await;
+        let table = round.json["tables"][0]["id"].as_i64().unwrap();
+        let path = format!("/api/v1/tables/{table}/deals");
+        for deal in [
+            kids(json!({"kind": "pair", "seats": [0, 2]}), 130),
+            kids(json!({"kind": "alone", "seat": 1}), 121),
+        ] {
+            let r = call_json(&service, "POST", &path, Some(&org), Some(&deal)).await;
+            expect(&r, 201, "a deal");
+        }
+        let published = call_json(
+            &service,
+            "PATCH",
+            &format!("/api/v1/tournaments/{id}"),
+            Some(&org),
+            Some(&json!({"published": true})),
+        )
+        .await;
+        expect(&published, 200, "published");
+
+        // The public sheet: each deal's Golden Coins, the Golden and Silver Coins in all.
+        let sheet = send(
+            &service,
+            actix_web::test::TestRequest::get()
+                .uri(&format!("/tournaments/{id}/rounds/1/tables/1"))
+                .to_request(),
+        )
+        .await;
+        expect(&sheet, 200, "the public sheet");
+        assert!(sheet.text.contains("bis 2 Goldtaler"), "{}", sheet.text);
+        assert!(
+            sheet
+                .text
+                .contains(r#"<td class="score num" data-seat="1">2</td>"#)
+        );
+        assert!(sheet.text.contains(r#"id="silver-totals""#));
+        assert!(
+            sheet
+                .text
+                .contains(r#"<td class="total num" data-seat="1">231</td>"#)
+        );
+
+        // The printed sheet: as many rows as a round to 2 Golden Coins can take (3), the
+        // team's column instead of Re, no Pflichtsolo rubric.
+        let printed = send(
+            &service,
+            desk_get(
+                &format!("/admin/tournaments/{id}/print/rounds/1/sheets"),
+                &session.cookies,
+            ),
+        )
+        .await;
+        expect(&printed, 200, "the printed sheets");
+        assert_eq!(printed.text.matches(r#"<tr class="deal">"#).count(), 3);
+        assert!(printed.text.contains("Team mit Prinz"), "{}", printed.text);
+        assert!(!printed.text.contains(r#"class="pflichtsoli""#));
+
+        // The standings page ranks by Golden Coins.
+        let standings = send(
+            &service,
+            actix_web::test::TestRequest::get()
+                .uri(&format!("/tournaments/{id}/standings"))
+                .to_request(),
+        )
+        .await;
+        expect(&standings, 200, "the public standings");
+        assert!(standings.text.contains("Goldtaler"));
+        assert!(
+            standings
+                .text
+                .contains(r#"<td class="silver num">231</td>"#),
+            "{}",
+            standings.text
+        );
+    }
+);

@@ -23,6 +23,10 @@ struct SheetPage {
     seats: Vec<SeatHead>,
     deals: Vec<DealLine>,
     totals: Vec<Cell>,
+    /// Doublehead Kids: the Golden Coins that end the round (then `totals` are Golden
+    /// Coins) and each seat's Silver Coins.
+    golden_coins: Option<u8>,
+    silver: Option<Vec<Cell>>,
     complete: bool,
     time_up: bool,
     round_closed: bool,
@@ -98,6 +102,15 @@ fn contract_key(contract: ContractName) -> &'static str {
     }
 }
 
+/// The text key of a family game's name, which its deals show where Doppelkopf's show the
+/// contract.
+fn game_key(game: &str) -> &'static str {
+    match game {
+        "doublehead_kids" => "rules_doublehead_kids",
+        _ => "rules_doppeldoppel",
+    }
+}
+
 /// The text key of a deal's kind as the sheet names it.
 fn kind_key(kind: &str) -> &'static str {
     match kind {
@@ -132,6 +145,7 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
         totals,
         signatures,
         signed_by_all,
+        family,
         ..
     } = sheet;
     let name = |seat: u8| {
@@ -168,27 +182,68 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
                 start_number: p.start_number,
             })
             .collect(),
-        deals: deals
-            .iter()
-            .map(|d| DealLine {
-                number: d.number,
-                dealer: name(d.dealer),
-                kind: kind_key(d.kind),
-                contract: contract_key(d.contract),
-                paper: d.entry.is_paper(),
-                re: d.re.iter().map(|s| s + 1).collect(),
-                scores: cells(&d.scores, d.sitting_out),
-                penalties: d
-                    .penalties
-                    .iter()
-                    .map(|p| PenaltyLine {
-                        severity: severity_key(&p.severity),
-                        offender: name(p.offender),
-                    })
-                    .collect(),
-            })
-            .collect(),
+        deals: match &family {
+            // A family game's deal: what each seat won; no contract, party or penalty.
+            Some(family) => family
+                .deals
+                .iter()
+                .map(|d| DealLine {
+                    number: d.number,
+                    dealer: name(d.dealer.unwrap_or(d.starter)),
+                    kind: "sheet_kind_normal",
+                    contract: game_key(family.game),
+                    paper: false,
+                    re: Vec::new(),
+                    scores: d
+                        .points
+                        .iter()
+                        .zip(0u8..)
+                        .map(|(&p, seat)| Cell {
+                            seat,
+                            value: i32::try_from(p).unwrap_or(i32::MAX),
+                            out: false,
+                        })
+                        .collect(),
+                    penalties: Vec::new(),
+                })
+                .collect(),
+            None => deals
+                .iter()
+                .map(|d| DealLine {
+                    number: d.number,
+                    dealer: name(d.dealer),
+                    kind: kind_key(d.kind),
+                    contract: contract_key(d.contract),
+                    paper: d.entry.is_paper(),
+                    re: d.re.iter().map(|s| s + 1).collect(),
+                    scores: cells(&d.scores, d.sitting_out),
+                    penalties: d
+                        .penalties
+                        .iter()
+                        .map(|p| PenaltyLine {
+                            severity: severity_key(&p.severity),
+                            offender: name(p.offender),
+                        })
+                        .collect(),
+                })
+                .collect(),
+        },
         totals: cells(&totals, None),
+        golden_coins: family.as_ref().and_then(|f| f.golden_coins),
+        silver: family
+            .as_ref()
+            .filter(|f| f.golden_coins.is_some())
+            .map(|f| {
+                f.totals
+                    .iter()
+                    .zip(0u8..)
+                    .map(|(k, seat)| Cell {
+                        seat,
+                        value: i32::try_from(k.secondary).unwrap_or(i32::MAX),
+                        out: false,
+                    })
+                    .collect()
+            }),
         complete,
         time_up,
         round_closed,

@@ -33,6 +33,8 @@ struct StandingsPage {
     version: String,
     /// The round numbers, one column each.
     round_numbers: Vec<i32>,
+    /// The rows carry Silver Coins (Doublehead Kids): a column for them.
+    silver: bool,
     rows: Vec<Row>,
     attention: Vec<Attention>,
     /// Where the script listens for changes (the API's stream).
@@ -55,6 +57,8 @@ struct Row {
     /// "18.67"; the template writes a decimal comma in German.
     average: Option<String>,
     rounds: Vec<Option<i32>>,
+    /// Doublehead Kids: the Silver Coins that rank equal Golden Coins (`total`).
+    silver: Option<i64>,
     withdrawn: bool,
 }
 
@@ -99,6 +103,7 @@ fn rows(shown: &PageStandings) -> Vec<Row> {
             total: s.total,
             average: s.average_per_round.clone(),
             rounds: s.rounds.clone(),
+            silver: s.silver_coins,
             withdrawn: s.withdrawn,
         })
         .collect()
@@ -139,6 +144,7 @@ pub async fn page(
                     tournament: (&tournament).into(),
                     version: standings.version.clone(),
                     round_numbers: (1..=tournament.rounds_planned).collect(),
+                    silver: tournament.game.has_second_key(),
                     rows: rows(&standings),
                     attention: standings
                         .standings

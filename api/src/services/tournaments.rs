@@ -21,9 +21,9 @@ use crate::wire::tournaments::{
     CreateTournamentRequest, TournamentResponse, UpdateTournamentRequest,
 };
 
-/// The rules by name a tournament can be created with without spelling out `game`; the desk
+/// The games by name a tournament can be created with without spelling out `game`; the desk
 /// offers these.
-pub const RULESETS: &[&str] = &["ddv", "house"];
+pub const RULESETS: &[&str] = &["ddv", "house", "doublehead_kids", "doppeldoppel"];
 
 /// The game a request chooses by `ruleset` (a name) and `game` (in full), every fault
 /// pushed to `errors`; `None` when it names none (or is faulty).

@@ -182,6 +182,37 @@ mod tests {
     }
 
     #[test]
+    fn a_kids_round_to_t_golden_coins_takes_at_most_2t_minus_1_deals() {
+        assert_eq!(RoundLength::Deals(24).most_deals(), 24);
+        assert_eq!(RoundLength::UntilGoldenCoins(5).most_deals(), 9);
+        assert_eq!(RoundLength::UntilGoldenCoins(0).most_deals(), 0);
+        // The bound is reached: four players sharing pair wins evenly hold 4 Golden Coins
+        // each after 8 deals of a round to 5, and the 9th deal ends it.
+        let pairs = [
+            [0, 1],
+            [2, 3],
+            [0, 2],
+            [1, 3],
+            [0, 3],
+            [1, 2],
+            [0, 1],
+            [2, 3],
+            [0, 2],
+        ];
+        let deals: Vec<FamilyDeal> = pairs
+            .iter()
+            .map(|&pair| {
+                FamilyDeal::Kids(
+                    kids::KidsDeal::new(kids::KidsTeams::Pair(pair), 130, 110).unwrap(),
+                )
+            })
+            .collect();
+        let round = derive_family(KIDS, 4, &deals[..8]).unwrap();
+        assert!(!round.is_complete());
+        assert!(derive_family(KIDS, 4, &deals).unwrap().is_complete());
+    }
+
+    #[test]
     fn who_deals_and_who_sits_out() {
         assert_eq!(Game::DDV.deal_turn(4, 3), Ok(DealTurn::FromSheet));
         assert_eq!(Game::DDV.dealer_sits_out(5), Ok(true));

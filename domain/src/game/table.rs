@@ -18,6 +18,19 @@ pub enum RoundLength {
     UntilGoldenCoins(u8),
 }
 
+impl RoundLength {
+    /// The most deals a round can take, for the rows of a printed sheet: a fixed round its
+    /// deals; a Doublehead Kids round to `t` Golden Coins at most `2t - 1`, since every deal
+    /// hands out at least two Golden Coins (a pair's win two, a lone win two, a lone loss
+    /// three) to four players, who hold at most `4(t - 1)` before one of them reaches `t`.
+    pub fn most_deals(self) -> u16 {
+        match self {
+            RoundLength::Deals(deals) => deals,
+            RoundLength::UntilGoldenCoins(target) => (u16::from(target) * 2).saturating_sub(1),
+        }
+    }
+}
+
 /// Who deals, who plays the first card and who sits out in one deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DealSeats {

@@ -698,3 +698,123 @@ async fn a_deal_thrown_in_offline_waits_in_the_outbox_and_keeps_its_number() {
     assert_eq!(next(&page).await, Some((3, 1)));
     page.assert_accessible("a house-rules table").await;
 }
+
+/// Types `captured` (per seat, the counts of rank 1 to 6; 0 left empty) into the
+/// Doppeldoppel grid and saves.
+async fn enter_captured(page: &Page, captured: &[[u8; 6]]) {
+    for (seat, row) in captured.iter().enumerate() {
+        for (i, &count) in row.iter().enumerate() {
+            if count > 0 {
+                page.fill(&format!("#c{seat}_{}", i + 1), &count.to_string())
+                    .await;
+            }
+        }
+    }
+    page.click("#save-button").await;
+}
+
+#[actix_web::test]
+async fn family_deals_are_entered_on_the_phone_offline_too() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let body = json!({"name": "Doppeldoppel", "date": "2026-12-05", "ruleset": "doppeldoppel"});
+    let table = Table::of_tournament(&app, &service, 3, &body).await;
+    let code = code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    join(&page, &base, &code).await;
+    page.assert_accessible("a Doppeldoppel table").await;
+    // Deal 1 online: the rule text's example hand for seat 0, three 4s for seat 1 (0), a
+    // lone 5 for seat 2.
+    enter_captured(
+        &page,
+        &[[2, 2, 1, 0, 0, 0], [1, 2, 0, 3, 1, 0], [0, 0, 0, 0, 1, 0]],
+    )
+    .await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         +document.querySelector('#next-deal').dataset.number === 2",
+        WAIT,
+    )
+    .await;
+    assert_eq!(shown_totals(&page, "#totals td").await, json!([7, 0, 7]));
+    // Deal 2 with the network cut: it waits in the outbox under number 2 and is sent,
+    // once, when the network is back.
+    page.set_offline(true).await;
+    page.wait_until("!navigator.onLine", WAIT).await;
+    enter_captured(
+        &page,
+        &[[3, 0, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0], [0, 0, 0, 0, 1, 1]],
+    )
+    .await;
+    page.wait_until("document.querySelectorAll('#outbox li').length === 1", WAIT)
+        .await;
+    assert_eq!(form_number(&page).await, 3, "the next deal is 3");
+    page.set_offline(false).await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         +document.querySelector('#next-deal').dataset.number === 3",
+        WAIT,
+    )
+    .await;
+    let stored = sheet(&service, &table).await;
+    let points: Vec<Value> = stored["family"]["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| d["points"].clone())
+        .collect();
+    assert_eq!(points, vec![json!([7, 0, 7]), json!([6, -2, -2])]);
+    assert_eq!(stored["totals"], json!([13, -2, 5]));
+    page.assert_accessible("a Doppeldoppel table after two deals")
+        .await;
+}
+
+#[actix_web::test]
+async fn a_doublehead_kids_deal_is_tapped_in_and_previewed() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let body = json!({"name": "Kinder", "date": "2026-12-05",
+        "game": {"kind": "doublehead_kids", "golden_coins": 2}});
+    let table = Table::of_tournament(&app, &service, 4, &body).await;
+    let code = code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    join(&page, &base, &code).await;
+    page.assert_accessible("a Doublehead Kids table").await;
+    page.click("input[name=team_kind][value=alone]").await;
+    page.click("input[name=team][value='1']").await;
+    page.fill("#coins", "121").await;
+    // The other team's coins are shown while typing.
+    page.wait_until(
+        "document.querySelector('#coins-other').textContent.indexOf('119') >= 0",
+        WAIT,
+    )
+    .await;
+    page.click("#preview-button").await;
+    page.wait_until(
+        "!document.querySelector('#preview').hidden && \
+         !!document.querySelector('#preview-scores td[data-seat=\"1\"]')",
+        WAIT,
+    )
+    .await;
+    let shown = page
+        .eval(
+            "return document.querySelector('#preview-scores td[data-seat=\"1\"]').textContent;",
+            vec![],
+        )
+        .await;
+    assert_eq!(shown, json!("2"), "a lone win is worth two Golden Coins");
+    page.click("#save-button").await;
+    // Two Golden Coins end a round to 2: the page says who won, and takes no entry.
+    page.wait_for("#sheet-complete", WAIT).await;
+    let stored = sheet(&service, &table).await;
+    assert_eq!(stored["family"]["winners"], json!([1]));
+    assert_eq!(stored["totals"], json!([0, 2, 0, 0]));
+    page.assert_accessible("a finished Doublehead Kids table")
+        .await;
+}

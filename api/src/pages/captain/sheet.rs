@@ -22,6 +22,7 @@ use crate::pages::{PageError, respond, respond_status};
 use crate::services::tables::{self, CaptainTable};
 use crate::services::{deals, idempotency, write};
 use crate::state::AppState;
+use crate::wire::family::FamilyDealView;
 use crate::wire::sheet::{DealBody, SheetDealView, SheetResponse};
 
 const SHEET: &str = "pages/captain/sheet.html";
@@ -49,6 +50,9 @@ struct DealLine {
     cells: Vec<Cell>,
     penalties: bool,
     paper: bool,
+    /// A family game's deal: `dealer` is the player who started it (Doppeldoppel names no
+    /// dealer) when `starter` is set.
+    starter: bool,
 }
 
 /// The last deal, with what mending it needs.
@@ -72,6 +76,8 @@ struct SheetPage {
     players: Vec<Named>,
     deals: Vec<DealLine>,
     totals: Vec<Cell>,
+    /// Doublehead Kids: each seat's Silver Coins, under the Golden Coins of `totals`.
+    silver: Option<Vec<Cell>>,
     complete: bool,
     round_closed: bool,
     time_up: bool,
@@ -110,6 +116,32 @@ fn line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
             .collect(),
         penalties: !deal.penalties.is_empty(),
         paper: deal.entry.is_paper(),
+        starter: false,
+    }
+}
+
+/// A family game's deal as a row: what each seat won, who dealt (or started).
+fn family_line(lang: Lang, sheet: &SheetResponse, game: &str, deal: &FamilyDealView) -> DealLine {
+    DealLine {
+        number: deal.number,
+        dealer: view::named(sheet, deal.dealer.unwrap_or(deal.starter)),
+        kind_code: "normal",
+        kind: String::new(),
+        contract: lang.text(&format!("rules_{game}")),
+        re: String::new(),
+        cells: (0..sheet.table_size)
+            .map(|seat| Cell {
+                seat,
+                score: deal
+                    .points
+                    .get(usize::from(seat))
+                    .map_or(0, |&p| i32::try_from(p).unwrap_or(i32::MAX)),
+                out: false,
+            })
+            .collect(),
+        penalties: false,
+        paper: false,
+        starter: deal.dealer.is_none(),
     }
 }
 
@@ -121,7 +153,30 @@ impl SheetPage {
             round: sheet.round,
             table_number: sheet.table_number,
             players: sheet.players.iter().map(Named::from).collect(),
-            deals: sheet.deals.iter().map(|d| line(lang, sheet, d)).collect(),
+            deals: match &sheet.family {
+                Some(family) => family
+                    .deals
+                    .iter()
+                    .map(|d| family_line(lang, sheet, family.game, d))
+                    .collect(),
+                None => sheet.deals.iter().map(|d| line(lang, sheet, d)).collect(),
+            },
+            silver: sheet
+                .family
+                .as_ref()
+                .filter(|f| f.golden_coins.is_some())
+                .map(|f| {
+                    (0..sheet.table_size)
+                        .map(|seat| Cell {
+                            seat,
+                            score: f
+                                .totals
+                                .get(usize::from(seat))
+                                .map_or(0, |k| i32::try_from(k.secondary).unwrap_or(i32::MAX)),
+                            out: false,
+                        })
+                        .collect()
+                }),
             totals: (0..sheet.table_size)
                 .map(|seat| Cell {
                     seat,
@@ -133,17 +188,24 @@ impl SheetPage {
             round_closed: sheet.round_closed,
             time_up: sheet.time_up,
             deals_left: table.deals_left,
-            last: sheet
-                .deals
-                .last()
-                .filter(|_| !sheet.round_closed)
-                .map(|d| LastDeal {
+            last: match &sheet.family {
+                // A family deal is mended by deleting it and entering it again.
+                Some(family) => family.deals.last().map(|d| LastDeal {
+                    number: d.number,
+                    version: d.version,
+                    summary: super::family::deal_summary(lang, sheet, d.number).unwrap_or_default(),
+                    key: fresh_key(),
+                    correctable: false,
+                }),
+                None => sheet.deals.last().map(|d| LastDeal {
                     number: d.number,
                     version: d.version,
                     summary: view::deal_summary(lang, sheet, d),
                     key: fresh_key(),
                     correctable: d.has_facts(),
                 }),
+            }
+            .filter(|_| !sheet.round_closed),
             signing: signing::of(sheet),
             flash: None,
             error: None,

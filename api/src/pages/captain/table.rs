@@ -155,15 +155,21 @@ pub(super) fn flash_text(
 ) -> Option<String> {
     let (what, n) = flash(req)?;
     let text = lang.text(&format!("captain_flash_{what}"));
-    let deal = u16::try_from(n)
-        .ok()
-        .and_then(|n| sheet.deals.iter().find(|d| d.number == n));
-    Some(match (what.as_str(), deal) {
+    let number = u16::try_from(n).ok();
+    let summary = number.and_then(|n| match &sheet.family {
+        Some(_) => super::family::deal_summary(lang, sheet, n),
+        None => sheet
+            .deals
+            .iter()
+            .find(|d| d.number == n)
+            .map(|deal| view::deal_summary(lang, sheet, deal)),
+    });
+    Some(match (what.as_str(), summary) {
         ("deleted", _) => format!("{text} {n}."),
         ("signed" | "withdrawn", _) => {
             format!("{text} {}.", super::signing::name_of(sheet, n)?)
         }
-        (_, Some(deal)) => format!("{text} {}", view::deal_summary(lang, sheet, deal)),
+        (_, Some(summary)) => format!("{text} {summary}"),
         _ => return None,
     })
 }
@@ -189,10 +195,7 @@ pub async fn show(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
         Err(e) => return failed(&state, &req, e),
     };
     let mut answer = if let Some(family) = &table.sheet.family {
-        let flash = flash(&req)
-            .and_then(|(_, n)| u16::try_from(n).ok())
-            .and_then(|n| super::family::deal_summary(lang, &table.sheet, n))
-            .map(|summary| format!("{} {summary}", lang.text("captain_flash_saved")));
+        let flash = flash_text(lang, &req, &table.sheet);
         super::family::page(&state, &req, &table, family, flash)
     } else {
         let mut page = TablePage::of(lang, &table, None);

@@ -14,6 +14,8 @@ use serde::Serialize;
 
 use super::super::{Section, answer, failed, render, signed_in_or_login};
 use super::{BlankForm, MOST_BLANK_SHEETS, lang, printed_round, show_index};
+use domain::game::Game;
+
 use crate::services::print::PrintedTable;
 use crate::services::tournaments;
 use crate::state::AppState;
@@ -36,6 +38,9 @@ struct Sheet {
     seats: Vec<SheetSeat>,
     /// The deal numbers, 1 to the deals planned.
     deals: Vec<i32>,
+    /// A family game's sheet (`doublehead_kids`, `doppeldoppel`): no Re party, no
+    /// Pflichtsolo rubric; `None` for Doppelkopf.
+    family: Option<&'static str>,
 }
 
 #[derive(Debug, Serialize)]
@@ -62,7 +67,11 @@ pub async fn round(
             let printed = printed_round(&state, &req, &desk, &nav, number).await?;
             let model = SheetsPage {
                 round: Some(printed.round.number),
-                sheets: printed.tables.iter().map(filled).collect(),
+                sheets: printed
+                    .tables
+                    .iter()
+                    .map(|t| filled(printed.tournament.game, t))
+                    .collect(),
             };
             Ok(render(
                 &state,
@@ -78,7 +87,15 @@ pub async fn round(
     )
 }
 
-fn filled(table: &PrintedTable) -> Sheet {
+fn filled(game: Game, table: &PrintedTable) -> Sheet {
+    // A Doublehead Kids round has no planned deals: as many rows as it can take.
+    let rows = u8::try_from(table.players.len())
+        .ok()
+        .and_then(|players| {
+            let planned = u16::try_from(table.planned_deals).ok()?;
+            game.round_length(players, planned).ok()
+        })
+        .map_or(table.planned_deals, |length| i32::from(length.most_deals()));
     Sheet {
         table: Some(table.number),
         five: table.players.len() == 5,
@@ -92,7 +109,8 @@ fn filled(table: &PrintedTable) -> Sheet {
                 start_number: Some(p.start_number),
             })
             .collect(),
-        deals: (1..=table.planned_deals).collect(),
+        deals: (1..=rows).collect(),
+        family: game.ruleset().is_none().then(|| game.kind()),
     }
 }
 
@@ -134,6 +152,7 @@ pub async fn blank(
                     })
                     .collect(),
                 deals: (1..=deals).collect(),
+                family: None,
             };
             let model = SheetsPage {
                 round: None,
