@@ -5,7 +5,7 @@
 use domain::deal::{self, FactsError};
 use domain::game::doppeldoppel::{DoppeldoppelError, DoppeldoppelRoundError};
 use domain::game::kids::{KidsError, KidsRoundError};
-use domain::game::{FamilyRoundError, RulesetError};
+use domain::game::{FamilyDeletionError, FamilyDeriveError, FamilyRoundError, RulesetError};
 use domain::penalty::PenaltyError;
 use domain::seating::SeatingError;
 use domain::sheet::{
@@ -379,5 +379,41 @@ pub fn family_round_error(
         FamilyRoundError::NotAFamilyGame { .. } | FamilyRoundError::Table(_) => {
             ApiError::Internal(anyhow::anyhow!("stored data does not fit the rules: {e}"))
         }
+    }
+}
+
+/// A family deal's correction that does not fit: the corrected deal itself (at `index`) as
+/// an entry would be refused, a later deal that lost its place as a 409 with the sheet.
+pub fn family_correction_error(
+    e: &FamilyDeriveError,
+    index: usize,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        FamilyDeriveError::Deal { index: at, error } if *at == index => {
+            family_round_error(error, current)
+        }
+        FamilyDeriveError::Deal { index: at, error } => ApiError::Conflict {
+            code: "deal_does_not_fit",
+            detail: format!(
+                "deal {} would no longer fit the sheet: {error}",
+                at.saturating_add(1)
+            ),
+            current: current(),
+        },
+        FamilyDeriveError::Start(e) => {
+            ApiError::Internal(anyhow::anyhow!("stored data does not fit the rules: {e}"))
+        }
+    }
+}
+
+/// A family deal's deletion that cannot be made.
+pub fn family_deletion_error(
+    e: &FamilyDeletionError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        FamilyDeletionError::NoSuchDeal { .. } => ApiError::NotFound,
+        FamilyDeletionError::Round(e) => family_correction_error(e, usize::MAX, current),
     }
 }

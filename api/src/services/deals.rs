@@ -10,7 +10,7 @@
 //! a captain's phone would replace the signed paper record with facts nobody checked.
 
 use domain::game::{FamilyDeal, FamilyRound};
-use domain::sheet::{EntryFacts, Renumbering, Round, SheetEntry};
+use domain::sheet::{EntryFacts, Round, SheetEntry};
 
 use super::access::{self, Need, TableContext};
 use super::idempotency::{self, Seen};
@@ -20,8 +20,8 @@ use crate::auth::Caller;
 use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
 use crate::domain_errors::{
-    correction_error, deletion_error, entry_error, family_round_error, invalid_deal,
-    invalid_family_deal,
+    correction_error, deletion_error, entry_error, family_correction_error, family_deletion_error,
+    family_round_error, invalid_deal, invalid_family_deal,
 };
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -393,11 +393,12 @@ pub fn update(
             )
             .map_err(|e| correction_error(&e, || before.current()))?;
         }
-        // The corrected deal must be a deal of the game; whether it and every later deal
-        // still fit the round is checked when the sheet is derived after the write (a
-        // 409 `deal_does_not_fit` that rolls it back).
+        // The corrected deal must fit where it stands (422 naming its field) and every
+        // later deal after it (409 with the sheet).
         Play::Family(round) => {
-            family_deal(round, entry)?;
+            round
+                .corrected(index, family_deal(round, entry)?)
+                .map_err(|e| family_correction_error(&e, index, || before.current()))?;
         }
     }
     let updated = db::deals::update_facts(conn, row.id, row.version, &facts(entry)?, now())?;
@@ -449,18 +450,12 @@ pub fn delete(
             .map_err(|e| deletion_error(&e, || before.current()))?;
             (deletion.time_up_after, deletion.moves)
         }
-        // A family table has no penalties or playing time: every later deal moves up one
-        // number, and whether they still fit the round is checked when the sheet is
-        // derived after the write (a 409 `deal_does_not_fit` that rolls it back).
-        Play::Family(_) => {
-            let moves = before
-                .rows
-                .iter()
-                .filter_map(|r| u16::try_from(r.number).ok())
-                .filter(|&from| from > number)
-                .map(|from| Renumbering { from, to: from - 1 })
-                .collect();
-            (None, moves)
+        // A family table has no penalties or playing time: every later deal moves up.
+        Play::Family(round) => {
+            let deletion = round
+                .deleted(number)
+                .map_err(|e| family_deletion_error(&e, || before.current()))?;
+            (None, deletion.moves)
         }
     };
     // Every later deal moves to a new number and gets a version above all the table has

@@ -23,7 +23,8 @@ pub use family::{
     FamilyKey, FamilyLine, FamilySeatLine, FamilyStanding, FamilyStandingsError, family_standings,
 };
 pub use round::{
-    FamilyDeal, FamilyDeriveError, FamilyRound, FamilyRoundError, derive_family, family_seats,
+    FamilyDeal, FamilyDeletion, FamilyDeletionError, FamilyDeriveError, FamilyRound,
+    FamilyRoundError, derive_family, family_seats,
 };
 pub use ruleset::{
     AnnouncementScoring, KarlchenRule, Ruleset, RulesetError, SOLO_MULTIPLIERS, Schweinchen,

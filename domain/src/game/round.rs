@@ -9,6 +9,7 @@ use super::family::{FamilyKey, FamilySeatLine};
 use super::kids::{self, KidsDeal, KidsRound, KidsRoundError};
 use super::table::{DealSeats, TableSizeError};
 use crate::deal::Seat;
+use crate::sheet::Renumbering;
 
 /// One entered deal of a family game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -124,7 +125,123 @@ pub fn derive_family(
     Ok(round)
 }
 
+/// A deletion worked out: the round without the deal, and the later deals' new numbers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FamilyDeletion {
+    /// The round after the deletion.
+    pub round: FamilyRound,
+    /// Every later deal, ascending: each moves up one number.
+    pub moves: Vec<Renumbering>,
+}
+
+/// Why a family deal cannot be deleted.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum FamilyDeletionError {
+    /// There is no deal with that number.
+    #[error("there is no deal {number} on a sheet of {deals} deals")]
+    NoSuchDeal {
+        /// The number asked for.
+        number: u16,
+        /// Deals on the sheet.
+        deals: usize,
+    },
+    /// Without it a later deal no longer fits.
+    #[error(transparent)]
+    Round(FamilyDeriveError),
+}
+
 impl FamilyRound {
+    /// The same round with no deal entered.
+    fn empty(&self) -> Result<FamilyRound, FamilyDeriveError> {
+        Ok(match self {
+            FamilyRound::Kids(round) => FamilyRound::Kids(KidsRound::new(round.target())),
+            FamilyRound::Doppeldoppel(round) => FamilyRound::Doppeldoppel(
+                DoppeldoppelRound::new(round.players())
+                    .map_err(|e| FamilyDeriveError::Start(FamilyRoundError::Table(e)))?,
+            ),
+        })
+    }
+
+    /// The entered deals, in order.
+    pub fn entries(&self) -> Vec<FamilyDeal> {
+        match self {
+            FamilyRound::Kids(round) => round
+                .deals()
+                .iter()
+                .map(|d| FamilyDeal::Kids(d.deal))
+                .collect(),
+            FamilyRound::Doppeldoppel(round) => round
+                .deals()
+                .iter()
+                .map(|d| FamilyDeal::Doppeldoppel(d.deal))
+                .collect(),
+        }
+    }
+
+    /// The round re-derived from `deals` in place of its own.
+    fn with_entries(&self, deals: &[FamilyDeal]) -> Result<FamilyRound, FamilyDeriveError> {
+        let mut round = self.empty()?;
+        for (index, deal) in deals.iter().enumerate() {
+            round
+                .record(*deal)
+                .map_err(|error| FamilyDeriveError::Deal { index, error })?;
+        }
+        Ok(round)
+    }
+
+    /// The round with the deal at `index` (0-based) corrected to `deal`: the corrected deal
+    /// must fit where it stands (a deal of this game, for this table), and every later
+    /// deal after it (a correction that ends a Doublehead Kids round earlier leaves the
+    /// deals after the end without a place). The error names the first deal that does not
+    /// fit, so the caller can tell the corrected deal (`index`) from a later one.
+    ///
+    /// # Errors
+    ///
+    /// [`FamilyDeriveError::Deal`] as said; an `index` past the deals is the deal after the
+    /// last, and is refused as a round over would be only if the round is over.
+    pub fn corrected(
+        &self,
+        index: usize,
+        deal: FamilyDeal,
+    ) -> Result<FamilyRound, FamilyDeriveError> {
+        let mut deals = self.entries();
+        match deals.get_mut(index) {
+            Some(slot) => *slot = deal,
+            None => deals.push(deal),
+        }
+        self.with_entries(&deals)
+    }
+
+    /// The round without deal `number` (from 1); later deals move up one number.
+    ///
+    /// # Errors
+    ///
+    /// [`FamilyDeletionError::NoSuchDeal`] for a number without a deal;
+    /// [`FamilyDeletionError::Round`] if a later deal no longer fits (never in the two
+    /// games as written: a deal less never ends a round earlier).
+    pub fn deleted(&self, number: u16) -> Result<FamilyDeletion, FamilyDeletionError> {
+        let mut deals = self.entries();
+        let count = deals.len();
+        let index = usize::from(number)
+            .checked_sub(1)
+            .filter(|&i| i < count)
+            .ok_or(FamilyDeletionError::NoSuchDeal {
+                number,
+                deals: count,
+            })?;
+        deals.remove(index);
+        let round = self
+            .with_entries(&deals)
+            .map_err(FamilyDeletionError::Round)?;
+        let moves = (usize::from(number)..count)
+            .filter_map(|to| {
+                let to = u16::try_from(to).ok()?;
+                Some(Renumbering { from: to + 1, to })
+            })
+            .collect();
+        Ok(FamilyDeletion { round, moves })
+    }
+
     /// The game's stable name.
     pub const fn game(&self) -> &'static str {
         match self {
@@ -373,6 +490,60 @@ mod tests {
         let full = derive_family(Game::Doppeldoppel, 3, &[deal, deal, deal]).unwrap();
         assert!(full.is_complete());
         assert_eq!(full.winners(), vec![0, 2]);
+    }
+
+    #[test]
+    fn a_correction_and_a_deletion_re_derive_the_round() {
+        let game = Game::DoubleheadKids { golden_coins: 2 };
+        let deals = [
+            kids(KidsTeams::Pair([0, 2]), 130),
+            kids(KidsTeams::Alone(1), 121),
+        ];
+        let round = derive_family(game, 4, &deals).unwrap();
+        // Deal 1 corrected to a wedding of seats 3 and 1 taking 125: seat 1 has 1 + 2.
+        let wedding = kids(
+            KidsTeams::Wedding {
+                announcer: 3,
+                partner: 1,
+            },
+            125,
+        );
+        let corrected = round.corrected(0, wedding).unwrap();
+        assert_eq!(
+            corrected
+                .totals()
+                .iter()
+                .map(|k| k.primary)
+                .collect::<Vec<_>>(),
+            vec![0, 3, 0, 1]
+        );
+        // Deal 1 corrected to a lone win for seat 0 ends the round: deal 2 has no place.
+        assert!(matches!(
+            round.corrected(0, kids(KidsTeams::Alone(0), 130)),
+            Err(FamilyDeriveError::Deal { index: 1, .. })
+        ));
+        // A Doppeldoppel deal does not fit at deal 1 of a Kids round.
+        let other = FamilyDeal::Doppeldoppel(DoppeldoppelDeal::new(&[[0; 6]; 3]).unwrap());
+        assert!(matches!(
+            round.corrected(0, other),
+            Err(FamilyDeriveError::Deal {
+                index: 0,
+                error: FamilyRoundError::WrongGame { .. }
+            })
+        ));
+        // Deleting deal 1: deal 2 moves up and seat 0 deals it.
+        let deletion = round.deleted(1).unwrap();
+        assert_eq!(deletion.moves, vec![Renumbering { from: 2, to: 1 }]);
+        assert_eq!(deletion.round.deal_points(0), Some(vec![0, 2, 0, 0]));
+        assert_eq!(deletion.round.seats(0).and_then(|s| s.dealer), Some(0));
+        assert_eq!(
+            round.deleted(3),
+            Err(FamilyDeletionError::NoSuchDeal {
+                number: 3,
+                deals: 2
+            })
+        );
+        assert!(round.deleted(0).is_err());
     }
 
     #[test]
