@@ -107,7 +107,7 @@
     var f = form();
     Array.prototype.forEach.call(f.elements, function (el) {
       if (el.type === "radio" || el.type === "checkbox") {
-        el.checked = (el.name === "points_of" && el.value === "re") || (el.name.indexOf("call_") === 0 && el.value === "none");
+        el.checked = el.hasAttribute("data-default") || (el.name === "points_of" && el.value === "re") || (el.name.indexOf("call_") === 0 && el.value === "none");
       } else if (el.type === "number") {
         el.value = "";
       }

@@ -240,6 +240,33 @@ backend_test!(
         .await;
         expect(&put, 409, "a correction the round cannot take");
         assert_eq!(put.json["code"], "deal_does_not_fit");
+        assert_eq!(
+            t.sheet(&service).await["family"],
+            sheet["family"],
+            "nothing changed"
+        );
+        // A correction that is no deal of this game is refused as an entry would be.
+        let put = send(
+            &service,
+            req(
+                "PUT",
+                &t.path("deals/1"),
+                Some(&t.captain),
+                Some(&doppeldoppel(json!([
+                    [2, 2, 1, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0]
+                ]))),
+                &[("If-Match", &version)],
+            ),
+        )
+        .await;
+        assert_refused(&put, 422, "entry", "not_in_game");
+        assert_eq!(
+            t.sheet(&service).await["family"],
+            sheet["family"],
+            "nothing changed"
+        );
         // A correction that fits: the wedding of seat 3 with seat 1, who take 125.
         let put = send(
             &service,
@@ -260,7 +287,8 @@ backend_test!(
         // Seat 1 now has 1 + 2 Golden Coins.
         assert_eq!(put.json["sheet"]["totals"], json!([0, 3, 0, 1]));
 
-        // Deleting deal 1 moves deal 2 up: seat 0 deals it now, and the round runs on.
+        // Deleting deal 1 moves deal 2 up: seat 0 deals it now, and seat 1's lone win
+        // still ends the round to 2 Golden Coins.
         let version = put.json["sheet"]["family"]["deals"][0]["version"].to_string();
         let deleted = send(
             &service,
@@ -361,6 +389,50 @@ backend_test!(a_doppeldoppel_round_is_one_deal_per_player, |app| {
     assert_eq!(third.json["sheet"]["family"]["winners"], json!([2]));
     let fourth = t.post(&service, &t.captain, &doppeldoppel(hands)).await;
     expect(&fourth, 409, "a fourth deal at a 3-table");
+    // A correction with a row per player of a 4-table: refused naming the rows.
+    let version = third.json["sheet"]["family"]["deals"][2]["version"].to_string();
+    let put = send(
+        &service,
+        req(
+            "PUT",
+            &t.path("deals/3"),
+            Some(&t.captain),
+            Some(&doppeldoppel(json!([
+                [0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 2, 0],
+                [0, 0, 0, 0, 0, 0]
+            ]))),
+            &[("If-Match", &version)],
+        ),
+    )
+    .await;
+    assert_refused(&put, 422, "captured", "wrong_players");
+    // The deals per round are Doppelkopf's: changing them leaves a Doppeldoppel table's
+    // round of one deal per player.
+    let patched = call_json(
+        &service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{}", t.tournament),
+        Some(&t.org),
+        Some(&json!({"deals_four": 20})),
+    )
+    .await;
+    expect(&patched, 200, "deals per round changed");
+    let rounds = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{}/rounds", t.tournament),
+        Some(&t.org),
+        None,
+    )
+    .await;
+    assert_eq!(
+        rounds.json[0]["tables"][0]["planned_deals"], 3,
+        "{}",
+        rounds.text
+    );
+    assert_eq!(t.sheet(&service).await["planned_deals"], 3);
 
     let s = standings(&service, &t).await;
     let p = &t.players;
@@ -379,6 +451,35 @@ backend_test!(a_doppeldoppel_round_is_one_deal_per_player, |app| {
     .await;
     expect(&export, 422, "results of a family game");
     assert_eq!(export.json["code"], "not_in_game");
+    // Nor is the DDV's ranking list, nor an import of a document naming a family game.
+    let ddv = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{}/results/ddv.csv", t.tournament),
+        Some(&t.org),
+        None,
+    )
+    .await;
+    expect(&ddv, 422, "the DDV list of a family game");
+    let mut doc = crate::results::documented_example();
+    doc["tournament"]["ruleset"] = json!("doppeldoppel");
+    doc["tournament"]["game"] = json!({"kind": "doppeldoppel"});
+    let import = call_json(
+        &service,
+        "POST",
+        "/api/v1/results",
+        Some(&t.org),
+        Some(&doc),
+    )
+    .await;
+    expect(&import, 422, "a family game's document");
+    assert!(
+        import
+            .faults()
+            .contains(&("tournament.game".to_owned(), "not_in_game".to_owned())),
+        "{}",
+        import.text
+    );
 });
 
 backend_test!(family_rounds_are_drawn_at_the_games_table_sizes, |app| {
@@ -593,6 +694,49 @@ backend_test!(
         expect(&sent, 201, "the outbox's post");
         assert_eq!(sent.json["number"], 2);
         assert_eq!(sent.json["totals"], json!([1, 2, 1, 0]));
+        // A wedding: seat 3 held both cards and named seat 1. Without saying who announced,
+        // refused naming the field; with it, stored as ticked (the higher seat announcing).
+        let wedding = |announcer: Option<&'static str>| {
+            let mut fields = vec![
+                ("game", "doublehead_kids"),
+                ("number", "3"),
+                ("idempotency_key", "wedding-3"),
+                ("team_kind", "wedding"),
+                ("team", "1"),
+                ("team", "3"),
+                ("coins", "130"),
+                ("action", "save"),
+            ];
+            if let Some(a) = announcer {
+                fields.push(("announcer", a));
+            }
+            fields
+        };
+        let refused = post(&service, &phone, "/table/deals", &wedding(None), &[]).await;
+        expect(&refused, 422, "a wedding without its announcer");
+        assert!(
+            refused
+                .text
+                .contains(r#"id="announcer-field" class="choices seats invalid""#)
+        );
+        let saved = post(&service, &phone, "/table/deals", &wedding(Some("3")), &[]).await;
+        expect(&saved, 303, "a wedding");
+        let stored = t.sheet(&service).await;
+        assert_eq!(
+            stored["family"]["deals"][2]["entry"]["teams"],
+            json!({"kind": "wedding", "announcer": 3, "partner": 1})
+        );
+        // Seat 1 reaches 3 Golden Coins: the round is over.
+        assert_eq!(stored["totals"], json!([1, 3, 1, 1]));
+        assert_eq!(stored["complete"], true);
+        // The phone's sheet: every deal, the Golden and the Silver Coins, deleting the last
+        // (a family deal is entered again, not corrected).
+        let sheet = page(&service, &phone, "/table/sheet").await;
+        expect(&sheet, 200, "the phone's sheet");
+        assert_eq!(sheet.text.matches(r#"<tr data-number="#).count(), 3);
+        assert!(sheet.text.contains(r#"id="silver-totals""#));
+        assert!(sheet.text.contains(r#"id="delete-last""#));
+        assert!(!sheet.text.contains(r#"id="correct-last""#));
 
         // A Doppeldoppel table's form: a grid of counts per player and rank.
         let body = json!({"name": "Doppeldoppel", "date": "2026-12-05", "ruleset": "doppeldoppel"});
@@ -730,6 +874,32 @@ backend_test!(
         assert!(printed.text.contains("Team mit Prinz"), "{}", printed.text);
         assert!(!printed.text.contains(r#"class="pflichtsoli""#));
 
+        // The organiser's monitor counts the round's deals and the desk's table page lists
+        // them (deleting, not correcting, them).
+        let monitor = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/rounds/{}/monitor", round.json["id"]),
+            Some(&org),
+            None,
+        )
+        .await;
+        expect(&monitor, 200, "the monitor");
+        assert_eq!(monitor.json["tables"][0]["deals_entered"], 2);
+        assert_eq!(monitor.json["tables"][0]["complete"], true);
+        let desk_table = send(
+            &service,
+            desk_get(&format!("/admin/tables/{table}"), &session.cookies),
+        )
+        .await;
+        expect(&desk_table, 200, "the desk's table page");
+        assert_eq!(
+            desk_table.text.matches("Doublehead Kids</td>").count(),
+            2,
+            "{}",
+            desk_table.text
+        );
+
         // The standings page ranks by Golden Coins.
         let standings = send(
             &service,
@@ -747,5 +917,38 @@ backend_test!(
             "{}",
             standings.text
         );
+    }
+);
+
+backend_test!(
+    a_kids_tie_goes_to_the_team_without_the_prince_and_a_lone_loss_pays_three,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let body = json!({"name": "Familie", "date": "2026-12-05", "ruleset": "doublehead_kids"});
+        let t = Table::of_tournament(&app, &service, 4, &body).await;
+        // 120:120: the team without the Prince/Princess cards wins (seats 2 and 3).
+        let tie = t
+            .post(
+                &service,
+                &t.captain,
+                &kids(json!({"kind": "pair", "seats": [0, 1]}), 120),
+            )
+            .await;
+        expect(&tie, 201, "a tie");
+        assert_eq!(tie.json["deal"]["points"], json!([0, 0, 1, 1]));
+        // Seat 2 alone takes 100: the three others win a Golden Coin each.
+        let lost = t
+            .post(
+                &service,
+                &t.captain,
+                &kids(json!({"kind": "alone", "seat": 2}), 100),
+            )
+            .await;
+        expect(&lost, 201, "a lone loss");
+        assert_eq!(lost.json["deal"]["points"], json!([1, 1, 0, 1]));
+        assert_eq!(lost.json["sheet"]["totals"], json!([1, 1, 1, 2]));
+        // The basic game is played to 5 Golden Coins: the round runs on.
+        assert_eq!(lost.json["sheet"]["family"]["golden_coins"], 5);
+        assert_eq!(lost.json["sheet"]["complete"], false);
     }
 );

@@ -47,7 +47,7 @@ mod plans;
 mod players;
 mod public_pages;
 mod replay;
-mod results;
+pub(crate) mod results;
 mod rounds;
 mod score;
 mod seating;

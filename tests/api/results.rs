@@ -621,7 +621,7 @@ async fn small<S: App>(app: &TestApp, service: &S) -> (String, i64) {
 }
 
 /// The example in `docs/results-format.md`: the block after the `example` marker.
-fn documented_example() -> Value {
+pub(crate) fn documented_example() -> Value {
     let doc = include_str!("../../docs/results-format.md");
     let start = doc.find("<!-- example -->").expect("the example's marker");
     let rest = &doc[start..];

@@ -27,6 +27,8 @@ struct SheetPage {
     /// Coins) and each seat's Silver Coins.
     golden_coins: Option<u8>,
     silver: Option<Vec<Cell>>,
+    /// Doppeldoppel names no dealer: the column shows who started each deal.
+    starter_column: bool,
     complete: bool,
     time_up: bool,
     round_closed: bool,
@@ -230,6 +232,9 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
         },
         totals: cells(&totals, None),
         golden_coins: family.as_ref().and_then(|f| f.golden_coins),
+        starter_column: family
+            .as_ref()
+            .is_some_and(|f| f.deals.iter().all(|d| d.dealer.is_none())),
         silver: family
             .as_ref()
             .filter(|f| f.golden_coins.is_some())

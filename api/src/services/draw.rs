@@ -326,16 +326,11 @@ pub fn draw(
     })
 }
 
-/// Whether the field sits at Doppelkopf's tables, which the plans and searches of
-/// `domain::seating` are built for: always for Doppelkopf, and for a family game whose
-/// field splits into the same tables (only tables of 4: a Doublehead Kids field, a
-/// Doppeldoppel field of a multiple of 4), where those plans meet fewer pairs again than a
-/// round drawn by itself. Any other family field is drawn round by round at the game's
-/// sizes (`domain::seating::family_round`).
+/// Whether the field is seated by the Doppelkopf plans: always for Doppelkopf, and for a
+/// family game where the domain says they fit ([`seating::uses_doppelkopf_plans`]); any
+/// other family field is drawn round by round at the game's sizes.
 fn uses_plans(game: Game, players: u16) -> bool {
-    game.ruleset().is_some()
-        || seating::sizes_for(game.table_sizes(), players).ok()
-            == seating::table_sizes(players).ok()
+    game.ruleset().is_some() || seating::uses_doppelkopf_plans(game.table_sizes(), players)
 }
 
 fn seating_error(e: seating::SeatingError) -> ApiError {

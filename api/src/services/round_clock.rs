@@ -370,14 +370,23 @@ fn monitor_row(sheet: &SheetResponse, last_entry_at: Option<String>) -> MonitorT
         sheet.players.iter().find(|p| p.seat == seat).cloned()
     };
     let next = sheet.next.as_ref();
+    // A family table's deals and next deal are in its family part.
+    let family = sheet.family.as_ref();
+    let entered = family.map_or(sheet.deals.len(), |f| f.deals.len());
     MonitorTableView {
         table_id: sheet.table_id,
         table_number: sheet.table_number,
         table_size: sheet.table_size,
-        deals_entered: u16::try_from(sheet.deals.len()).unwrap_or(u16::MAX),
+        deals_entered: u16::try_from(entered).unwrap_or(u16::MAX),
         planned_deals: sheet.planned_deals,
-        next_deal: next.map(|n| n.number),
-        next_dealer: next.and_then(|n| at(n.dealer)),
+        next_deal: next
+            .map(|n| n.number)
+            .or_else(|| family.and_then(|f| f.next).map(|n| n.number)),
+        next_dealer: next.and_then(|n| at(n.dealer)).or_else(|| {
+            family
+                .and_then(|f| f.next)
+                .and_then(|n| at(n.dealer.unwrap_or(n.starter)))
+        }),
         pflichtsolo_owed: sheet
             .pflichtsolo_owed
             .iter()

@@ -277,13 +277,18 @@ struct Replan {
 fn replans(
     conn: &mut DbConn,
     caller: &Caller,
-    tournament_id: i64,
+    tournament: &TournamentRow,
     changes: &TournamentChanges,
     errors: &mut Vec<FieldError>,
 ) -> Result<Vec<Replan>, ApiError> {
-    if changes.deals_four.is_none() && changes.deals_five.is_none() {
+    // A family game's tables play the game's own round (one deal per player, or to the
+    // Golden Coins), whatever the deals per round say.
+    if (changes.deals_four.is_none() && changes.deals_five.is_none())
+        || tournament.game.ruleset().is_none()
+    {
         return Ok(Vec::new());
     }
+    let tournament_id = tournament.id;
     let mut moved = Vec::new();
     for round in db::rounds::of_tournament(conn, tournament_id)? {
         if round.closed {
@@ -387,7 +392,7 @@ pub async fn update(
                     "the game and its rules cannot change once a round is drawn",
                 ));
             }
-            let replans = replans(conn, &caller, id, &changes, &mut errors)?;
+            let replans = replans(conn, &caller, &before, &changes, &mut errors)?;
             if !errors.is_empty() {
                 return Err(ApiError::unprocessable(
                     "settings_contradict_play",

@@ -199,6 +199,18 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
     }));
     header.push(average.to_owned());
     header.extend(rest.iter().map(|w| (*w).to_owned()));
+    // Doublehead Kids ranks equal Golden Coins (the total) by Silver Coins: a last column.
+    let silver = rows.iter().any(|r| r.silver_coins.is_some());
+    if silver {
+        header.push(
+            if german {
+                "Silbertaler"
+            } else {
+                "silver_coins"
+            }
+            .to_owned(),
+        );
+    }
     let csv_error = |e: csv::Error| ApiError::Internal(e.into());
     writer.write_record(&header).map_err(csv_error)?;
     for row in rows {
@@ -235,6 +247,9 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
                 (true, false) => "nein".to_owned(),
             },
         ]);
+        if silver {
+            record.push(row.silver_coins.map(|s| s.to_string()).unwrap_or_default());
+        }
         writer.write_record(&record).map_err(csv_error)?;
     }
     writer

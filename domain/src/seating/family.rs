@@ -66,11 +66,30 @@
 //! [`family_random`] and [`family_by_ranking`] are the plain draws of
 //! [`random_draw`](super::random_draw) and [`by_ranking`](super::by_ranking) at the family
 //! tables.
+//!
+//! # When the Doppelkopf plans serve instead
+//!
+//! A field that splits into the same tables as Doppelkopf's (only 4-tables: every Doublehead
+//! Kids field that can be seated, a Doppeldoppel field of a multiple of 4) is better served
+//! by [`plan`](super::plan) and [`plan_after`](super::plan_after), which see the whole
+//! tournament and reach more rounds without a repeat (16 players: 5 rounds, where drawing
+//! round by round above gets 3). [`uses_doppelkopf_plans`] says when; the service asks it,
+//! so in practice [`family_round`] seats Doppeldoppel fields with 3-tables.
 
 use super::apart::Apart;
 use super::meet::Meet;
 use super::random::{FAMILY_SEAT_STREAM, FAMILY_STREAM, Rng, seed_hash};
 use super::{KeepApartGroup, MAX_PLAYERS, MAX_ROUNDS, PlayerIndex, Round, SeatingError, Table};
+
+/// Whether a field of `players` at tables of the sizes `allowed` splits exactly as a
+/// Doppelkopf field does ([`table_sizes`](super::table_sizes)), so that the Doppelkopf plans
+/// seat it (see the module documentation); `false` when either does not split.
+pub fn uses_doppelkopf_plans(allowed: &[u8], players: u16) -> bool {
+    match (sizes_for(allowed, players), super::table_sizes(players)) {
+        (Ok(family), Ok(doppelkopf)) => family == doppelkopf,
+        _ => false,
+    }
+}
 
 /// Pair look-ups a [`family_round`] search may spend (about 30 ms in an unoptimised build,
 /// spent only when no round reaches the best possible score).
@@ -568,6 +587,16 @@ impl<'a> Search<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fields_of_four_tables_take_the_doppelkopf_plans() {
+        assert!(uses_doppelkopf_plans(&[4], 16));
+        assert!(uses_doppelkopf_plans(&[3, 4], 12));
+        assert!(!uses_doppelkopf_plans(&[3, 4], 7));
+        assert!(!uses_doppelkopf_plans(&[4], 10));
+        // Neither splits: the family refusal must name the family game's counts.
+        assert!(!uses_doppelkopf_plans(&[4], 2));
+    }
     use crate::game::{Game, doppeldoppel};
     use crate::seating::{evaluate, repeat_lower_bound};
 

@@ -104,7 +104,9 @@ mod seats;
 
 pub use changes::{SeatChange, by_ranking, rearrange, rearrange_at};
 pub use error::SeatingError;
-pub use family::{family_by_ranking, family_random, family_round, sizes_for};
+pub use family::{
+    family_by_ranking, family_random, family_round, sizes_for, uses_doppelkopf_plans,
+};
 pub use field::{random_draw, table_sizes};
 pub use quality::{evaluate, repeat_lower_bound};
 pub use random::seed_hash;

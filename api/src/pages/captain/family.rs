@@ -42,9 +42,10 @@ pub struct FamilyForm {
     pub action: String,
     /// Doublehead Kids: `pair`, `wedding` or `alone`.
     pub team_kind: String,
-    /// Doublehead Kids: the seats of the team with the Prince/Princess cards, in seat order
-    /// (a wedding's announcer is the first).
+    /// Doublehead Kids: the seats of the team with the Prince/Princess cards, in seat order.
     pub team: Vec<u8>,
+    /// Doublehead Kids, a wedding: the seat that held both cards and named his partner.
+    pub announcer: String,
     /// A ticked team value that is no seat.
     #[serde(skip)]
     pub team_unreadable: bool,
@@ -89,6 +90,7 @@ impl FamilyForm {
                     Err(_) => form.team_unreadable = true,
                 },
                 "coins" => form.coins = value,
+                "announcer" => form.announcer = value,
                 other => {
                     let cell = other.strip_prefix('c').and_then(|rest| {
                         let (seat, rank) = rest.split_once('_')?;
@@ -148,9 +150,26 @@ impl FamilyForm {
                     ("pair", seats) => KidsTeamsBody::Pair {
                         seats: seats.to_vec(),
                     },
-                    ("wedding", &[announcer, partner]) => {
-                        KidsTeamsBody::Wedding { announcer, partner }
-                    }
+                    // The announcer is one of the two, named on the form; the other is the
+                    // partner he named.
+                    ("wedding", &[a, b]) => match self.announcer.parse::<u8>() {
+                        Ok(announcer) if announcer == a => KidsTeamsBody::Wedding {
+                            announcer,
+                            partner: b,
+                        },
+                        Ok(announcer) if announcer == b => KidsTeamsBody::Wedding {
+                            announcer,
+                            partner: a,
+                        },
+                        _ => {
+                            return Err(ApiError::field(
+                                "invalid_body",
+                                "announcer",
+                                "required",
+                                "name which of the two held both cards",
+                            ));
+                        }
+                    },
                     ("alone", &[seat]) => KidsTeamsBody::Alone { seat },
                     ("wedding" | "alone", _) => {
                         return Err(ApiError::field(
@@ -223,6 +242,8 @@ struct SeatLine {
     captured: Vec<Cell>,
     /// Doublehead Kids: ticked as one of the Prince/Princess team.
     in_team: bool,
+    /// Doublehead Kids: named as a wedding's announcer.
+    announcer: bool,
 }
 
 /// One count of the Doppeldoppel grid.
@@ -311,6 +332,9 @@ impl FamilyPage {
                         })
                         .collect(),
                     in_team: form.as_ref().is_some_and(|f| f.team.contains(&p.seat)),
+                    announcer: form
+                        .as_ref()
+                        .is_some_and(|f| f.announcer == p.seat.to_string()),
                 }
             })
             .collect();
@@ -400,7 +424,7 @@ pub async fn preview_answer(
     let Some(family) = &table.sheet.family else {
         return refused(state, req, lang, table, form, &ApiError::NotFound);
     };
-    let previewed = match form.to_body(table.sheet.players.len()) {
+    let previewed = match form.to_body(usize::from(table.sheet.table_size)) {
         Ok(entry) => preview::preview(state, caller, table.sheet.table_id, entry).await,
         Err(e) => Err(e),
     };

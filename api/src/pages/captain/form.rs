@@ -332,6 +332,7 @@ pub fn form_field(api_field: &str) -> Option<&'static str> {
         "teams" | "teams.seats" | "team" => "team",
         "prince_princess_coins" | "without_coins" | "coins" => "coins",
         "captured" => "captured",
+        "announcer" => "announcer",
         _ => return None,
     })
 }

@@ -342,7 +342,7 @@ async fn enter_family(
         return super::family::preview_answer(state, req, lang, caller, &table, form, fragment)
             .await;
     }
-    let saved = match form.to_body(table.sheet.players.len()) {
+    let saved = match form.to_body(usize::from(table.sheet.table_size)) {
         Ok(entry) => {
             let path_key = form.idempotency_key.clone();
             match family_key(req, &caller, &path_key, &entry) {

@@ -128,6 +128,17 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         published: t.published,
     };
     let tournament = match tournaments::checked(request, organizer_id) {
+        // The format describes Doppelkopf's deals; a family game's are not in it.
+        Ok(row)
+            if crate::db::game::decode(&row.ruleset).is_ok_and(|game| game.ruleset().is_none()) =>
+        {
+            faults.value(
+                "tournament.game".to_owned(),
+                "not_in_game",
+                "the results document describes Doppelkopf, not a family game",
+            );
+            None
+        }
         Ok(mut row) => {
             row.created_at = super::import::stored(t.created_at);
             Some(row)

@@ -33,6 +33,7 @@ use crate::pages::i18n::Lang;
 use crate::services::tables::{self, DeskTable};
 use crate::services::{audit, codes, idempotency, join_codes};
 use crate::state::AppState;
+use crate::wire::family::FamilyDealView;
 use crate::wire::sheet::{SheetDealView, SheetResponse};
 use forms::{ExtendForm, PenaltyForm};
 use history::{readable, when, who};
@@ -100,6 +101,8 @@ struct TablePage {
     players: Vec<Named>,
     deals: Vec<DealLine>,
     totals: Vec<i32>,
+    /// A family game's table: no penalties, no playing time.
+    family: bool,
     complete: bool,
     planned: u16,
     time_up: bool,
@@ -162,6 +165,28 @@ fn deal_line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLin
         paper: deal.entry.is_paper(),
         penalties: !deal.penalties.is_empty(),
         correctable: deal.has_facts(),
+    }
+}
+
+/// A family game's deal as a row: what each seat won, who dealt (or started); it is
+/// deleted and entered again, never corrected by the Doppelkopf form.
+fn family_line(lang: Lang, sheet: &SheetResponse, game: &str, deal: &FamilyDealView) -> DealLine {
+    DealLine {
+        number: deal.number,
+        version: deal.version,
+        dealer: view::named(sheet, deal.dealer.unwrap_or(deal.starter)).name,
+        kind_code: "normal",
+        kind: String::new(),
+        contract: lang.text(&format!("rules_{game}")),
+        re: String::new(),
+        scores: deal
+            .points
+            .iter()
+            .map(|&p| i32::try_from(p).unwrap_or(i32::MAX))
+            .collect(),
+        paper: false,
+        penalties: false,
+        correctable: false,
     }
 }
 
@@ -255,12 +280,20 @@ async fn table_page(
         table_number: sheet.table_number,
         round_closed: sheet.round_closed,
         players: sheet.players.iter().map(Named::from).collect(),
-        deals: sheet
-            .deals
-            .iter()
-            .map(|d| deal_line(lang, sheet, d))
-            .collect(),
+        deals: match &sheet.family {
+            Some(family) => family
+                .deals
+                .iter()
+                .map(|d| family_line(lang, sheet, family.game, d))
+                .collect(),
+            None => sheet
+                .deals
+                .iter()
+                .map(|d| deal_line(lang, sheet, d))
+                .collect(),
+        },
         totals: sheet.totals.clone(),
+        family: sheet.family.is_some(),
         complete: sheet.complete,
         planned: sheet.planned_deals,
         time_up: sheet.time_up,
