@@ -88,6 +88,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/captain/_preview.html"),
     ),
     (
+        "pages/captain/_outbox.html",
+        include_str!("../../templates/pages/captain/_outbox.html"),
+    ),
+    (
         "pages/captain/family.html",
         include_str!("../../templates/pages/captain/family.html"),
     ),

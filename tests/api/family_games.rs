@@ -57,6 +57,27 @@ fn ranking(standings: &Value) -> Vec<(i64, u64, i64, Option<i64>)> {
         .collect()
 }
 
+/// Corrects deal `number` of `t` to `body` as its captain, naming the deal's `version`.
+async fn correct<S: crate::fixtures::App>(
+    service: &S,
+    t: &Table,
+    number: u16,
+    version: &str,
+    body: &Value,
+) -> Reply {
+    send(
+        service,
+        req(
+            "PUT",
+            &t.path(&format!("deals/{number}")),
+            Some(&t.captain),
+            Some(body),
+            &[("If-Match", version)],
+        ),
+    )
+    .await
+}
+
 fn assert_refused(reply: &Reply, status: u16, field: &str, code: &str) {
     expect(reply, status, code);
     assert_eq!(
@@ -227,15 +248,12 @@ backend_test!(
         // Correcting deal 1 into a lone win for seat 0 ends the round after deal 1, so deal 2
         // no longer fits: refused, nothing changed.
         let version = sheet["family"]["deals"][0]["version"].to_string();
-        let put = send(
+        let put = correct(
             &service,
-            req(
-                "PUT",
-                &t.path("deals/1"),
-                Some(&t.captain),
-                Some(&kids(json!({"kind": "alone", "seat": 0}), 130)),
-                &[("If-Match", &version)],
-            ),
+            &t,
+            1,
+            &version,
+            &kids(json!({"kind": "alone", "seat": 0}), 130),
         )
         .await;
         expect(&put, 409, "a correction the round cannot take");
@@ -246,19 +264,16 @@ backend_test!(
             "nothing changed"
         );
         // A correction that is no deal of this game is refused as an entry would be.
-        let put = send(
+        let put = correct(
             &service,
-            req(
-                "PUT",
-                &t.path("deals/1"),
-                Some(&t.captain),
-                Some(&doppeldoppel(json!([
-                    [2, 2, 1, 0, 0, 0],
-                    [0, 0, 0, 0, 0, 0],
-                    [0, 0, 0, 0, 0, 0]
-                ]))),
-                &[("If-Match", &version)],
-            ),
+            &t,
+            1,
+            &version,
+            &doppeldoppel(json!([
+                [2, 2, 1, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0],
+                [0, 0, 0, 0, 0, 0]
+            ])),
         )
         .await;
         assert_refused(&put, 422, "entry", "not_in_game");
@@ -268,17 +283,14 @@ backend_test!(
             "nothing changed"
         );
         // A correction that fits: the wedding of seat 3 with seat 1, who take 125.
-        let put = send(
+        let put = correct(
             &service,
-            req(
-                "PUT",
-                &t.path("deals/1"),
-                Some(&t.captain),
-                Some(&kids(
-                    json!({"kind": "wedding", "announcer": 3, "partner": 1}),
-                    125,
-                )),
-                &[("If-Match", &version)],
+            &t,
+            1,
+            &version,
+            &kids(
+                json!({"kind": "wedding", "announcer": 3, "partner": 1}),
+                125,
             ),
         )
         .await;
@@ -391,20 +403,17 @@ backend_test!(a_doppeldoppel_round_is_one_deal_per_player, |app| {
     expect(&fourth, 409, "a fourth deal at a 3-table");
     // A correction with a row per player of a 4-table: refused naming the rows.
     let version = third.json["sheet"]["family"]["deals"][2]["version"].to_string();
-    let put = send(
+    let put = correct(
         &service,
-        req(
-            "PUT",
-            &t.path("deals/3"),
-            Some(&t.captain),
-            Some(&doppeldoppel(json!([
-                [0, 0, 0, 0, 0, 0],
-                [0, 0, 0, 0, 0, 0],
-                [0, 0, 0, 0, 2, 0],
-                [0, 0, 0, 0, 0, 0]
-            ]))),
-            &[("If-Match", &version)],
-        ),
+        &t,
+        3,
+        &version,
+        &doppeldoppel(json!([
+            [0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 0, 0],
+            [0, 0, 0, 0, 2, 0],
+            [0, 0, 0, 0, 0, 0]
+        ])),
     )
     .await;
     assert_refused(&put, 422, "captured", "wrong_players");

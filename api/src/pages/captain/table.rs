@@ -304,21 +304,27 @@ pub async fn enter(state: web::Data<AppState>, req: HttpRequest, body: web::Byte
     }
     let saved = save(&state, &req, caller.clone(), table_id, &form).await;
     match saved {
-        Ok(seen) if json => {
-            HttpResponse::build(StatusCode::from_u16(seen.status).unwrap_or(StatusCode::CREATED))
-                .content_type("application/json")
-                .body(seen.body)
-        }
-        Ok(seen) => {
-            let number = serde_json::from_str::<serde_json::Value>(&seen.body)
-                .ok()
-                .and_then(|v| v["number"].as_u64())
-                .unwrap_or_default();
-            see_other_with("/table", &format!("saved-{number}"))
-        }
+        Ok(seen) => saved_answer(seen, json),
         Err(e) if json => problem_json(lang, &e),
         Err(e) => refused(&state, &req, lang, &caller, table_id, form, &e).await,
     }
+}
+
+/// What a saved entry answers: the script its stored JSON, a plain form post the table
+/// again, with the saved deal's number for the flash.
+fn saved_answer(seen: idempotency::Seen, json: bool) -> HttpResponse {
+    if json {
+        return HttpResponse::build(
+            StatusCode::from_u16(seen.status).unwrap_or(StatusCode::CREATED),
+        )
+        .content_type("application/json")
+        .body(seen.body);
+    }
+    let number = serde_json::from_str::<serde_json::Value>(&seen.body)
+        .ok()
+        .and_then(|v| v["number"].as_u64())
+        .unwrap_or_default();
+    see_other_with("/table", &format!("saved-{number}"))
 }
 
 /// `POST /table/deals` with a family game's form: previewed or saved as a Doppelkopf
@@ -342,31 +348,22 @@ async fn enter_family(
         return super::family::preview_answer(state, req, lang, caller, &table, form, fragment)
             .await;
     }
-    let saved = match form.to_body(usize::from(table.sheet.table_size)) {
-        Ok(entry) => {
-            let path_key = form.idempotency_key.clone();
-            match family_key(req, &caller, &path_key, &entry) {
-                Ok(key) => {
-                    deals::enter(state, key, table_id, caller.clone(), entry, Saved::from).await
-                }
-                Err(e) => Err(e),
-            }
+    let keyed = form
+        .to_body(usize::from(table.sheet.table_size))
+        .and_then(|entry| {
+            Ok((
+                family_key(req, &caller, &form.idempotency_key, &entry)?,
+                entry,
+            ))
+        });
+    let saved = match keyed {
+        Ok((key, entry)) => {
+            deals::enter(state, key, table_id, caller.clone(), entry, Saved::from).await
         }
         Err(e) => Err(e),
     };
     match saved {
-        Ok(seen) if json => {
-            HttpResponse::build(StatusCode::from_u16(seen.status).unwrap_or(StatusCode::CREATED))
-                .content_type("application/json")
-                .body(seen.body)
-        }
-        Ok(seen) => {
-            let number = serde_json::from_str::<serde_json::Value>(&seen.body)
-                .ok()
-                .and_then(|v| v["number"].as_u64())
-                .unwrap_or_default();
-            see_other_with("/table", &format!("saved-{number}"))
-        }
+        Ok(seen) => saved_answer(seen, json),
         Err(e) if json => problem_json(lang, &e),
         Err(e) => {
             if let Some(out) = shut_out(&e) {

@@ -15,18 +15,7 @@ pub fn csv(
     tournament: &TournamentRow,
     dialect: CsvDialect,
 ) -> Result<Vec<u8>, ApiError> {
-    // The DDV's ranking list is of Doppelkopf tournaments (points per round); a family
-    // game's Golden Coins or points are not what it ranks.
-    if tournament.game.ruleset().is_none() {
-        return Err(ApiError::unprocessable(
-            "not_in_game",
-            format!(
-                "the DDV ranking list is of Doppelkopf; this tournament plays {}",
-                tournament.game.kind()
-            ),
-            Vec::new(),
-        ));
-    }
+    super::doppelkopf_only(tournament, "the DDV ranking list")?;
     let computed = standings::compute(conn, tournament, None)?;
     let german = dialect == CsvDialect::De;
     let mut out = Vec::new();

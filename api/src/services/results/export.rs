@@ -31,18 +31,8 @@ pub fn document(
     conn: &mut DbConn,
     tournament: &TournamentRow,
 ) -> Result<ResultsDocument, ApiError> {
-    // The open results format (docs/results-format.md) describes Doppelkopf's deals; the
-    // family games have none of its scores, so their results are not exported (yet).
-    if tournament.game.ruleset().is_none() {
-        return Err(ApiError::unprocessable(
-            "not_in_game",
-            format!(
-                "the results document describes Doppelkopf; this tournament plays {}",
-                tournament.game.kind()
-            ),
-            Vec::new(),
-        ));
-    }
+    // The open results format (docs/results-format.md) describes Doppelkopf's deals.
+    super::doppelkopf_only(tournament, "the results document")?;
     let players = db::players::of_tournament(conn, tournament.id)?;
     let start_numbers: HashMap<i64, i32> = players.iter().map(|p| (p.id, p.start_number)).collect();
     let number_of = |id: i64| {

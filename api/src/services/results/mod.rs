@@ -14,10 +14,28 @@ use actix_web::{HttpRequest, HttpResponse};
 use super::access::{self, Need};
 use super::write;
 use crate::auth::Caller;
+use crate::db::models::TournamentRow;
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::results::ResultsDocument;
 use crate::wire::standings::CsvDialect;
+
+/// Refuses a family game's tournament: the results document and the DDV's ranking list
+/// (`what`) describe Doppelkopf, and a family game's Golden Coins or points are not what
+/// they hold.
+fn doppelkopf_only(tournament: &TournamentRow, what: &str) -> Result<(), ApiError> {
+    if tournament.game.ruleset().is_some() {
+        return Ok(());
+    }
+    Err(ApiError::unprocessable(
+        "not_in_game",
+        format!(
+            "{what} describes Doppelkopf; this tournament plays {}",
+            tournament.game.kind()
+        ),
+        Vec::new(),
+    ))
+}
 
 /// Tournament `id`'s results document, for an organiser of it, with a file name for it.
 pub async fn document(
