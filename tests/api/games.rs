@@ -437,6 +437,18 @@ backend_test!(
         let sheet = table.fill(&service, &[crate::fixtures::Step::Forced]).await;
         assert_eq!(sheet["complete"], true);
         assert_eq!(sheet["deals"].as_array().unwrap().len(), 25);
+        // The organiser's monitor counts it against the round's 25 deals, not 24.
+        let monitor = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/rounds/{}/monitor", table.round),
+            Some(&table.org),
+            None,
+        )
+        .await;
+        expect(&monitor, 200, "the monitor");
+        assert_eq!(monitor.json["tables"][0]["deals_entered"], 25);
+        assert_eq!(monitor.json["tables"][0]["planned_deals"], 25);
 
         // The results document holds it as entered, validates, and imports to the same sheet.
         let doc = call_json(

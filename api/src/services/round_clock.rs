@@ -332,7 +332,16 @@ fn monitor_of(
         let last_entry_at = last_entered.get(&table.id).copied().map(rfc3339);
         let (ctx, derived) = stored.derive(&table, round, tournament, &players);
         rows.push(match derived {
-            Ok(derived) => monitor_row(&derived.sheet, last_entry_at),
+            Ok(derived) => {
+                let mut row = monitor_row(&derived.sheet, last_entry_at);
+                // A deal thrown in (house rules, five nines) is one more deal than planned:
+                // count against the round's last deal, so a complete sheet reads 25 / 25.
+                if let Ok(round) = derived.round() {
+                    let last = row.deals_entered.saturating_add(round.deals_left());
+                    row.planned_deals = row.planned_deals.max(last);
+                }
+                row
+            }
             Err(e) => MonitorTableView {
                 table_id: table.id,
                 table_number: table.number,

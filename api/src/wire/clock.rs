@@ -68,7 +68,8 @@ pub struct MonitorTableView {
     pub table_size: u8,
     /// Deals on the sheet.
     pub deals_entered: u16,
-    /// Deals planned.
+    /// Deals planned, one more for each deal thrown in (house rules, five nines), which
+    /// is on the sheet but not a game.
     pub planned_deals: u16,
     /// The number of the next deal; `null` when the sheet is complete.
     pub next_deal: Option<u16>,
