@@ -437,10 +437,10 @@ impl StoredEntry {
             StoredEntry::Paper(deal) => deal.paper().map(SheetEntry::Paper),
             StoredEntry::ThrownIn(_) => Ok(SheetEntry::ThrownIn),
             StoredEntry::Kids(_) => Err(FactsError::OtherGame {
-                game: "doublehead_kids",
+                game: domain::game::kids::KIND,
             }),
             StoredEntry::Doppeldoppel(_) => Err(FactsError::OtherGame {
-                game: "doppeldoppel",
+                game: domain::game::doppeldoppel::KIND,
             }),
         }
     }

@@ -217,18 +217,12 @@ impl DealBody {
             DealBody::Full(entry) => entry.recorded().map(SheetEntry::Full),
             DealBody::Paper(entry) => entry.paper().map(SheetEntry::Paper),
             DealBody::ThrownIn(_) => Ok(SheetEntry::ThrownIn),
-            DealBody::Kids(_) | DealBody::Doppeldoppel(_) => {
-                Err(FactsError::OtherGame { game: self.game() })
-            }
-        }
-    }
-
-    /// The game the deal belongs to ([`domain::game::Game::kind`]).
-    pub fn game(&self) -> &'static str {
-        match self {
-            DealBody::Full(_) | DealBody::Paper(_) | DealBody::ThrownIn(_) => "doppelkopf",
-            DealBody::Kids(_) => "doublehead_kids",
-            DealBody::Doppeldoppel(_) => "doppeldoppel",
+            DealBody::Kids(_) => Err(FactsError::OtherGame {
+                game: domain::game::kids::KIND,
+            }),
+            DealBody::Doppeldoppel(_) => Err(FactsError::OtherGame {
+                game: domain::game::doppeldoppel::KIND,
+            }),
         }
     }
 

@@ -37,6 +37,9 @@ use super::family::{FamilyKey, FamilySeatLine};
 use super::table::{DealSeats, TableSizeError, seat_after};
 
 /// The cards in the game.
+/// The game's stable name ([`Game::kind`](super::Game::kind)).
+pub const KIND: &str = "doppeldoppel";
+
 pub const CARDS: u8 = 36;
 
 /// The ranks, 1 to 6.
@@ -334,7 +337,7 @@ impl DoppeldoppelRound {
     pub fn new(players: u8) -> Result<DoppeldoppelRound, TableSizeError> {
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
             return Err(TableSizeError {
-                game: "doppeldoppel",
+                game: KIND,
                 players,
             });
         }

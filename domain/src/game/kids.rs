@@ -31,6 +31,9 @@ use super::family::{FamilyKey, FamilySeatLine};
 use super::table::{DealSeats, seat_after};
 
 /// Players at a Doublehead Kids table.
+/// The game's stable name ([`Game::kind`](super::Game::kind)).
+pub const KIND: &str = "doublehead_kids";
+
 pub const PLAYERS: u8 = 4;
 
 /// The Silver Coins in the 48 cards: 2 × 4 crests × (11 + 10 + 4 + 3 + 2 + 0).

@@ -55,8 +55,8 @@ impl Game {
     pub const fn kind(self) -> &'static str {
         match self {
             Game::Doppelkopf(_) => "doppelkopf",
-            Game::DoubleheadKids { .. } => "doublehead_kids",
-            Game::Doppeldoppel => "doppeldoppel",
+            Game::DoubleheadKids { .. } => kids::KIND,
+            Game::Doppeldoppel => doppeldoppel::KIND,
         }
     }
 

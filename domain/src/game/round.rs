@@ -24,8 +24,8 @@ impl FamilyDeal {
     /// The stable name of the game the deal belongs to ([`Game::kind`]).
     pub const fn game(&self) -> &'static str {
         match self {
-            FamilyDeal::Kids(_) => "doublehead_kids",
-            FamilyDeal::Doppeldoppel(_) => "doppeldoppel",
+            FamilyDeal::Kids(_) => kids::KIND,
+            FamilyDeal::Doppeldoppel(_) => doppeldoppel::KIND,
         }
     }
 }
@@ -245,8 +245,8 @@ impl FamilyRound {
     /// The game's stable name.
     pub const fn game(&self) -> &'static str {
         match self {
-            FamilyRound::Kids(_) => "doublehead_kids",
-            FamilyRound::Doppeldoppel(_) => "doppeldoppel",
+            FamilyRound::Kids(_) => kids::KIND,
+            FamilyRound::Doppeldoppel(_) => doppeldoppel::KIND,
         }
     }
 
