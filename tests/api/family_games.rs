@@ -385,6 +385,19 @@ backend_test!(a_doppeldoppel_round_is_one_deal_per_player, |app| {
         let r = t.post(&service, &t.captain, &doppeldoppel(captured)).await;
         assert_refused(&r, 422, field, code);
     }
+    // The round does not close while the table has a deal to play.
+    let close = call_json(
+        &service,
+        "POST",
+        &format!("/api/v1/rounds/{}/close", t.round),
+        Some(&t.org),
+        None,
+    )
+    .await;
+    expect(&close, 409, "closing with a deal to play");
+    assert_eq!(close.json["code"], "round_incomplete");
+    let open = &close.json["current"]["incomplete"][0];
+    assert_eq!((&open["deals"], &open["deals_left"]), (&json!(2), &json!(1)));
     let third = t
         .post(
             &service,

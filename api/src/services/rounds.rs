@@ -419,36 +419,34 @@ fn incomplete_tables(
     // A family game's table keeps the round open until its round is over.
     let mut open = day::incomplete(&rounds);
     open.extend(sheets.iter().enumerate().filter_map(|(i, (_, derived))| {
-        matches!(derived.play, sheet::Play::Family(_) if !derived.sheet.complete).then_some(i)
+        matches!(&derived.play, sheet::Play::Family(round) if !round.is_complete()).then_some(i)
     }));
     open.sort_unstable();
     Ok(open
         .into_iter()
         .filter_map(|i| sheets.get(i))
-        .map(|(table, derived)| match derived.round() {
-            Ok(round) => IncompleteTable {
-                table_id: table.id,
-                table_number: table.number,
-                deals: derived.sheet.deals.len(),
-                planned_deals: table.planned_deals,
-                deals_left: round.deals_left(),
-                time_up: round.is_time_up(),
-                pflichtsolo_owed: round.pflichtsolo_owed(),
-            },
-            Err(_) => {
-                let deals = derived.rows.len();
-                let entered = u16::try_from(deals).unwrap_or(u16::MAX);
+        .map(|(table, derived)| match &derived.play {
+            sheet::Play::Doppelkopf(scoring) => {
+                let round = scoring.scored.round();
                 IncompleteTable {
                     table_id: table.id,
                     table_number: table.number,
-                    deals,
-                    planned_deals: i32::from(derived.sheet.planned_deals),
-                    // Doublehead Kids plays to a target, not a number of deals: 0 there.
-                    deals_left: derived.sheet.planned_deals.saturating_sub(entered),
-                    time_up: false,
-                    pflichtsolo_owed: Vec::new(),
+                    deals: derived.sheet.deals.len(),
+                    planned_deals: table.planned_deals,
+                    deals_left: round.deals_left(),
+                    time_up: round.is_time_up(),
+                    pflichtsolo_owed: round.pflichtsolo_owed(),
                 }
             }
+            sheet::Play::Family(round) => IncompleteTable {
+                table_id: table.id,
+                table_number: table.number,
+                deals: round.deal_count(),
+                planned_deals: table.planned_deals,
+                deals_left: round.deals_left(),
+                time_up: false,
+                pflichtsolo_owed: Vec::new(),
+            },
         })
         .collect())
 }

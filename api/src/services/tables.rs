@@ -193,9 +193,7 @@ fn view_of(
             let played = u16::try_from(round.deal_count()).unwrap_or(u16::MAX);
             return Ok(CaptainTable {
                 tournament: ctx.tournament.name.clone(),
-                deals_left: round
-                    .planned_deals()
-                    .map_or(0, |planned| planned.saturating_sub(played)),
+                deals_left: round.deals_left(),
                 games_played: played,
                 choices: None,
                 rules: Ruleset::DDV,

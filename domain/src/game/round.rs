@@ -310,6 +310,15 @@ impl FamilyRound {
         }
     }
 
+    /// The deals still to play: Doppeldoppel's players less the deals entered; 0 for
+    /// Doublehead Kids, whose round ends when a player reaches the target, not after a
+    /// number of deals.
+    pub fn deals_left(&self) -> u16 {
+        let entered = u16::try_from(self.deal_count()).unwrap_or(u16::MAX);
+        self.planned_deals()
+            .map_or(0, |planned| planned.saturating_sub(entered))
+    }
+
     /// The seats of the deal at `index` (0-based), if entered.
     pub fn seats(&self, index: usize) -> Option<DealSeats> {
         match self {
@@ -444,6 +453,7 @@ mod tests {
         );
         assert_eq!(round.next(), None);
         assert_eq!(round.planned_deals(), None);
+        assert_eq!(round.deals_left(), 0);
         assert_eq!(round.golden_coins(), Some(2));
         assert_eq!(
             round.totals_after(0).map(|keys| keys[1]),
@@ -484,6 +494,7 @@ mod tests {
             vec![14, 0, 14]
         );
         assert_eq!(round.planned_deals(), Some(3));
+        assert_eq!(round.deals_left(), 1);
         assert!(!round.is_complete());
         assert_eq!(round.next().map(|s| s.starter), Some(2));
         assert_eq!(family_seats(&round, 1).starter, 1);
