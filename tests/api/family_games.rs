@@ -397,7 +397,10 @@ backend_test!(a_doppeldoppel_round_is_one_deal_per_player, |app| {
     expect(&close, 409, "closing with a deal to play");
     assert_eq!(close.json["code"], "round_incomplete");
     let open = &close.json["current"]["incomplete"][0];
-    assert_eq!((&open["deals"], &open["deals_left"]), (&json!(2), &json!(1)));
+    assert_eq!(
+        (&open["deals"], &open["deals_left"]),
+        (&json!(2), &json!(1))
+    );
     let third = t
         .post(
             &service,

@@ -77,9 +77,10 @@
 //! so in practice [`family_round`] seats Doppeldoppel fields with 3-tables.
 
 use super::apart::Apart;
+use super::field::check_limits;
 use super::meet::Meet;
 use super::random::{FAMILY_SEAT_STREAM, FAMILY_STREAM, Rng, seed_hash};
-use super::{KeepApartGroup, MAX_PLAYERS, MAX_ROUNDS, PlayerIndex, Round, SeatingError, Table};
+use super::{KeepApartGroup, MAX_PLAYERS, PlayerIndex, Round, SeatingError, Table};
 
 /// Whether a field of `players` at tables of the sizes `allowed` splits exactly as a
 /// Doppelkopf field does ([`table_sizes`](super::table_sizes)), so that the Doppelkopf plans
@@ -251,7 +252,7 @@ pub fn family_by_ranking(ranking: &[PlayerIndex], allowed: &[u8]) -> Result<Roun
 /// # Errors
 ///
 /// As [`sizes_for`], plus [`SeatingError::TooManyRounds`] for a history of
-/// [`MAX_ROUNDS`] rounds or more, [`SeatingError::UnknownPlayer`] for a keep-apart group or
+/// [`MAX_ROUNDS`](super::MAX_ROUNDS) rounds or more, [`SeatingError::UnknownPlayer`] for a keep-apart group or
 /// history table naming a player outside the field and [`SeatingError::SeatedTwice`] for a
 /// history round seating a player twice.
 pub fn family_round(
@@ -262,18 +263,10 @@ pub fn family_round(
     keep_apart: &[KeepApartGroup],
 ) -> Result<Round, SeatingError> {
     let sizes = sizes_for(allowed, players)?;
-    let rounds = history.len() + 1;
-    if rounds > usize::from(MAX_ROUNDS) {
-        return Err(SeatingError::TooManyRounds {
-            rounds,
-            max: MAX_ROUNDS,
-        });
-    }
-    if let Some(&player) = keep_apart.iter().flatten().find(|&&p| p >= players) {
-        return Err(SeatingError::UnknownPlayer { player, players });
-    }
+    check_limits(players, history.len() + 1, keep_apart)?;
     let n = usize::from(players);
-    let largest = sizes[0];
+    // `sizes_for` lists the largest tables first.
+    let largest = sizes.first().copied().unwrap_or_default();
     let mut meet = Meet::new(n);
     let mut duty = vec![0_i64; n];
     for (round, tables) in history.iter().enumerate() {
@@ -799,7 +792,7 @@ mod tests {
             family_round(10, KIDS, &[], "x", &[]),
             Err(SeatingError::DoesNotSplit { .. })
         ));
-        let long = vec![vec![vec![0, 1, 2, 3]]; usize::from(MAX_ROUNDS)];
+        let long = vec![vec![vec![0, 1, 2, 3]]; usize::from(crate::seating::MAX_ROUNDS)];
         assert!(matches!(
             family_round(4, KIDS, &long, "x", &[]),
             Err(SeatingError::TooManyRounds { .. })

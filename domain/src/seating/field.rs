@@ -76,6 +76,17 @@ pub(super) fn validate(
             max: MAX_PLAYERS,
         });
     }
+    check_limits(players, rounds, keep_apart)?;
+    Ok(sizes)
+}
+
+/// What any request must keep to, whatever its tables: at most [`MAX_ROUNDS`] rounds, and
+/// keep-apart groups of players in the field.
+pub(super) fn check_limits(
+    players: u16,
+    rounds: usize,
+    keep_apart: &[KeepApartGroup],
+) -> Result<(), SeatingError> {
     if rounds > usize::from(MAX_ROUNDS) {
         return Err(SeatingError::TooManyRounds {
             rounds,
@@ -85,7 +96,7 @@ pub(super) fn validate(
     if let Some(&player) = keep_apart.iter().flatten().find(|&&p| p >= players) {
         return Err(SeatingError::UnknownPlayer { player, players });
     }
-    Ok(sizes)
+    Ok(())
 }
 
 #[cfg(test)]
