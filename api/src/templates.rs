@@ -88,6 +88,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/captain/_preview.html"),
     ),
     (
+        "pages/captain/_entry_head.html",
+        include_str!("../../templates/pages/captain/_entry_head.html"),
+    ),
+    (
         "pages/captain/_outbox.html",
         include_str!("../../templates/pages/captain/_outbox.html"),
     ),

@@ -9,7 +9,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::Serialize;
 
-use super::view::{self, Named, Refusal};
+use super::view::{self, Named, PreviewFragment, Refusal};
 use super::{fresh_key, preview};
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -436,12 +436,7 @@ pub async fn preview_answer(
         Err(e) => (None, Some(view::refusal(lang, e))),
     };
     if fragment {
-        #[derive(Serialize)]
-        struct Fragment {
-            deal_preview: Option<FamilyPreview>,
-            deal_preview_error: Option<Refusal>,
-        }
-        let body = Fragment {
+        let body = PreviewFragment {
             deal_preview: shown,
             deal_preview_error: error,
         };

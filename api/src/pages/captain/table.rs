@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use super::family::FamilyForm;
 use super::form::DealForm;
-use super::view::{self, FormView, Named, PreviewView, Refusal};
+use super::view::{self, FormView, Named, PreviewFragment, PreviewView, Refusal};
 use super::{captain, clear_flash, flash, form_pairs, fresh_key, preview, see_other_with, to_join};
 use super::{failed, shut_out, wants_json};
 use crate::auth::Caller;
@@ -461,12 +461,7 @@ async fn preview_answer(
         Err(e) => (None, Some(view::refusal(lang, e))),
     };
     if wants_fragment(req) {
-        #[derive(Serialize)]
-        struct Fragment {
-            deal_preview: Option<PreviewView>,
-            deal_preview_error: Option<Refusal>,
-        }
-        let fragment = Fragment {
+        let fragment = PreviewFragment {
             deal_preview: preview,
             deal_preview_error: preview_error,
         };

@@ -362,6 +362,16 @@ pub struct PreviewView {
     pub hints: Vec<HintLine>,
 }
 
+/// The preview alone, as the script swaps it into the page: a deal's preview (`P`, the
+/// game's own) or why the entry was refused.
+#[derive(Debug, Serialize)]
+pub struct PreviewFragment<P> {
+    /// What saving would give.
+    pub deal_preview: Option<P>,
+    /// Why it would be refused.
+    pub deal_preview_error: Option<Refusal>,
+}
+
 /// The preview of a Doppelkopf deal in `lang`, its players named from `sheet`; `None`
 /// for a family game's deal, which this form does not enter.
 pub fn preview_view(
