@@ -977,3 +977,57 @@ backend_test!(
         assert_eq!(lost.json["sheet"]["complete"], false);
     }
 );
+
+backend_test!(
+    family_numbers_past_their_type_are_refused_not_wrapped,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let body = json!({"name": "Familie", "date": "2026-12-05", "ruleset": "doublehead_kids"});
+        let t = Table::of_tournament(&app, &service, 4, &body).await;
+        // Counts, coins, seats and numbers a phone could send past their types: a clear 422
+        // naming the field, never a wrapped number or a panic, and nothing stored.
+        for (body, field) in [
+            (
+                json!({"entry": "doublehead_kids", "teams": {"kind": "alone", "seat": 300},
+                "prince_princess_coins": 130, "without_coins": 110}),
+                "teams",
+            ),
+            (
+                json!({"entry": "doublehead_kids", "teams": {"kind": "pair", "seats": [0, 2]},
+                "prince_princess_coins": 65666, "without_coins": 110}),
+                "prince_princess_coins",
+            ),
+            (
+                json!({"entry": "doublehead_kids", "number": 70000,
+                "teams": {"kind": "pair", "seats": [0, 2]},
+                "prince_princess_coins": 130, "without_coins": 110}),
+                "number",
+            ),
+            (
+                doppeldoppel(json!([
+                    [256, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0]
+                ])),
+                "captured",
+            ),
+            (
+                doppeldoppel(json!([
+                    [-1, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0],
+                    [0, 0, 0, 0, 0, 0]
+                ])),
+                "captured",
+            ),
+        ] {
+            let r = t.post(&service, &t.captain, &body).await;
+            expect(&r, 422, &body.to_string());
+            let faults = r.faults();
+            assert!(
+                faults.iter().any(|(f, _)| f.starts_with(field)),
+                "{body}: {faults:?}"
+            );
+        }
+        assert_eq!(t.sheet(&service).await["family"]["deals"], json!([]));
+    }
+);
