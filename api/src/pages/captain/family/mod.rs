@@ -5,6 +5,8 @@
 //! player, the cards of each rank he captured. The form's deal goes through the same
 //! services, keys and outbox as a Doppelkopf deal; the domain scores it.
 
+mod form;
+
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
 use serde::Serialize;
@@ -17,216 +19,13 @@ use crate::pages::i18n::Lang;
 use crate::pages::respond_status;
 use crate::services::tables::CaptainTable;
 use crate::state::AppState;
-use crate::wire::family::{
-    DoppeldoppelDealEntry, DoppeldoppelMark, FamilySheetView, KidsDealEntry, KidsMark,
-    KidsTeamsBody,
-};
-use crate::wire::sheet::{DealBody, DealView, SheetResponse};
+use crate::wire::family::FamilySheetView;
+use crate::wire::sheet::{DealView, SheetResponse};
+pub use form::FamilyForm;
+use form::RANKS;
 
 const TEMPLATE: &str = "pages/captain/family.html";
 const PREVIEW: &str = "pages/captain/_family_preview.html";
-
-/// The ranks of a Doppeldoppel card, 1 to 6.
-const RANKS: [u8; 6] = [1, 2, 3, 4, 5, 6];
-
-/// The family form's fields as posted, as text.
-#[derive(Debug, Clone, Default, Serialize)]
-pub struct FamilyForm {
-    /// `doublehead_kids` or `doppeldoppel`: which form was posted.
-    pub game: String,
-    /// The deal's number, as the form was rendered for it.
-    pub number: String,
-    /// The key that makes a form posted twice enter once.
-    pub idempotency_key: String,
-    /// `preview` or `save`.
-    pub action: String,
-    /// Doublehead Kids: `pair`, `wedding` or `alone`.
-    pub team_kind: String,
-    /// Doublehead Kids: the seats of the team with the Prince/Princess cards, in seat order.
-    pub team: Vec<u8>,
-    /// Doublehead Kids, a wedding: the seat that held both cards and named his partner.
-    pub announcer: String,
-    /// A ticked team value that is no seat.
-    #[serde(skip)]
-    pub team_unreadable: bool,
-    /// Doublehead Kids: that team's Silver Coins.
-    pub coins: String,
-    /// Doppeldoppel: per seat, the count of each rank as typed.
-    pub captured: Vec<Vec<String>>,
-}
-
-impl FamilyForm {
-    /// An empty form for deal `number` of `game` at a table of `players`.
-    fn empty(game: &str, number: Option<u16>, players: usize) -> FamilyForm {
-        FamilyForm {
-            game: game.to_owned(),
-            number: number.map(|n| n.to_string()).unwrap_or_default(),
-            idempotency_key: fresh_key(),
-            team_kind: "pair".to_owned(),
-            captured: vec![vec![String::new(); RANKS.len()]; players],
-            ..FamilyForm::default()
-        }
-    }
-
-    /// Whether `pairs` are a family form's (they carry its `game`).
-    pub fn is_family(pairs: &[(String, String)]) -> bool {
-        pairs.iter().any(|(name, _)| name == "game")
-    }
-
-    /// The form from the posted `name=value` pairs; a Doppeldoppel count is `c{seat}_{rank}`.
-    pub fn from_pairs(pairs: &[(String, String)]) -> FamilyForm {
-        let mut form = FamilyForm::default();
-        for (name, value) in pairs {
-            let value = value.trim().to_owned();
-            match name.as_str() {
-                "game" => form.game = value,
-                "number" => form.number = value,
-                "idempotency_key" => form.idempotency_key = value,
-                "action" => form.action = value,
-                "team_kind" => form.team_kind = value,
-                "team" => match value.parse::<u8>() {
-                    Ok(seat) if !form.team.contains(&seat) => form.team.push(seat),
-                    Ok(_) => {}
-                    Err(_) => form.team_unreadable = true,
-                },
-                "coins" => form.coins = value,
-                "announcer" => form.announcer = value,
-                other => {
-                    let cell = other.strip_prefix('c').and_then(|rest| {
-                        let (seat, rank) = rest.split_once('_')?;
-                        Some((seat.parse::<usize>().ok()?, rank.parse::<usize>().ok()?))
-                    });
-                    // Only the cells of a table's seats and a card's ranks; anything else
-                    // (a button's name) changes nothing.
-                    if let Some((seat, rank)) = cell
-                        && seat < usize::from(domain::game::doppeldoppel::MAX_PLAYERS)
-                        && (1..=RANKS.len()).contains(&rank)
-                    {
-                        if form.captured.len() <= seat {
-                            form.captured
-                                .resize(seat + 1, vec![String::new(); RANKS.len()]);
-                        }
-                        if let Some(slot) = form
-                            .captured
-                            .get_mut(seat)
-                            .and_then(|r| r.get_mut(rank - 1))
-                        {
-                            *slot = value;
-                        }
-                    }
-                }
-            }
-        }
-        form.team.sort_unstable();
-        form
-    }
-
-    /// Whether the captain asked for the preview.
-    pub fn is_preview(&self) -> bool {
-        self.action == "preview"
-    }
-
-    /// The API's deal body for the form at a table of `players`; what the form cannot say
-    /// (a number that is no number) is refused here by the field's name, the rest by the
-    /// domain.
-    pub fn to_body(&self, players: usize) -> Result<DealBody, ApiError> {
-        let number = match self.number.as_str() {
-            "" => None,
-            n => Some(n.parse::<u16>().map_err(|_| invalid("number"))?),
-        };
-        match self.game.as_str() {
-            "doublehead_kids" => {
-                if self.team_unreadable {
-                    return Err(invalid("teams"));
-                }
-                let coins = self
-                    .coins
-                    .parse::<u16>()
-                    .ok()
-                    .filter(|&c| c <= domain::game::kids::SILVER_COINS)
-                    .ok_or_else(|| invalid("prince_princess_coins"))?;
-                let teams = match (self.team_kind.as_str(), self.team.as_slice()) {
-                    // A pair of the wrong size is the API's to refuse, naming `teams.seats`.
-                    ("pair", seats) => KidsTeamsBody::Pair {
-                        seats: seats.to_vec(),
-                    },
-                    // The announcer is one of the two, named on the form; the other is the
-                    // partner he named.
-                    ("wedding", &[a, b]) => match self.announcer.parse::<u8>() {
-                        Ok(announcer) if announcer == a => KidsTeamsBody::Wedding {
-                            announcer,
-                            partner: b,
-                        },
-                        Ok(announcer) if announcer == b => KidsTeamsBody::Wedding {
-                            announcer,
-                            partner: a,
-                        },
-                        _ => {
-                            return Err(ApiError::field(
-                                "invalid_body",
-                                "announcer",
-                                "required",
-                                "name which of the two held both cards",
-                            ));
-                        }
-                    },
-                    ("alone", &[seat]) => KidsTeamsBody::Alone { seat },
-                    ("wedding" | "alone", _) => {
-                        return Err(ApiError::field(
-                            "invalid_body",
-                            "teams.seats",
-                            "wrong_party_size",
-                            "a wedding is two players, a player alone one",
-                        ));
-                    }
-                    _ => return Err(invalid("teams")),
-                };
-                Ok(DealBody::Kids(KidsDealEntry {
-                    entry: KidsMark::DoubleheadKids,
-                    number,
-                    reason: None,
-                    teams,
-                    prince_princess_coins: coins,
-                    without_coins: domain::game::kids::SILVER_COINS - coins,
-                }))
-            }
-            "doppeldoppel" => {
-                let mut captured = Vec::with_capacity(players);
-                for seat in 0..players {
-                    let mut row = [0u8; 6];
-                    for (i, count) in row.iter_mut().enumerate() {
-                        let typed = self
-                            .captured
-                            .get(seat)
-                            .and_then(|r| r.get(i))
-                            .map_or("", String::as_str);
-                        *count = match typed {
-                            "" => 0,
-                            n => n.parse::<u8>().map_err(|_| invalid("captured"))?,
-                        };
-                    }
-                    captured.push(row);
-                }
-                Ok(DealBody::Doppeldoppel(DoppeldoppelDealEntry {
-                    entry: DoppeldoppelMark::Doppeldoppel,
-                    number,
-                    reason: None,
-                    captured,
-                }))
-            }
-            _ => Err(invalid("game")),
-        }
-    }
-}
-
-fn invalid(field: &str) -> ApiError {
-    ApiError::field(
-        "invalid_body",
-        field,
-        "invalid_value",
-        format!("{field}: not a value the form offers"),
-    )
-}
 
 /// A seat on the family page: the player and his keys.
 #[derive(Debug, Serialize)]
@@ -307,7 +106,12 @@ impl FamilyPage {
         let sheet = &table.sheet;
         let form = family.next.filter(|_| !sheet.round_closed).map(|next| {
             values.unwrap_or_else(|| {
-                FamilyForm::empty(family.game, Some(next.number), sheet.players.len())
+                FamilyForm::empty(
+                    family.game,
+                    Some(next.number),
+                    sheet.players.len(),
+                    fresh_key(),
+                )
             })
         });
         let players = sheet
