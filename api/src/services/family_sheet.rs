@@ -4,9 +4,7 @@
 //! translates its round into the sheet's wire form. A family table has no playing time,
 //! penalties or Vorführen, so those fields of the sheet stay empty.
 
-use domain::game::{
-    DealSeats, FamilyDeriveError, FamilyKey, FamilyRound, derive_family, family_seats,
-};
+use domain::game::{DealSeats, FamilyDeriveError, FamilyKey, FamilyRound, derive_family};
 
 use super::access::TableContext;
 use super::sheet::{Derived, Play, corrupt, entry};
@@ -86,23 +84,19 @@ fn view(
     stored: &[StoredEntry],
     players: &[SeatPlayerView],
 ) -> SheetResponse {
-    let deals = rows
-        .iter()
-        .zip(stored)
-        .enumerate()
-        .map(|(index, (row, stored))| {
-            let seats = round
-                .seats(index)
-                .unwrap_or_else(|| family_seats(round, index));
-            FamilyDealView {
-                number: u16::try_from(row.number).unwrap_or(u16::MAX),
-                dealer: seats.dealer,
-                starter: seats.starter,
-                points: round.deal_points(index).unwrap_or_default(),
-                totals: totals(&round.totals_after(index).unwrap_or_default()),
-                version: row.version,
-                entry: entry(stored),
-            }
+    // The round was derived from exactly these rows: one sheet deal each, in order.
+    let deals = round
+        .sheet_deals()
+        .into_iter()
+        .zip(rows.iter().zip(stored))
+        .map(|(deal, (row, stored))| FamilyDealView {
+            number: u16::try_from(row.number).unwrap_or(u16::MAX),
+            dealer: deal.seats.dealer,
+            starter: deal.seats.starter,
+            points: deal.points,
+            totals: totals(&deal.totals),
+            version: row.version,
+            entry: entry(stored),
         })
         .collect();
     let keys = round.totals();

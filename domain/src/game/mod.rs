@@ -24,7 +24,7 @@ pub use family::{
 };
 pub use round::{
     FamilyDeal, FamilyDeletion, FamilyDeletionError, FamilyDeriveError, FamilyRound,
-    FamilyRoundError, derive_family, family_seats,
+    FamilyRoundError, FamilySheetDeal, derive_family,
 };
 pub use ruleset::{
     AnnouncementScoring, KarlchenRule, Ruleset, RulesetError, SOLO_MULTIPLIERS, Schweinchen,

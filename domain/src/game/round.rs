@@ -125,6 +125,17 @@ pub fn derive_family(
     Ok(round)
 }
 
+/// One entered deal as a sheet shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FamilySheetDeal {
+    /// Who dealt (Kids) and who started.
+    pub seats: DealSeats,
+    /// What each seat won: Golden Coins, or points.
+    pub points: Vec<i64>,
+    /// Each seat's keys after the deal.
+    pub totals: Vec<FamilyKey>,
+}
+
 /// A deletion worked out: the round without the deal, and the later deals' new numbers.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct FamilyDeletion {
@@ -319,6 +330,19 @@ impl FamilyRound {
             .map_or(0, |planned| planned.saturating_sub(entered))
     }
 
+    /// Every entered deal as the sheet shows it, in order.
+    pub fn sheet_deals(&self) -> Vec<FamilySheetDeal> {
+        (0..self.deal_count())
+            .filter_map(|index| {
+                Some(FamilySheetDeal {
+                    seats: self.seats(index)?,
+                    points: self.deal_points(index)?,
+                    totals: self.totals_after(index)?,
+                })
+            })
+            .collect()
+    }
+
     /// The seats of the deal at `index` (0-based), if entered.
     pub fn seats(&self, index: usize) -> Option<DealSeats> {
         match self {
@@ -394,15 +418,6 @@ impl FamilyRound {
             FamilyRound::Kids(round) => round.winners(),
             FamilyRound::Doppeldoppel(round) => round.winners(),
         }
-    }
-}
-
-/// The seats of a Doppeldoppel or Kids deal when only its index is known (for a deal not
-/// entered yet), as [`Game::deal_turn`] gives them.
-pub fn family_seats(round: &FamilyRound, index: usize) -> DealSeats {
-    match round {
-        FamilyRound::Kids(_) => kids::deal_seats(index),
-        FamilyRound::Doppeldoppel(r) => doppeldoppel::deal_seats(r.players(), index),
     }
 }
 
@@ -497,7 +512,18 @@ mod tests {
         assert_eq!(round.deals_left(), 1);
         assert!(!round.is_complete());
         assert_eq!(round.next().map(|s| s.starter), Some(2));
-        assert_eq!(family_seats(&round, 1).starter, 1);
+        assert_eq!(round.seats(1).map(|s| s.starter), Some(1));
+        let sheet = round.sheet_deals();
+        assert_eq!(sheet.len(), 2);
+        assert_eq!(sheet[1].points, vec![7, 0, 7]);
+        assert_eq!(
+            sheet[1]
+                .totals
+                .iter()
+                .map(|k| k.primary)
+                .collect::<Vec<_>>(),
+            vec![14, 0, 14]
+        );
         let full = derive_family(Game::Doppeldoppel, 3, &[deal, deal, deal]).unwrap();
         assert!(full.is_complete());
         assert_eq!(full.winners(), vec![0, 2]);
