@@ -9,8 +9,9 @@
 //! A request whose work began before the deadline counts as before it, however long it
 //! then waits for the table's lock.
 //!
-//! Tests move the clock forward ([`Clock::advance`]) instead of sleeping; the server never
-//! does, so in production [`Clock`] is the system's UTC time.
+//! Tests move the clock forward ([`Clock::advance`]) instead of sleeping, and start it at an
+//! instant of their own ([`Clock::set`]) so that nothing they check depends on the day they
+//! run; the server never does either, so in production [`Clock`] is the system's UTC time.
 
 use std::cell::Cell;
 use std::sync::{Arc, Mutex, PoisonError};
@@ -94,6 +95,20 @@ impl Clock {
         *self.setting() = Setting::Stopped(now);
     }
 
+    /// Sets the clock to `at`, for every clone: running on from there, or still stopped
+    /// at `at` if it was stopped. For tests, which run on a day of their own choosing so
+    /// that nothing they check depends on the day they run.
+    pub fn set(&self, at: NaiveDateTime) {
+        let mut setting = self.setting();
+        *setting = match *setting {
+            Setting::Running(_) => {
+                let system = micros(chrono::Utc::now().naive_utc());
+                Setting::Running(at - system)
+            }
+            Setting::Stopped(_) => Setting::Stopped(at),
+        };
+    }
+
     /// Runs `work` at this clock's current instant: [`now`] returns that instant on this
     /// thread until `work` returns.
     pub fn at_now<T>(&self, work: impl FnOnce() -> T) -> T {
@@ -138,6 +153,29 @@ mod tests {
         // Outside the work the thread's clock is the system's again.
         assert!(now() - chrono::Utc::now().naive_utc() < TimeDelta::seconds(1));
         assert_eq!(first.nanosecond() % 1000, 0, "microseconds");
+    }
+
+    #[test]
+    fn a_set_clock_runs_on_from_its_instant_or_stays_stopped_there() {
+        let at = NaiveDateTime::parse_from_str("2031-02-03 04:05:06.5", "%Y-%m-%d %H:%M:%S%.f")
+            .unwrap_or_default();
+        let clock = Clock::default();
+        clock.set(at);
+        let read = clock.clone().now();
+        assert!(read >= at && read - at < TimeDelta::seconds(1), "{read}");
+        clock.advance(TimeDelta::days(400));
+        let later = clock.now() - at;
+        assert!(
+            later >= TimeDelta::days(400) && later < TimeDelta::days(400) + TimeDelta::seconds(1)
+        );
+        clock.stop();
+        clock.set(at);
+        assert_eq!(
+            clock.now(),
+            at,
+            "a stopped clock stays stopped at the instant set"
+        );
+        assert_eq!(clock.at_now(now), at);
     }
 
     #[test]

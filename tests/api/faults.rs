@@ -463,7 +463,7 @@ backend_test!(an_expired_idempotency_key_is_a_new_key, |app| {
     };
     expect(&send(&service, post(&normal([1, 2]))).await, 201, "first");
     // A day and an hour later (the documented lifetime is a day).
-    let aged = api::services::now()
+    let aged = app.state.db.clock().now()
         - std::time::Duration::from_secs(
             3600 * (u64::try_from(api::services::idempotency::KEY_TTL_HOURS).unwrap() + 1),
         );

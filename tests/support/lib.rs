@@ -119,6 +119,18 @@ impl Drop for TestDb {
     }
 }
 
+/// The instant every [`TestApp`]'s clock starts at, whatever day the tests run on: the
+/// times a test stores and checks (audit lines, round clocks, "today" on the start page,
+/// exports) then never depend on the calendar. The clock runs on from it (tests move it
+/// with `advance`); tokens, whose expiry the JWT library checks against the system's time,
+/// keep the system's time. `scripts/test-dates` runs the suite a year ahead to hold this.
+pub const TEST_DAY: &str = "2026-11-24T09:00:00";
+
+/// [`TEST_DAY`] as the clock takes it.
+pub fn test_day() -> chrono::NaiveDateTime {
+    chrono::NaiveDateTime::parse_from_str(TEST_DAY, "%Y-%m-%dT%H:%M:%S").expect("TEST_DAY")
+}
+
 /// The application on a fresh database.
 pub struct TestApp {
     /// The state the application runs with.
@@ -139,6 +151,7 @@ impl TestApp {
         config.database_url = db.url.clone();
         config.pool_size = 4;
         let state = AppState::open(config).await.expect("open the application");
+        state.db.clock().set(test_day());
         Some(TestApp {
             state,
             backend,

@@ -29,7 +29,7 @@ pub fn add(db: &Database, email: &str, name: &str, password: &str) -> anyhow::Re
         email: &email,
         name,
         password_hash: &hash,
-        created_at: super::now(),
+        created_at: db.clock().now(),
     };
     let id = crate::db::organizers::insert(&mut conn, &new)
         .map_err(anyhow::Error::new)

@@ -133,7 +133,8 @@ pub(crate) fn checked(
         ruleset: db::game::encode(game),
         tie_breaks: request.tie_breaks.join(","),
         published: request.published,
-        created_at: now(),
+        // Stamped by the write (`inserting`), at its work's instant.
+        created_at: chrono::NaiveDateTime::default(),
     })
 }
 
@@ -172,6 +173,12 @@ fn inserting(
     caller: Caller,
 ) -> impl FnOnce(&mut DbConn) -> Result<TournamentResponse, ApiError> + Send + 'static {
     move |conn| {
+        // Stamped here, in the write's work: `checked` runs before it, outside the app's
+        // clock (see `crate::clock`).
+        let new = NewTournament {
+            created_at: now(),
+            ..new
+        };
         let answer = TournamentResponse::from(repo::insert(conn, &new)?);
         audit::Change::new(answer.id, &caller, "tournament.create")
             .after(serde_json::to_value(&answer).ok())
