@@ -10,7 +10,8 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::game::Ruleset;
+// From the defining file: `game`'s mod.rs re-exports the family games too, which read deals.
+use crate::game::ruleset::{AnnouncementScoring, Ruleset};
 
 /// A seat at a table, 0-based in table order (seat 0 = position 1, the first dealer).
 pub type Seat = u8;
@@ -715,7 +716,7 @@ impl PaperFacts {
     /// As [`PaperFacts::validate`], with the value bounded by what a deal can reach under
     /// `rules` ([`crate::score::max_value_with`]).
     pub fn validate_with(&self, rules: &Ruleset) -> Result<(), FactsError> {
-        let max = crate::score::max_value_with(self.contract, rules);
+        let max = max_value_with(self.contract, rules);
         if self.value > max {
             return Err(FactsError::ValueOutOfRange {
                 contract: self.contract,
@@ -865,6 +866,54 @@ impl DealFacts {
             Party::Kontra => rules.tricks().saturating_sub(self.re_tricks),
         }
     }
+}
+
+/// The highest value a normal game (or a wedding with a partner) can reach: Kontra says
+/// "schwarz" against Re's "schwarz" and takes every trick: won 1, the four below-items,
+/// Re 2, Kontra 2, eight Absagen, the four reached-items (TSR 7.2.2), gegen die Alten,
+/// six Doppelkopf tricks (six tricks of 40 hold all 240 card points), both foxes and
+/// Karlchen (TSR 7.2.3).
+const MAX_NORMAL_VALUE: u16 = 31;
+
+/// The highest value a deal scored as a solo can reach: the same calls and tricks without
+/// gegen die Alten and extras (TSR 7.2.4). The soloist's entry is three times this.
+const MAX_SOLO_VALUE: u16 = 21;
+
+/// The highest value of a deal scored as a solo under doubling (house rules IX): won 1, the
+/// four below-items, eight Absagen and four beaten levels, 17, four times.
+const MAX_SOLO_VALUE_DOUBLING: u16 = 68;
+
+/// The highest value of a normal game under doubling: the solo's 17 and gegen die Alten,
+/// four times (72), then six Doppelkopf tricks, both foxes and Karlchen, undoubled.
+const MAX_NORMAL_VALUE_DOUBLING: u16 = 81;
+
+/// The highest game value a deal of `contract` can reach (TSR 7.2): the bound of a value
+/// written on a paper sheet. The unit tests check it against every deal [`crate::score::score`] accepts.
+pub const fn max_value(contract: Contract) -> u16 {
+    if contract.scored_as_solo() {
+        MAX_SOLO_VALUE
+    } else {
+        MAX_NORMAL_VALUE
+    }
+}
+
+/// The highest game value a deal of `contract` can reach under `rules`, the bound of a
+/// paper entry's value: as [`max_value`] under the TSR, higher with doubling, one more in a
+/// normal game when a caught Karlchen counts. The unit tests check it against every deal
+/// [`crate::score::score_with`] accepts.
+pub const fn max_value_with(contract: Contract, rules: &Ruleset) -> u16 {
+    let solo = contract.scored_as_solo();
+    let caught = if solo || !rules.counts_caught_karlchen() {
+        0
+    } else {
+        1
+    };
+    let base = match (rules.announcements, solo) {
+        (AnnouncementScoring::Adding, _) => max_value(contract),
+        (AnnouncementScoring::Doubling, true) => MAX_SOLO_VALUE_DOUBLING,
+        (AnnouncementScoring::Doubling, false) => MAX_NORMAL_VALUE_DOUBLING,
+    };
+    base + caught
 }
 
 #[cfg(test)]

@@ -34,7 +34,10 @@
 //!   ([`Extras::karlchen_caught`]) is one more extra for the party that caught it.
 //! - [`Ruleset::without_nines`]: ten tricks; "schwarz" is still no trick.
 
+// The bounds of a value live with the facts they bound (a paper entry checks them there);
+// they are part of scoring's face too.
 use crate::deal::{Contract, DealFacts, Extras, FactsError, PaperFacts, Party, Seat};
+pub use crate::deal::{max_value, max_value_with};
 use crate::game::{AnnouncementScoring, Ruleset};
 
 /// Who won the deal (TSR 7.1).
@@ -244,54 +247,6 @@ pub fn score(facts: &DealFacts) -> Result<Scored, FactsError> {
 pub fn score_with(facts: &DealFacts, rules: &Ruleset) -> Result<Scored, FactsError> {
     facts.validate_with(rules)?;
     Ok(score_valid(facts, rules))
-}
-
-/// The highest value a normal game (or a wedding with a partner) can reach: Kontra says
-/// "schwarz" against Re's "schwarz" and takes every trick: won 1, the four below-items,
-/// Re 2, Kontra 2, eight Absagen, the four reached-items (TSR 7.2.2), gegen die Alten,
-/// six Doppelkopf tricks (six tricks of 40 hold all 240 card points), both foxes and
-/// Karlchen (TSR 7.2.3).
-const MAX_NORMAL_VALUE: u16 = 31;
-
-/// The highest value a deal scored as a solo can reach: the same calls and tricks without
-/// gegen die Alten and extras (TSR 7.2.4). The soloist's entry is three times this.
-const MAX_SOLO_VALUE: u16 = 21;
-
-/// The highest value of a deal scored as a solo under doubling (house rules IX): won 1, the
-/// four below-items, eight Absagen and four beaten levels, 17, four times.
-const MAX_SOLO_VALUE_DOUBLING: u16 = 68;
-
-/// The highest value of a normal game under doubling: the solo's 17 and gegen die Alten,
-/// four times (72), then six Doppelkopf tricks, both foxes and Karlchen, undoubled.
-const MAX_NORMAL_VALUE_DOUBLING: u16 = 81;
-
-/// The highest game value a deal of `contract` can reach (TSR 7.2): the bound of a value
-/// written on a paper sheet. The unit tests check it against every deal [`score`] accepts.
-pub const fn max_value(contract: Contract) -> u16 {
-    if contract.scored_as_solo() {
-        MAX_SOLO_VALUE
-    } else {
-        MAX_NORMAL_VALUE
-    }
-}
-
-/// The highest game value a deal of `contract` can reach under `rules`, the bound of a
-/// paper entry's value: as [`max_value`] under the TSR, higher with doubling, one more in a
-/// normal game when a caught Karlchen counts. The unit tests check it against every deal
-/// [`score_with`] accepts.
-pub const fn max_value_with(contract: Contract, rules: &Ruleset) -> u16 {
-    let solo = contract.scored_as_solo();
-    let caught = if solo || !rules.counts_caught_karlchen() {
-        0
-    } else {
-        1
-    };
-    let base = match (rules.announcements, solo) {
-        (AnnouncementScoring::Adding, _) => max_value(contract),
-        (AnnouncementScoring::Doubling, true) => MAX_SOLO_VALUE_DOUBLING,
-        (AnnouncementScoring::Doubling, false) => MAX_NORMAL_VALUE_DOUBLING,
-    };
-    base + caught
 }
 
 /// Scores what a paper sheet holds of a deal: checks the summary, then writes its value on

@@ -16,7 +16,7 @@ pub mod doppeldoppel;
 pub mod family;
 pub mod kids;
 mod round;
-mod ruleset;
+pub(crate) mod ruleset;
 mod table;
 
 pub use family::{

@@ -37,7 +37,7 @@
 //! `n mod 4` 5-tables), as in `designs.rs`. A test checks every entry: whole rounds, the
 //! repeats as recorded.
 
-use super::constructions::Design;
+use super::design::Design;
 use super::designs::design;
 
 /// One found plan: players, its repeated pairs, its rounds.

@@ -21,29 +21,13 @@
 //!    players), unlike the grid rows.
 
 use super::club;
+use super::design::Design;
 use super::designs;
-use super::group::{Column, Group};
+use super::grid::{grid_rounds, grid_rows};
+use super::group::Group;
 use super::merge::{extras_design, merged_design};
 use super::quality::evaluate;
 use super::random::Rng;
-use super::{Round, Table};
-
-/// Points that never share a table in a design: keep-apart groups are seated in one class
-/// where they fit.
-pub(super) type Class = Table;
-
-/// Rounds over points `0..points` (tables unordered) with no pair at two tables, and the
-/// classes of points that never share a table in them (used to seat keep-apart groups).
-#[derive(Debug, Clone, Default)]
-pub(super) struct Design {
-    pub(super) rounds: Vec<Round>,
-    pub(super) never_meet: Vec<Class>,
-    /// Repeated pairs the searches need not try to go below: the lower bound for the
-    /// constructions (0 here), the repeats of a club plan found offline (`club.rs`) by a
-    /// search far longer than a plan may take, so that the plan does not spend its budget
-    /// on a search that will not find fewer.
-    pub(super) floor: u32,
-}
 
 /// Base round of a resolvable 2-(28,4,1) design on `Z_9 × {0,1,2} ∪ {∞}`: the point
 /// `(x, i)` is `9i + x` and ∞ is 27. Round `t` adds `t` (mod 9) to every `x`; the seven
@@ -175,30 +159,6 @@ fn kirkman_28() -> Design {
         never_meet: (0..28).map(|p| vec![p]).collect(),
         floor: 0,
     }
-}
-
-/// The grid design's rounds for the given difference-matrix columns: point `r·g + c` is
-/// row `r`, column `c`; table `j` of a round holds column `j + φr` of each row `r`.
-pub(super) fn grid_rounds(g: usize, group: &Group, columns: &[Column]) -> Vec<Round> {
-    columns
-        .iter()
-        .map(|phi| {
-            (0..g as u32)
-                .map(|j| {
-                    (0..4)
-                        .map(|r| (r * g + group.add(j, phi[r]) as usize) as u16)
-                        .collect()
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// The rows of a grid over `g` columns: classes of points that never meet.
-pub(super) fn grid_rows(g: usize) -> Vec<Class> {
-    (0..4)
-        .map(|r| (r * g..(r + 1) * g).map(|p| p as u16).collect())
-        .collect()
 }
 
 /// Up to `want` rounds of the grid design over `g` columns.

@@ -12,7 +12,7 @@
 //! cut into tables in [`super::table_sizes`] order: 4-tables first, then the `n mod 4`
 //! 5-tables. Checked pair by pair by a test.
 
-use super::constructions::Design;
+use super::design::Design;
 
 /// 41 players, 8 rounds, one 5-table: 40 players sit at it once, one never.
 const DESIGN_41: [[u8; 41]; 8] = [

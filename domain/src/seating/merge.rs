@@ -11,7 +11,8 @@
 //! five-row difference matrix: no repeats by construction, but the extras sit at a 5-table
 //! every round) and keeps whichever result is better after the search.
 
-use super::constructions::{Design, grid_rounds, grid_rows};
+use super::design::Design;
+use super::grid::{grid_rounds, grid_rows};
 use super::group::Group;
 use super::meet::Meet;
 use super::quality::evaluate;

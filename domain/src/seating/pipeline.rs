@@ -9,7 +9,8 @@
 //! [`Cost`] wins; below 40 players, a last annealing stage may even out duty.
 
 use super::apart::Apart;
-use super::constructions::{Class, Design, construct};
+use super::constructions::construct;
+use super::design::{Class, Design};
 use super::duty::{ANNEAL_DUTY_BELOW, ANNEAL_DUTY_STEPS, REBALANCE_WORK};
 use super::meet::Meet;
 use super::quality::{Shape, lower_bound};
