@@ -14,7 +14,6 @@ use domain::sheet::{
 };
 
 use crate::error::{ApiError, FieldError};
-use crate::wire::family::{FamilyEntryError, KidsEntryError};
 
 fn facts_error(e: &FactsError) -> FieldError {
     let party_field = |party: deal::Party, leaf: &str| {
@@ -311,7 +310,7 @@ pub fn clock_error(
 }
 
 /// A Doublehead Kids deal no game can produce: the field it names and its code.
-fn kids_error(e: &KidsError) -> FieldError {
+pub fn kids_error(e: &KidsError) -> FieldError {
     let (field, code) = match e {
         KidsError::SeatOutOfRange { .. } => ("teams", "seat_out_of_range"),
         KidsError::SameSeatTwice { .. } => ("teams", "duplicate_seat"),
@@ -322,7 +321,7 @@ fn kids_error(e: &KidsError) -> FieldError {
 }
 
 /// A Doppeldoppel deal no deck can produce: the field it names and its code.
-fn doppeldoppel_error(e: &DoppeldoppelError) -> FieldError {
+pub fn doppeldoppel_error(e: &DoppeldoppelError) -> FieldError {
     let code = match e {
         DoppeldoppelError::PlayersOutOfRange { .. } => "wrong_players",
         DoppeldoppelError::NotADeck { .. } => "not_a_deck",
@@ -332,22 +331,6 @@ fn doppeldoppel_error(e: &DoppeldoppelError) -> FieldError {
         DoppeldoppelError::LoneDiscard { .. } => "lone_discard",
     };
     FieldError::new("captured", code, e.to_string())
-}
-
-/// A 422 for a family game's deal that cannot have happened.
-pub fn invalid_family_deal(e: &FamilyEntryError) -> ApiError {
-    let field = match e {
-        FamilyEntryError::Kids(KidsEntryError::PairSize { .. }) => {
-            FieldError::new("teams.seats", "wrong_party_size", e.to_string())
-        }
-        FamilyEntryError::Kids(KidsEntryError::Deal(e)) => kids_error(e),
-        FamilyEntryError::Doppeldoppel(e) => doppeldoppel_error(e),
-    };
-    ApiError::unprocessable(
-        "invalid_deal",
-        format!("the deal cannot have happened: {e}"),
-        vec![field],
-    )
 }
 
 /// A family game's deal that does not fit the table's round: another game's deal (422),

@@ -1,8 +1,9 @@
 //! The shell's layers point one way (ARCHITECTURE.md): routes and pages call services;
 //! services call the domain, the wire types and the repositories in `db`; nothing below
-//! imports upward, and no route module imports another. This test reads the `crate::` and
-//! `super::` paths of every file under `api/src` and fails on an arrow that runs back up,
-//! and on any mention of diesel outside the repositories in `api/src/db`.
+//! imports upward, and no route module imports another. This test reads the `crate::`,
+//! `super::` and `self::` paths of every file under `api/src` and fails on an arrow that
+//! runs back up, on any mention of diesel outside the repositories in `api/src/db`, and on
+//! any circle of imports between files, in `api/src` and in `domain/src`.
 
 #![expect(clippy::expect_used, reason = "a test fails loudly")]
 
@@ -50,6 +51,8 @@ fn paths(source: &str, module: &[String]) -> Vec<Vec<String>> {
             .is_none_or(|c| !(c.is_ascii_alphanumeric() || c == '_'));
         let start = if boundary && rest.starts_with("crate::") {
             Some((Vec::new(), "crate::".len()))
+        } else if boundary && rest.starts_with("self::") {
+            Some((module.to_vec(), "self::".len()))
         } else if boundary && rest.starts_with("super::") {
             // Each `super` is one step up from the file's module (a `mod.rs` is its module).
             let mut base = module.to_vec();
@@ -193,6 +196,181 @@ fn every_query_lives_in_the_repositories() {
         outside.is_empty(),
         "diesel outside api/src/db: {}",
         outside.join(", ")
+    );
+}
+
+/// The file a path names: the longest of its prefixes that is a module of `files` (a path
+/// into an item of a module names that module's file).
+fn file_of<'a>(path: &[String], files: &'a [(Vec<String>, PathBuf)]) -> Option<&'a PathBuf> {
+    (0..=path.len()).rev().find_map(|len| {
+        files
+            .iter()
+            .find(|(module, _)| module.as_slice() == &path[..len])
+            .map(|(_, file)| file)
+    })
+}
+
+/// The circles of imports between the files under `src`: each strongly connected set of
+/// two or more files (Tarjan's algorithm), its files sorted, with one arrow of each file
+/// that keeps it in the circle.
+fn circles(src: &Path) -> Vec<Vec<String>> {
+    let mut found = Vec::new();
+    sources(src, &mut found);
+    found.sort();
+    let files: Vec<(Vec<String>, PathBuf)> = found
+        .into_iter()
+        .map(|file| {
+            let relative = file.strip_prefix(src).expect("under src").to_path_buf();
+            (module_of(&relative), relative)
+        })
+        .collect();
+    let index = |file: &PathBuf| files.iter().position(|(_, f)| f == file);
+    // Which files each file reads from (its own unit tests left out, as above).
+    let arrows: Vec<Vec<(usize, String)>> = files
+        .iter()
+        .map(|(module, relative)| {
+            let source = std::fs::read_to_string(src.join(relative)).expect("read");
+            let source = source.split("#[cfg(test)]").next().unwrap_or_default();
+            let mut to: Vec<(usize, String)> = paths(source, module)
+                .iter()
+                .filter_map(|path| {
+                    let target = index(file_of(path, &files)?)?;
+                    Some((target, path.join("::")))
+                })
+                .filter(|(target, _)| files[*target].1 != *relative)
+                .collect();
+            to.sort();
+            to.dedup_by_key(|(target, _)| *target);
+            to
+        })
+        .collect();
+    // Tarjan, iterative enough for a few hundred files: recursion depth is the longest
+    // chain of imports.
+    struct Walk<'a> {
+        arrows: &'a [Vec<(usize, String)>],
+        order: Vec<Option<usize>>,
+        low: Vec<usize>,
+        stack: Vec<usize>,
+        on_stack: Vec<bool>,
+        next: usize,
+        sets: Vec<Vec<usize>>,
+    }
+    impl Walk<'_> {
+        fn visit(&mut self, v: usize) {
+            self.order[v] = Some(self.next);
+            self.low[v] = self.next;
+            self.next += 1;
+            self.stack.push(v);
+            self.on_stack[v] = true;
+            for &(w, _) in &self.arrows[v] {
+                match self.order[w] {
+                    None => {
+                        self.visit(w);
+                        self.low[v] = self.low[v].min(self.low[w]);
+                    }
+                    Some(order) if self.on_stack[w] => self.low[v] = self.low[v].min(order),
+                    Some(_) => {}
+                }
+            }
+            if Some(self.low[v]) == self.order[v] {
+                let mut set = Vec::new();
+                while let Some(w) = self.stack.pop() {
+                    self.on_stack[w] = false;
+                    set.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                if set.len() > 1 {
+                    self.sets.push(set);
+                }
+            }
+        }
+    }
+    let mut walk = Walk {
+        arrows: &arrows,
+        order: vec![None; files.len()],
+        low: vec![0; files.len()],
+        stack: Vec::new(),
+        on_stack: vec![false; files.len()],
+        next: 0,
+        sets: Vec::new(),
+    };
+    for v in 0..files.len() {
+        if walk.order[v].is_none() {
+            walk.visit(v);
+        }
+    }
+    let mut circles: Vec<Vec<String>> = walk
+        .sets
+        .iter()
+        .map(|set| {
+            let mut lines: Vec<String> = set
+                .iter()
+                .map(|&v| {
+                    let into: Vec<String> = arrows[v]
+                        .iter()
+                        .filter(|(w, _)| set.contains(w))
+                        .map(|(_, path)| path.clone())
+                        .collect();
+                    format!("{} -> {}", files[v].1.display(), into.join(", "))
+                })
+                .collect();
+            lines.sort();
+            lines
+        })
+        .collect();
+    circles.sort();
+    circles
+}
+
+#[test]
+fn no_two_files_import_each_other_directly_or_round_a_circle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut report = Vec::new();
+    for src in [root.join("src"), root.join("../domain/src")] {
+        for circle in circles(&src) {
+            report.push(format!(
+                "circle in {}:\n  {}",
+                src.display(),
+                circle.join("\n  ")
+            ));
+        }
+    }
+    assert!(
+        report.is_empty(),
+        "{} import circles between files:\n{}",
+        report.len(),
+        report.join("\n")
+    );
+}
+
+#[test]
+fn a_circle_is_found_and_named() {
+    let dir = std::env::temp_dir().join(format!("layers-circle-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(dir.join("a")).expect("dir");
+    std::fs::write(dir.join("lib.rs"), "pub mod a;\npub mod c;\n").expect("write");
+    std::fs::write(
+        dir.join("a/mod.rs"),
+        "pub mod b;\npub fn f() { self::b::g() }\n",
+    )
+    .expect("write");
+    std::fs::write(dir.join("a/b.rs"), "pub fn g() { crate::c::h() }\n").expect("write");
+    std::fs::write(
+        dir.join("c.rs"),
+        "pub fn h() { super::a::f() }\n#[cfg(test)]\nmod tests { use crate::a::b; }\n",
+    )
+    .expect("write");
+    let found = circles(&dir);
+    let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(
+        found,
+        [vec![
+            "a/b.rs -> c::h".to_owned(),
+            "a/mod.rs -> a::b::g".to_owned(),
+            "c.rs -> a::f".to_owned(),
+        ]]
     );
 }
 

@@ -394,6 +394,16 @@ pub enum StoredEntry {
 }
 
 impl StoredEntry {
+    /// The stored form of a family deal.
+    pub fn of_family(deal: &FamilyDeal) -> StoredEntry {
+        match deal {
+            FamilyDeal::Kids(deal) => StoredEntry::Kids(StoredKidsDeal::of(deal)),
+            FamilyDeal::Doppeldoppel(deal) => {
+                StoredEntry::Doppeldoppel(StoredDoppeldoppelDeal::of(deal))
+            }
+        }
+    }
+
     /// Reads a `facts` column. Full deals take [`StoredDeal::parse`]'s one-pass path; only
     /// a row it refuses is probed for the paper format.
     pub fn parse(facts: &str) -> Result<StoredEntry, String> {

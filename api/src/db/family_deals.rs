@@ -2,7 +2,6 @@
 //! a Doublehead Kids deal, format 5 a Doppeldoppel deal ([`super::deals::StoredEntry`]
 //! reads each). Frozen like every stored format: a change is a new format, never an edit.
 
-use domain::game::FamilyDeal;
 use domain::game::doppeldoppel::{DoppeldoppelDeal, DoppeldoppelError, RankCounts};
 use domain::game::kids::{KidsDeal, KidsError, KidsTeams};
 use serde::{Deserialize, Serialize};
@@ -105,16 +104,6 @@ impl StoredDoppeldoppelDeal {
     /// The deal as the domain scores it.
     pub fn deal(&self) -> Result<DoppeldoppelDeal, DoppeldoppelError> {
         DoppeldoppelDeal::new(&self.captured)
-    }
-}
-
-/// The stored form of a family deal.
-pub fn stored(deal: &FamilyDeal) -> super::deals::StoredEntry {
-    match deal {
-        FamilyDeal::Kids(deal) => super::deals::StoredEntry::Kids(StoredKidsDeal::of(deal)),
-        FamilyDeal::Doppeldoppel(deal) => {
-            super::deals::StoredEntry::Doppeldoppel(StoredDoppeldoppelDeal::of(deal))
-        }
     }
 }
 

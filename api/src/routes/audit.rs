@@ -4,7 +4,7 @@ use actix_web::{get, web};
 
 use crate::auth::Organizer;
 use crate::error::{ApiError, Problem};
-use crate::services::audit;
+use crate::services::audit_log;
 use crate::state::AppState;
 use crate::wire::audit::AuditEntry;
 
@@ -20,6 +20,6 @@ pub async fn list_audit(
     id: web::Path<i64>,
 ) -> Result<web::Json<Vec<AuditEntry>>, ApiError> {
     Ok(web::Json(
-        audit::list(&state, organizer.0, id.into_inner()).await?,
+        audit_log::list(&state, organizer.0, id.into_inner()).await?,
     ))
 }

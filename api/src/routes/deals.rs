@@ -13,8 +13,9 @@ use crate::services::deals;
 use crate::services::idempotency;
 use crate::services::write::replied;
 use crate::state::AppState;
+use crate::wire::deal::DealBody;
 use crate::wire::deal_preview::DealPreviewResponse;
-use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
+use crate::wire::sheet::{DealResponse, SheetResponse};
 
 /// Enter the next deal of a table (its captain while the round is open, or an organiser).
 ///

@@ -5,7 +5,7 @@
 
 use crate::auth::Caller;
 use crate::db::models::{RoundRow, TableRow, TournamentRow};
-use crate::db::{self, DbConn, join_codes, locks, tables};
+use crate::db::{self, DbConn, join_codes, tables};
 use crate::error::ApiError;
 
 /// Reading or changing.
@@ -80,35 +80,16 @@ pub struct TableContext {
     pub seats: Vec<i64>,
 }
 
-/// A table the caller may use as asked. Writing locks the table for the rest of the
-/// transaction first, so that what is read here and after is what the write builds on, and
-/// then stores the time-up its clock made if the time has run out
-/// ([`super::round_clock::settle`]), so that the write builds on the sheet a read shows.
+/// A table the caller may use as asked, with its round, tournament and seats. Only checks:
+/// a write reaches its table through [`super::table_write::open`], which takes the table's
+/// lock first; a preview, which stores nothing, checks here as a write would be checked.
 pub fn table(
     conn: &mut DbConn,
     table_id: i64,
     caller: &Caller,
     need: Need,
 ) -> Result<TableContext, ApiError> {
-    if need == Need::Write {
-        locks::lock_table(conn, table_id)?;
-    }
-    let mut ctx = reach(conn, table_id, caller, need)?;
-    if need == Need::Write {
-        super::round_clock::settle(conn, &mut ctx)?;
-    }
-    Ok(ctx)
-}
-
-/// A table as a write would reach it, refused exactly as the write would be, but without
-/// the write's lock and without storing the clock's time-up: for a preview, which stores
-/// nothing. The sheet it reads shows the clock's time-up all the same (a read derives it).
-pub fn table_to_try(
-    conn: &mut DbConn,
-    table_id: i64,
-    caller: &Caller,
-) -> Result<TableContext, ApiError> {
-    reach(conn, table_id, caller, Need::Write)
+    reach(conn, table_id, caller, need)
 }
 
 /// The table with its round, tournament and seats, if the caller may use it as asked.

@@ -1,13 +1,12 @@
-//! The audit log: every change to a tournament's data, who made it, when, what it was
-//! before and after, and why.
+//! The audit log's one writer: every change to a tournament's data, who made it, when, what
+//! it was before and after, and why, recorded in the change's transaction with the webhook
+//! deliveries it causes ([`super::outbox`]). Reading the log is [`super::audit_log`]'s.
 
-use super::access::{self, Need};
+use super::outbox;
 use crate::auth::Caller;
 use crate::db::DbConn;
 use crate::db::audit::{self as repo, NewAuditLine};
 use crate::error::ApiError;
-use crate::state::AppState;
-use crate::wire::audit::AuditEntry;
 
 /// One change to record, built with [`Change::new`] and the methods after it.
 pub struct Change<'a> {
@@ -65,11 +64,11 @@ impl<'a> Change<'a> {
     }
 
     /// Writes the change, and enqueues the webhook deliveries it causes in the same
-    /// transaction (see [`super::webhooks`]).
+    /// transaction (see [`super::outbox`]).
     pub fn record(self, conn: &mut DbConn) -> Result<(), ApiError> {
-        super::webhooks::enqueue(
+        outbox::enqueue(
             conn,
-            &super::webhooks::Changed {
+            &outbox::Changed {
                 tournament_id: self.tournament_id,
                 table_id: self.table_id,
                 action: self.action,
@@ -93,40 +92,4 @@ impl<'a> Change<'a> {
         )?;
         Ok(())
     }
-}
-
-/// The audit log of tournament `id`, oldest first; only its organiser reads it.
-pub async fn list(
-    state: &AppState,
-    organizer_id: i64,
-    id: i64,
-) -> Result<Vec<AuditEntry>, ApiError> {
-    let caller = Caller::Organizer(organizer_id);
-    let rows = state
-        .db
-        .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
-            Ok(repo::of_tournament(conn, id)?)
-        })
-        .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
-}
-
-/// The lines of tournament `id`'s log about its table `table_id` (the desk's table page),
-/// for an organiser of the tournament.
-pub async fn of_table(
-    state: &AppState,
-    organizer_id: i64,
-    id: i64,
-    table_id: i64,
-) -> Result<Vec<AuditEntry>, ApiError> {
-    let caller = Caller::Organizer(organizer_id);
-    let rows = state
-        .db
-        .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
-            Ok(repo::of_table(conn, id, table_id)?)
-        })
-        .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
 }

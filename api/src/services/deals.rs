@@ -15,19 +15,22 @@ use domain::sheet::{EntryFacts, Round, SheetEntry};
 use super::access::{self, Need, TableContext};
 use super::idempotency::{self, Seen};
 use super::sheet::{self, Derived, Play, conflict_with_sheet};
+use super::table_write;
 use super::{audit, now, signatures, write};
 use crate::auth::Caller;
 use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
 use crate::domain_errors::{
     correction_error, deletion_error, entry_error, family_correction_error, family_deletion_error,
-    family_round_error, invalid_deal, invalid_family_deal,
+    family_round_error, invalid_deal,
 };
 use crate::error::ApiError;
 use crate::state::AppState;
+use crate::wire::deal::DealBody;
 use crate::wire::deal_preview::{DealPreviewResponse, HintView};
+use crate::wire::family::invalid_family_deal;
 use crate::wire::score::ScoreResponse;
-use crate::wire::sheet::{DealBody, DealResponse, SheetResponse};
+use crate::wire::sheet::{DealResponse, SheetResponse};
 
 /// The entry as the domain reads it, checked as the next deal of `round`: the sheet must
 /// have room for it before its facts are looked at.
@@ -166,7 +169,7 @@ pub fn create(
     entry: &DealBody,
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = table_write::open(conn, table_id, caller)?;
     let next = next_deal(conn, &ctx, entry)?;
     let number = next.number;
     // A sheet is signed once complete, and a complete sheet takes no deal; but the
@@ -237,7 +240,7 @@ pub fn preview(
     entry: &DealBody,
 ) -> Result<DealPreviewResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
-    let ctx = access::table_to_try(conn, table_id, caller)?;
+    let ctx = access::table(conn, table_id, caller, Need::Write)?;
     let next = next_deal(conn, &ctx, entry)?;
     let after = sheet::with_next(
         conn,
@@ -370,7 +373,7 @@ pub fn update(
     entry: &DealBody,
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = table_write::open(conn, table_id, caller)?;
     let row = stored_deal(conn, table_id, number, version)?;
     let before = sheet::current(conn, &ctx)?;
     paper_is_organisers(caller, is_paper(&before, number))?;
@@ -433,7 +436,7 @@ pub fn delete(
     caller: &Caller,
     reason: Option<&str>,
 ) -> Result<SheetResponse, ApiError> {
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = table_write::open(conn, table_id, caller)?;
     let row = stored_deal(conn, table_id, number, version)?;
     let before = sheet::current(conn, &ctx)?;
     paper_is_organisers(caller, is_paper(&before, number))?;

@@ -13,7 +13,7 @@ use domain::day::{self, Entrant, Misfit};
 use domain::game::Game;
 use domain::seating::{self, PlanRequest, Quality, SeatChange};
 
-use super::{plans, standings};
+use super::standings;
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::{ApiError, FieldError};
@@ -353,7 +353,7 @@ fn planned_round(
     roster: &[PlayerRow],
     number: i32,
 ) -> Result<(Vec<Vec<i64>>, String), ApiError> {
-    let plan = plans::stored(conn, tournament_id)?.ok_or_else(|| {
+    let plan = stored(conn, tournament_id)?.ok_or_else(|| {
         ApiError::conflict(
             "no_plan",
             "the tournament has no seating plan; make one with PUT …/plan",
@@ -639,4 +639,39 @@ pub fn one_of() -> ApiError {
             "give either explicit tables or a draw, not both or neither",
         )],
     )
+}
+
+/// A tournament's stored plan.
+pub struct StoredPlan {
+    /// The seed it was planned with.
+    pub seed: String,
+    /// The number of its first round.
+    pub first_round: i32,
+    /// Its rounds: tables of player ids in seat order.
+    pub rounds: Vec<Vec<Vec<i64>>>,
+    /// When it was made (UTC).
+    pub created_at: chrono::NaiveDateTime,
+}
+
+impl StoredPlan {
+    /// The planned tables of round `number`, if the plan covers it.
+    pub fn round(&self, number: i32) -> Option<&Vec<Vec<i64>>> {
+        let offset = usize::try_from(number - self.first_round).ok()?;
+        self.rounds.get(offset)
+    }
+}
+
+/// The tournament's plan, if it has one.
+pub fn stored(conn: &mut DbConn, tournament_id: i64) -> Result<Option<StoredPlan>, ApiError> {
+    let Some(row) = db::plans::find(conn, tournament_id)? else {
+        return Ok(None);
+    };
+    let rounds = serde_json::from_str(&row.rounds)
+        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("stored seating plan")))?;
+    Ok(Some(StoredPlan {
+        seed: row.seed,
+        first_round: row.first_round,
+        rounds,
+        created_at: row.created_at,
+    }))
 }

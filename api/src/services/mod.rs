@@ -7,17 +7,18 @@
 
 pub mod access;
 pub mod audit;
+pub mod audit_log;
 pub mod auth;
 pub mod co_organizers;
 pub mod codes;
 pub mod deals;
 pub mod draw;
-pub mod family_sheet;
 pub mod idempotency;
 pub mod join_codes;
 pub mod live;
 pub mod metrics;
 pub mod organizers;
+pub mod outbox;
 pub mod penalties;
 pub mod plans;
 pub mod players;
@@ -31,6 +32,8 @@ pub mod rounds_desk;
 pub mod sheet;
 pub mod signatures;
 pub mod standings;
+pub mod table_clock;
+pub mod table_write;
 pub mod tables;
 pub mod tournaments;
 pub mod validate;
@@ -42,4 +45,12 @@ pub mod write;
 /// was written.
 pub fn now() -> chrono::NaiveDateTime {
     crate::clock::now()
+}
+
+/// A 500 for stored data that does not fit the rules (damaged outside the service, or a
+/// bug): logged with `what`, never shown to the caller.
+pub fn corrupt(what: String) -> crate::error::ApiError {
+    crate::error::ApiError::Internal(anyhow::anyhow!(
+        "stored data does not fit the rules: {what}"
+    ))
 }

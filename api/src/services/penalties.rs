@@ -6,8 +6,9 @@
 use domain::deal::TableSize;
 use domain::penalty::{Severity, Violation};
 
-use super::access::{self, Need};
+use super::access::{self};
 use super::sheet::Derived;
+use super::table_write;
 use super::{audit, now, sheet, signatures};
 use crate::auth::Caller;
 use crate::db::models::PenaltyRow;
@@ -126,7 +127,7 @@ pub fn create(
     ruling: &Ruling,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = table_write::open(conn, table_id, caller)?;
     let before = sheet::current(conn, &ctx)?;
     let violation = violation(&before, ruling)?;
     db::penalties::insert(conn, &row(table_id, ruling, &violation))?;
@@ -207,7 +208,7 @@ pub fn update(
     reason: Option<&str>,
 ) -> Result<(SheetResponse, i32), ApiError> {
     access::organizer_only(caller)?;
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = table_write::open(conn, table_id, caller)?;
     let old = stored(conn, table_id, id, version)?;
     let before = sheet::current(conn, &ctx)?;
     let violation = violation(&before, ruling)?;
@@ -236,7 +237,7 @@ pub fn delete(
     reason: Option<&str>,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = table_write::open(conn, table_id, caller)?;
     let old = stored(conn, table_id, id, version)?;
     let before = sheet::current(conn, &ctx)?;
     let changed = db::penalties::delete(conn, id, old.version)?;

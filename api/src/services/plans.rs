@@ -28,41 +28,6 @@ use crate::wire::plans::{
     OutdatedBecause, PlanResponse, PlanTournamentRequest, PlannedRound, PlannedRoundStatus,
 };
 
-/// A tournament's stored plan.
-pub struct StoredPlan {
-    /// The seed it was planned with.
-    pub seed: String,
-    /// The number of its first round.
-    pub first_round: i32,
-    /// Its rounds: tables of player ids in seat order.
-    pub rounds: Vec<Vec<Vec<i64>>>,
-    /// When it was made (UTC).
-    pub created_at: chrono::NaiveDateTime,
-}
-
-impl StoredPlan {
-    /// The planned tables of round `number`, if the plan covers it.
-    pub fn round(&self, number: i32) -> Option<&Vec<Vec<i64>>> {
-        let offset = usize::try_from(number - self.first_round).ok()?;
-        self.rounds.get(offset)
-    }
-}
-
-/// The tournament's plan, if it has one.
-pub fn stored(conn: &mut DbConn, tournament_id: i64) -> Result<Option<StoredPlan>, ApiError> {
-    let Some(row) = db::plans::find(conn, tournament_id)? else {
-        return Ok(None);
-    };
-    let rounds = serde_json::from_str(&row.rounds)
-        .map_err(|e| ApiError::Internal(anyhow::Error::new(e).context("stored seating plan")))?;
-    Ok(Some(StoredPlan {
-        seed: row.seed,
-        first_round: row.first_round,
-        rounds,
-        created_at: row.created_at,
-    }))
-}
-
 /// What a plan is made from: the rounds played, the players (with what the draw reads of
 /// them) and how many rounds are left.
 #[derive(PartialEq)]
@@ -118,7 +83,7 @@ pub struct RoundView {
 /// A tournament's plan against the rounds that exist and the players as they are.
 pub struct PlanView {
     /// The stored plan.
-    pub plan: StoredPlan,
+    pub plan: draw::StoredPlan,
     /// Its rounds as they stand.
     pub rounds: Vec<RoundView>,
     /// Every registered player, in id order.
@@ -131,7 +96,7 @@ pub struct PlanView {
 
 /// The tournament's plan as it stands (see the module documentation).
 pub fn view(conn: &mut DbConn, tournament: &TournamentRow) -> Result<PlanView, ApiError> {
-    let plan = stored(conn, tournament.id)?.ok_or(ApiError::NotFound)?;
+    let plan = draw::stored(conn, tournament.id)?.ok_or(ApiError::NotFound)?;
     let roster = db::players::in_id_order(conn, tournament.id)?;
     let entrants = draw::entrants(&roster);
     let drawn: HashMap<i32, i64> = db::rounds::of_tournament(conn, tournament.id)?

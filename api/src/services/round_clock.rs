@@ -9,22 +9,21 @@
 //!
 //! **Reads and writes agree on a clock's time-up.** A read after the deadline derives the
 //! time-up after the deals on the sheet ([`super::sheet::derive_with`]). Every write to a
-//! table takes its lock and then, first of all, stores that same mark ([`settle`], called by
-//! [`access::table`]), so nothing a write changes can come between the deadline and the
-//! mark. Hence every deal on the sheet without a stored mark was entered before the
+//! table takes its lock and then, first of all, stores that same mark
+//! ([`super::table_write::open`]), so nothing a write changes can come between the deadline
+//! and the mark. Hence every deal on the sheet without a stored mark was entered before the
 //! deadline, and "after the deals on the sheet" is "after the deals entered before the
 //! deadline"; a request's work runs at one instant ([`crate::clock`]), so its deal's
 //! stored `created_at` agrees. Reading the count instead of each deal's `created_at`
 //! keeps the reads that poll a sheet free of timestamp queries.
 
 use std::collections::HashMap;
-use std::time::Duration;
 
-use chrono::{NaiveDateTime, TimeDelta};
-use domain::deal::TableSize;
-use domain::sheet::{PlayingTime, TimeUpBy};
+use chrono::NaiveDateTime;
 
-use super::access::{self, Need, TableContext};
+use super::access::{self, Need};
+use super::table_clock::TableClock;
+use super::table_write;
 use super::validate::text;
 use super::{audit, sheet, signatures};
 use crate::auth::Caller;
@@ -34,118 +33,9 @@ use crate::domain_errors::clock_error;
 use crate::error::ApiError;
 use crate::extract::TEXT_LIMIT;
 use crate::wire::clock::{
-    ClockView, ExtendTableRequest, MonitorTableView, RoundMonitorResponse, SeatPlayerView, rfc3339,
+    ExtendTableRequest, MonitorTableView, RoundMonitorResponse, SeatPlayerView, rfc3339,
 };
 use crate::wire::sheet::SheetResponse;
-
-/// A started table's clock: when its round started and how long it may play.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct TableClock {
-    /// When the organiser started the round.
-    pub started_at: NaiveDateTime,
-    /// The tournament's minutes for the table's size and the extra minutes granted.
-    pub time: PlayingTime,
-}
-
-impl TableClock {
-    /// The clock of a table of `size`; `None` before its round starts.
-    pub fn of(ctx: &TableContext, size: TableSize) -> Result<Option<TableClock>, ApiError> {
-        let Some(started_at) = ctx.round.started_at else {
-            return Ok(None);
-        };
-        let minutes = match size {
-            TableSize::Four => ctx.tournament.minutes_four,
-            TableSize::Five => ctx.tournament.minutes_five,
-        };
-        let minutes = u16::try_from(minutes).map_err(|_| {
-            corrupt(format!(
-                "tournament {} has {minutes} minutes",
-                ctx.tournament.id
-            ))
-        })?;
-        let extra = u16::try_from(ctx.table.extra_minutes).map_err(|_| {
-            corrupt(format!(
-                "table {} has {} extra minutes",
-                ctx.table.id, ctx.table.extra_minutes
-            ))
-        })?;
-        Ok(Some(TableClock {
-            started_at,
-            time: PlayingTime::new(minutes, extra),
-        }))
-    }
-
-    /// How long the round has run at `now`; nothing before its start (a clock set back).
-    pub fn elapsed(&self, now: NaiveDateTime) -> Duration {
-        (now - self.started_at).to_std().unwrap_or_default()
-    }
-
-    /// Whether the table's time is over at `now`.
-    pub fn has_run_out(&self, now: NaiveDateTime) -> bool {
-        self.time.has_run_out(self.elapsed(now))
-    }
-
-    /// When the table's time runs out.
-    pub fn ends_at(&self) -> NaiveDateTime {
-        TimeDelta::from_std(self.time.total())
-            .ok()
-            .and_then(|total| self.started_at.checked_add_signed(total))
-            .unwrap_or(NaiveDateTime::MAX)
-    }
-
-    /// The clock as the sheet shows it at `now`; no second is left once time is up.
-    pub fn view(&self, now: NaiveDateTime, time_up: bool) -> ClockView {
-        ClockView {
-            started_at: rfc3339(self.started_at),
-            ends_at: rfc3339(self.ends_at()),
-            minutes: self.time.minutes(),
-            extra_minutes: self.time.extra_minutes(),
-            seconds_left: if time_up {
-                0
-            } else {
-                self.time.seconds_left(self.elapsed(now))
-            },
-        }
-    }
-}
-
-fn corrupt(what: String) -> ApiError {
-    ApiError::Internal(anyhow::anyhow!(
-        "stored data does not fit the rules: {what}"
-    ))
-}
-
-/// Stores the clock's time-up at a table whose lock this transaction holds, before the
-/// write changes anything: the mark a read would derive now. Nothing to do while no time-up
-/// is due or one is stored. A sheet that does not derive is left to the write, which
-/// reports it (a join code can still be issued for such a table).
-pub fn settle(conn: &mut DbConn, ctx: &mut TableContext) -> Result<(), ApiError> {
-    if ctx.table.time_up_after.is_some() || ctx.round.started_at.is_none() {
-        return Ok(());
-    }
-    let Ok(config) = sheet::config(ctx) else {
-        return Ok(());
-    };
-    let Ok(Some(clock)) = TableClock::of(ctx, config.table_size()) else {
-        return Ok(());
-    };
-    if !clock.has_run_out(super::now()) {
-        return Ok(());
-    }
-    let derived = match sheet::current(conn, ctx) {
-        Ok(derived) => derived,
-        // The sheet does not fit the rules as stored; the write names the deal.
-        Err(ApiError::Conflict { .. }) => return Ok(()),
-        Err(e) => return Err(e),
-    };
-    if let (Some(TimeUpBy::Clock), Some(after)) = (derived.time_up_by, derived.time_up_after) {
-        let after = i32::try_from(after).unwrap_or(i32::MAX);
-        db::tables::set_time_up_by_clock(conn, ctx.table.id, after)?;
-        ctx.table.time_up_after = Some(after);
-        ctx.table.time_up_by_clock = true;
-    }
-    Ok(())
-}
 
 /// A round of the calling organiser's own tournament.
 fn organisers_round(
@@ -203,7 +93,7 @@ pub fn time_up(
     // cannot wait for each other.
     tables.sort_by_key(|t| t.id);
     for table in &tables {
-        let ctx = access::table(conn, table.id, caller, Need::Write)?;
+        let ctx = table_write::open(conn, table.id, caller)?;
         let before = match sheet::current(conn, &ctx) {
             Ok(before) => before,
             Err(ApiError::Conflict { .. }) => continue,
@@ -247,7 +137,7 @@ pub fn extend(
     reason: &str,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
-    let mut ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let mut ctx = table_write::open(conn, table_id, caller)?;
     let before = sheet::current(conn, &ctx)?;
     let round = before.round()?;
     let Some(clock) = before.clock else {

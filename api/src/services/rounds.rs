@@ -14,6 +14,7 @@ use domain::game::{Game, RoundLength};
 
 use super::access::{self, Need};
 use super::codes::seed_or_new;
+use super::table_write;
 use super::validate::invalid;
 use super::write::{ahead, keyed, once, replied};
 use super::{audit, draw, idempotency, now, sheet};
@@ -408,7 +409,7 @@ fn incomplete_tables(
 ) -> Result<Vec<IncompleteTable>, ApiError> {
     let mut sheets = Vec::new();
     for table in db::rounds::tables(conn, round_id)? {
-        let ctx = access::table(conn, table.id, caller, Need::Write)?;
+        let ctx = table_write::open(conn, table.id, caller)?;
         sheets.push((table, sheet::current(conn, &ctx)?));
     }
     let rounds: Vec<(usize, &domain::sheet::Round)> = sheets

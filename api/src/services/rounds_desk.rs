@@ -71,7 +71,7 @@ pub async fn read(state: &AppState, caller: Caller, id: i64) -> Result<DeskRound
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Write)?;
             let roster = db::players::in_id_order(conn, id)?;
-            let plan = match plans::stored(conn, id)? {
+            let plan = match draw::stored(conn, id)? {
                 Some(_) => Some(plans::view(conn, &tournament)?),
                 None => None,
             };

@@ -7,8 +7,9 @@
 //! Signing is the captain's while the round is open (as entering a deal is) and the
 //! organiser's at any time; both go through the table's write lock.
 
-use super::access::{self, Need, TableContext};
+use super::access::TableContext;
 use super::sheet::{self, conflict_with_sheet};
+use super::table_write;
 use super::{audit, now};
 use crate::auth::Caller;
 use crate::db::{self, DbConn};
@@ -41,7 +42,7 @@ pub fn sign(
     caller: &Caller,
     player_id: i64,
 ) -> Result<SheetResponse, ApiError> {
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = table_write::open(conn, table_id, caller)?;
     let seat = seat_of(&ctx, player_id)?;
     let before = sheet::current(conn, &ctx)?;
     if !before.sheet.complete {
@@ -81,7 +82,7 @@ pub fn withdraw(
     caller: &Caller,
     player_id: i64,
 ) -> Result<SheetResponse, ApiError> {
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = table_write::open(conn, table_id, caller)?;
     let seat = seat_of(&ctx, player_id)?;
     if db::signatures::delete(conn, table_id, player_id)? > 0 {
         audit::Change::new(ctx.tournament.id, caller, "signature.withdraw")

@@ -3,6 +3,7 @@
 use super::access::{self, Need};
 use super::audit;
 use super::sheet::{self, conflict_with_sheet};
+use super::table_write;
 use crate::auth::Caller;
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
@@ -246,7 +247,7 @@ pub fn time_up(
     caller: &Caller,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
-    let mut ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let mut ctx = table_write::open(conn, table_id, caller)?;
     let before = sheet::current(conn, &ctx)?;
     let mut round = before.round()?.clone();
     round

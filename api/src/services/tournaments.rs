@@ -7,6 +7,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use domain::game::Game;
 
 use super::access::{self, Need};
+use super::table_write;
 use super::validate::{in_range, invalid, optional, text};
 use super::{audit, idempotency, now, sheet, write};
 use crate::auth::Caller;
@@ -317,7 +318,7 @@ fn replans(
     moved.sort_by_key(|(_, table, _, _)| table.id);
     let mut replans = Vec::with_capacity(moved.len());
     for (field, table, round, to) in moved {
-        let ctx = access::table(conn, table.id, caller, Need::Write)?;
+        let ctx = table_write::open(conn, table.id, caller)?;
         let at = format!("round {round}, table {}", table.number);
         let planned = u16::try_from(to).unwrap_or(u16::MAX);
         let fits = match sheet::current(conn, &ctx) {

@@ -1,11 +1,14 @@
 //! The family games' deals on the wire: a Doublehead Kids deal (`"entry": "doublehead_kids"`)
 //! and a Doppeldoppel deal (`"entry": "doppeldoppel"`), entered at the same endpoint as a
-//! Doppelkopf deal, and their rows on a family table's sheet.
+//! Doppelkopf deal (their rows on a family table's sheet are `wire::sheet`'s).
 
 use domain::game::doppeldoppel::{DoppeldoppelDeal, DoppeldoppelError, RankCounts};
 use domain::game::kids::{KidsDeal, KidsError, KidsTeams};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
+
+use crate::domain_errors::{doppeldoppel_error, kids_error};
+use crate::error::{ApiError, FieldError};
 
 /// Marks a Doublehead Kids deal.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
@@ -146,61 +149,18 @@ pub enum FamilyEntryError {
     Doppeldoppel(#[from] DoppeldoppelError),
 }
 
-/// One seat's keys on a family sheet: Golden then Silver Coins (Doublehead Kids), or points
-/// and 0 (Doppeldoppel).
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct FamilyTotalView {
-    /// Golden Coins, or points.
-    pub primary: i64,
-    /// Silver Coins; 0 in Doppeldoppel.
-    pub secondary: i64,
-}
-
-/// One deal on a family table's sheet.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct FamilyDealView {
-    /// 1-based.
-    pub number: u16,
-    /// The seat that dealt (Doublehead Kids); `null` in Doppeldoppel, whose rules name none.
-    pub dealer: Option<u8>,
-    /// The seat that played the first card.
-    pub starter: u8,
-    /// What each seat won: Golden Coins, or points.
-    pub points: Vec<i64>,
-    /// Each seat's keys after this deal.
-    pub totals: Vec<FamilyTotalView>,
-    /// The version `If-Match` must name to correct this deal.
-    pub version: i32,
-    /// What was entered.
-    pub entry: crate::wire::sheet::DealBody,
-}
-
-/// The next deal at a family table.
-#[derive(Debug, Clone, Copy, Serialize, ToSchema)]
-pub struct FamilyNextView {
-    /// 1-based.
-    pub number: u16,
-    /// The seat that deals, when the game names one.
-    pub dealer: Option<u8>,
-    /// The seat that plays the first card.
-    pub starter: u8,
-}
-
-/// A family table's sheet: what the Doppelkopf fields of the sheet do not say.
-#[derive(Debug, Clone, Serialize, ToSchema)]
-pub struct FamilySheetView {
-    /// doublehead_kids or doppeldoppel.
-    #[schema(example = "doppeldoppel")]
-    pub game: &'static str,
-    /// Doublehead Kids: the Golden Coins that end the round.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub golden_coins: Option<u8>,
-    /// The deals so far.
-    pub deals: Vec<FamilyDealView>,
-    /// Each seat's keys.
-    pub totals: Vec<FamilyTotalView>,
-    /// The next deal, unless the round is over.
-    pub next: Option<FamilyNextView>,
-    /// The seats that won the round, once it is over.
-    pub winners: Vec<u8>,
+/// A 422 for a family game's deal that cannot have happened.
+pub fn invalid_family_deal(e: &FamilyEntryError) -> ApiError {
+    let field = match e {
+        FamilyEntryError::Kids(KidsEntryError::PairSize { .. }) => {
+            FieldError::new("teams.seats", "wrong_party_size", e.to_string())
+        }
+        FamilyEntryError::Kids(KidsEntryError::Deal(e)) => kids_error(e),
+        FamilyEntryError::Doppeldoppel(e) => doppeldoppel_error(e),
+    };
+    ApiError::unprocessable(
+        "invalid_deal",
+        format!("the deal cannot have happened: {e}"),
+        vec![field],
+    )
 }

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod auth;
 pub mod clock;
+pub mod deal;
 pub mod deal_preview;
 pub mod family;
 pub mod game;

@@ -9,7 +9,8 @@ use serde::{Deserialize, Serialize};
 use super::{Desk, Nav, Section, Step, answer, failed, render, see_other, signed_in_or_login};
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
-use crate::services::webhooks::{self, EVENTS};
+use crate::services::outbox::EVENTS;
+use crate::services::webhooks;
 use crate::state::AppState;
 use crate::wire::webhooks::{WebhookRequest, WebhookResponse};
 

@@ -12,10 +12,9 @@
 
 use serde::Serialize;
 
-use super::view::wire_name;
 use crate::error::ApiError;
+use crate::wire::deal::{DealBody, DealEntry, ThrownInEntry, ThrownInMark};
 use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts};
-use crate::wire::sheet::{DealBody, DealEntry, ThrownInEntry, ThrownInMark};
 use domain::game::Ruleset;
 
 /// The button of a deal thrown in (house rules, five nines).
@@ -335,6 +334,14 @@ pub fn form_field(api_field: &str) -> Option<&'static str> {
         "announcer" => "announcer",
         _ => return None,
     })
+}
+
+/// The wire name of an enumeration value (`solo_queens`).
+pub fn wire_name<T: Serialize>(value: &T) -> String {
+    match serde_json::to_value(value) {
+        Ok(serde_json::Value::String(name)) => name,
+        _ => String::new(),
+    }
 }
 
 #[cfg(test)]

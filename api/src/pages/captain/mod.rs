@@ -11,6 +11,7 @@
 mod family;
 pub(super) mod form;
 mod preview;
+mod reply;
 mod sheet;
 mod signing;
 mod table;
@@ -44,7 +45,7 @@ pub(super) async fn deal_body(
     caller: &Caller,
     table_id: i64,
     form: &form::DealForm,
-) -> Result<crate::wire::sheet::DealBody, ApiError> {
+) -> Result<crate::wire::deal::DealBody, ApiError> {
     let caller = caller.clone();
     let rules = state
         .db

@@ -6,8 +6,8 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::services::deals;
 use crate::state::AppState;
+use crate::wire::deal::DealBody;
 use crate::wire::deal_preview::DealPreviewResponse;
-use crate::wire::sheet::DealBody;
 
 /// The preview of `entry` as the next deal of the captain's table.
 pub async fn preview(

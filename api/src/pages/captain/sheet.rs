@@ -7,9 +7,8 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
-use super::form::DealForm;
-use super::signing;
-use super::table::{entry_key, flash_text, problem_json};
+use super::form::{self, DealForm};
+use super::reply::{entry_key, flash_text, problem_json};
 use super::view::{self, FormView, Named, Refusal};
 use super::{
     captain, clear_flash, failed, form_pairs, fresh_key, see_other_with, shut_out, to_join,
@@ -22,8 +21,9 @@ use crate::pages::{PageError, respond, respond_status};
 use crate::services::tables::{self, CaptainTable};
 use crate::services::{deals, idempotency, write};
 use crate::state::AppState;
-use crate::wire::family::FamilyDealView;
-use crate::wire::sheet::{DealBody, SheetDealView, SheetResponse};
+use crate::wire::deal::DealBody;
+use crate::wire::sheet::FamilyDealView;
+use crate::wire::sheet::{SheetDealView, SheetResponse};
 
 const SHEET: &str = "pages/captain/sheet.html";
 const CORRECTION: &str = "pages/captain/correct.html";
@@ -84,9 +84,39 @@ struct SheetPage {
     deals_left: u16,
     last: Option<LastDeal>,
     /// The players' signatures, once the sheet is complete.
-    signing: Option<signing::Signing>,
+    signing: Option<Signing>,
     flash: Option<String>,
     error: Option<Refusal>,
+}
+
+/// A player's line under the sheet.
+#[derive(Debug, Serialize)]
+struct SignLine {
+    player: Named,
+    signed: bool,
+}
+
+/// The signatures under a complete sheet.
+#[derive(Debug, Serialize)]
+struct Signing {
+    players: Vec<SignLine>,
+    /// Everybody at the table has signed.
+    all: bool,
+}
+
+/// The signing section of `sheet`, once it is complete.
+fn signing_of(sheet: &SheetResponse) -> Option<Signing> {
+    sheet.complete.then(|| Signing {
+        players: sheet
+            .players
+            .iter()
+            .map(|p| SignLine {
+                player: Named::from(p),
+                signed: sheet.signatures.iter().any(|s| s.player_id == p.player_id),
+            })
+            .collect(),
+        all: sheet.signed_by_all,
+    })
 }
 
 fn line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
@@ -97,7 +127,7 @@ fn line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
         kind: lang.text_or(&format!("captain_kind_{}", deal.kind), deal.kind),
         contract: lang.text(&format!(
             "captain_contract_{}",
-            view::wire_name(&deal.contract)
+            form::wire_name(&deal.contract)
         )),
         // Positions, as the players' legend above the sheet lists them: narrow enough
         // for a phone held upright.
@@ -206,7 +236,7 @@ impl SheetPage {
                 }),
             }
             .filter(|_| !sheet.round_closed),
-            signing: signing::of(sheet),
+            signing: signing_of(sheet),
             flash: None,
             error: None,
         }

@@ -4,9 +4,9 @@
 //! which the service does and the sheet page says.
 
 use actix_web::{HttpRequest, HttpResponse, post, web};
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
-use super::view::Named;
+use super::reply::problem_json;
 use super::{captain, see_other_with, sheet, shut_out, to_join};
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
@@ -14,45 +14,6 @@ use crate::pages::session::same_origin;
 use crate::services::signatures;
 use crate::state::AppState;
 use crate::wire::sheet::SheetResponse;
-
-/// A player's line under the sheet.
-#[derive(Debug, Serialize)]
-pub struct SignLine {
-    player: Named,
-    signed: bool,
-}
-
-/// The signatures under a complete sheet.
-#[derive(Debug, Serialize)]
-pub struct Signing {
-    players: Vec<SignLine>,
-    /// Everybody at the table has signed.
-    all: bool,
-}
-
-/// The signing section of `sheet`, once it is complete.
-pub fn of(sheet: &SheetResponse) -> Option<Signing> {
-    sheet.complete.then(|| Signing {
-        players: sheet
-            .players
-            .iter()
-            .map(|p| SignLine {
-                player: Named::from(p),
-                signed: sheet.signatures.iter().any(|s| s.player_id == p.player_id),
-            })
-            .collect(),
-        all: sheet.signed_by_all,
-    })
-}
-
-/// The name of `player_id` at the table of `sheet`, for the note after signing.
-pub fn name_of(sheet: &SheetResponse, player_id: i64) -> Option<String> {
-    sheet
-        .players
-        .iter()
-        .find(|p| p.player_id == player_id)
-        .map(|p| p.name.clone())
-}
 
 #[derive(Debug, Deserialize)]
 struct SignForm {
@@ -97,7 +58,7 @@ async fn change(
     };
     if !same_origin(req) {
         let (lang, _) = Lang::of(req);
-        return super::table::problem_json(lang, &ApiError::Forbidden);
+        return problem_json(lang, &ApiError::Forbidden);
     }
     let acting = caller.clone();
     // Signing twice, or taking back a signature that is not there, changes nothing: a

@@ -14,8 +14,9 @@ use serde::Serialize;
 
 use super::family::FamilyForm;
 use super::form::DealForm;
+use super::reply::{entry_key, flash_text, problem_json};
 use super::view::{self, FormView, Named, PreviewFragment, PreviewView, Refusal};
-use super::{captain, clear_flash, flash, form_pairs, fresh_key, preview, see_other_with, to_join};
+use super::{captain, clear_flash, form_pairs, fresh_key, preview, see_other_with, to_join};
 use super::{failed, shut_out, wants_json};
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -25,7 +26,8 @@ use crate::pages::session::same_origin;
 use crate::services::tables::{self, CaptainTable};
 use crate::services::{deals, idempotency};
 use crate::state::AppState;
-use crate::wire::sheet::{DealBody, DealResponse, DealView};
+use crate::wire::deal::DealBody;
+use crate::wire::sheet::{DealResponse, DealView};
 
 const TEMPLATE: &str = "pages/captain/table.html";
 const PREVIEW: &str = "pages/captain/_preview.html";
@@ -147,33 +149,6 @@ impl TablePage {
     }
 }
 
-/// What a write left to say, about `sheet`'s deal it names.
-pub(super) fn flash_text(
-    lang: Lang,
-    req: &HttpRequest,
-    sheet: &crate::wire::sheet::SheetResponse,
-) -> Option<String> {
-    let (what, n) = flash(req)?;
-    let text = lang.text(&format!("captain_flash_{what}"));
-    let number = u16::try_from(n).ok();
-    let summary = number.and_then(|n| match &sheet.family {
-        Some(_) => super::family::deal_summary(lang, sheet, n),
-        None => sheet
-            .deals
-            .iter()
-            .find(|d| d.number == n)
-            .map(|deal| view::deal_summary(lang, sheet, deal)),
-    });
-    Some(match (what.as_str(), summary) {
-        ("deleted", _) => format!("{text} {n}."),
-        ("signed" | "withdrawn", _) => {
-            format!("{text} {}.", super::signing::name_of(sheet, n)?)
-        }
-        (_, Some(summary)) => format!("{text} {summary}"),
-        _ => return None,
-    })
-}
-
 async fn load(state: &AppState, caller: &Caller, table_id: i64) -> Result<CaptainTable, ApiError> {
     let caller = caller.clone();
     state
@@ -238,43 +213,6 @@ fn wants_fragment(req: &HttpRequest) -> bool {
             .query_string()
             .split('&')
             .any(|pair| pair == "fragment=preview")
-}
-
-/// The key the entry is saved under: the script's header, else the form's field. The
-/// digest is of the deal the form means, so a retry matches however its fields are ordered.
-pub(super) fn entry_key(
-    req: &HttpRequest,
-    caller: &Caller,
-    path: &str,
-    form: &DealForm,
-    entry: &DealBody,
-) -> Result<Option<idempotency::Key>, ApiError> {
-    let header = req
-        .headers()
-        .get("Idempotency-Key")
-        .map(|v| v.to_str().unwrap_or_default().to_owned());
-    let (field, key) = match header {
-        Some(key) => ("Idempotency-Key", key),
-        None if form.idempotency_key.is_empty() => return Ok(None),
-        None => ("idempotency_key", form.idempotency_key.clone()),
-    };
-    let request = serde_json::to_vec(entry).map_err(|e| ApiError::Internal(e.into()))?;
-    idempotency::form_key(caller, path, field, &key, &request).map(Some)
-}
-
-/// The problem as the script's outbox reads it: the API's problem document with the
-/// message in the page's language.
-pub(super) fn problem_json(lang: Lang, e: &ApiError) -> HttpResponse {
-    let refusal = view::refusal(lang, e);
-    let mut problem = serde_json::to_value(e.problem()).unwrap_or_default();
-    if let Some(fields) = problem.as_object_mut() {
-        fields.insert("message".to_owned(), refusal.message.into());
-        // A sheet attached to a conflict is for API clients; the phone reloads its page.
-        fields.remove("current");
-    }
-    HttpResponse::build(e.status_code())
-        .content_type(crate::error::PROBLEM_JSON)
-        .json(problem)
 }
 
 /// Previews (`action=preview`) or saves the entry form's deal.

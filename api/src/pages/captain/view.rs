@@ -242,7 +242,7 @@ pub fn form_view(
         .contracts
         .iter()
         .map(|c| {
-            let value = wire_name(&c.contract);
+            let value = form::wire_name(&c.contract);
             Choice {
                 label: lang.text(&format!("captain_contract_{value}")),
                 checked: values.contract == value,
@@ -299,14 +299,6 @@ pub fn form_view(
         sitting_out,
         dealer: named(sheet, choices.dealer),
         error_field,
-    }
-}
-
-/// The wire name of an enumeration value (`solo_queens`).
-pub fn wire_name<T: Serialize>(value: &T) -> String {
-    match serde_json::to_value(value) {
-        Ok(serde_json::Value::String(name)) => name,
-        _ => String::new(),
     }
 }
 
@@ -388,7 +380,10 @@ pub fn preview_view(
         dealer: named(sheet, deal.dealer),
         kind: Some(text_or(format!("captain_kind_{}", deal.kind), deal.kind)),
         value: score.value,
-        winner: lang.text(&format!("captain_winner_{}", wire_name(&score.winner))),
+        winner: lang.text(&format!(
+            "captain_winner_{}",
+            form::wire_name(&score.winner)
+        )),
         scores: sheet
             .players
             .iter()
@@ -407,7 +402,7 @@ pub fn preview_view(
             .iter()
             .map(|i| Item {
                 label: text_or(format!("captain_item_{}", i.code), i.code),
-                party: lang.text(&format!("captain_party_{}", wire_name(&i.party))),
+                party: lang.text(&format!("captain_party_{}", form::wire_name(&i.party))),
                 points: i.points,
             })
             .collect(),
@@ -435,7 +430,10 @@ pub fn deal_summary(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> 
             lang.text("captain_kind_thrown_in")
         );
     }
-    let contract = lang.text(&format!("captain_contract_{}", wire_name(&deal.contract)));
+    let contract = lang.text(&format!(
+        "captain_contract_{}",
+        form::wire_name(&deal.contract)
+    ));
     let re: Vec<String> = deal.re.iter().map(|&s| named(sheet, s).name).collect();
     let scores: Vec<String> = sheet
         .players

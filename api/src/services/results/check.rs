@@ -140,7 +140,7 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
             None
         }
         Ok(mut row) => {
-            row.created_at = super::import::stored(t.created_at);
+            row.created_at = stored(t.created_at);
             Some(row)
         }
         Err(ApiError::Unprocessable { errors, .. }) => {
@@ -339,4 +339,11 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         tournament,
         facts,
     })
+}
+
+/// `at` as stored: in microseconds, which both backends keep (PostgreSQL would cut
+/// finer digits and SQLite keep them, and the two would read back differently).
+pub(super) fn stored(at: chrono::DateTime<chrono::Utc>) -> chrono::NaiveDateTime {
+    use chrono::SubsecRound as _;
+    at.naive_utc().trunc_subsecs(6)
 }

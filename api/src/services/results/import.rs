@@ -5,9 +5,7 @@
 
 use std::collections::HashMap;
 
-use chrono::NaiveDateTime;
-
-use super::check::{Checked, codes};
+use super::check::{Checked, codes, stored};
 use super::export::{penalty_scores, scored_deal};
 use crate::auth::Caller;
 use crate::db::deals::NewDeal;
@@ -275,11 +273,4 @@ fn rescore(
         ));
     }
     Ok(())
-}
-
-/// `at` as stored: in microseconds, which both backends keep (PostgreSQL would cut
-/// finer digits and SQLite keep them, and the two would read back differently).
-pub(super) fn stored(at: chrono::DateTime<chrono::Utc>) -> NaiveDateTime {
-    use chrono::SubsecRound as _;
-    at.naive_utc().trunc_subsecs(6)
 }

@@ -5,10 +5,10 @@
 use serde::Serialize;
 
 use crate::error::ApiError;
+use crate::wire::deal::DealBody;
 use crate::wire::family::{
     DoppeldoppelDealEntry, DoppeldoppelMark, KidsDealEntry, KidsMark, KidsTeamsBody,
 };
-use crate::wire::sheet::DealBody;
 
 /// The ranks of a Doppeldoppel card, 1 to 6.
 pub(super) const RANKS: [u8; 6] = [1, 2, 3, 4, 5, 6];

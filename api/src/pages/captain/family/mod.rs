@@ -19,7 +19,7 @@ use crate::pages::i18n::Lang;
 use crate::pages::respond_status;
 use crate::services::tables::CaptainTable;
 use crate::state::AppState;
-use crate::wire::family::FamilySheetView;
+use crate::wire::sheet::FamilySheetView;
 use crate::wire::sheet::{DealView, SheetResponse};
 pub use form::FamilyForm;
 use form::RANKS;

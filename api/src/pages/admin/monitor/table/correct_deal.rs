@@ -13,7 +13,7 @@ use crate::pages::captain::view;
 use crate::pages::i18n::Lang;
 use crate::services::{codes, deals, idempotency, write};
 use crate::state::AppState;
-use crate::wire::sheet::DealBody;
+use crate::wire::deal::DealBody;
 
 const CORRECTION: &str = "pages/admin/correct.html";
 

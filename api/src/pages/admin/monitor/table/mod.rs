@@ -28,12 +28,13 @@ use super::super::{
     Desk, Nav, Section, Step, answer, failed, refusal_text, render, see_other, signed_in_or_login,
 };
 use crate::error::ApiError;
+use crate::pages::captain::form::wire_name;
 use crate::pages::captain::view::{self, Named};
 use crate::pages::i18n::Lang;
 use crate::services::tables::{self, DeskTable};
-use crate::services::{audit, codes, idempotency, join_codes};
+use crate::services::{audit_log, codes, idempotency, join_codes};
 use crate::state::AppState;
-use crate::wire::family::FamilyDealView;
+use crate::wire::sheet::FamilyDealView;
 use crate::wire::sheet::{SheetDealView, SheetResponse};
 use forms::{ExtendForm, PenaltyForm};
 use history::{readable, when, who};
@@ -151,10 +152,7 @@ fn deal_line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLin
         dealer: view::named(sheet, deal.dealer).name,
         kind_code: deal.kind,
         kind: lang.text_or(&format!("captain_kind_{}", deal.kind), deal.kind),
-        contract: lang.text(&format!(
-            "captain_contract_{}",
-            view::wire_name(&deal.contract)
-        )),
+        contract: lang.text(&format!("captain_contract_{}", wire_name(&deal.contract))),
         re: deal
             .re
             .iter()
@@ -221,7 +219,7 @@ async fn table_page(
 ) -> Step<HttpResponse> {
     let (lang, _) = Lang::of(req);
     let (nav, desk_table) = load(state, req, desk, table_id, None).await?;
-    let history = audit::of_table(state, desk.organizer, nav.id, table_id)
+    let history = audit_log::of_table(state, desk.organizer, nav.id, table_id)
         .await
         .map_err(|e| failed(state, req, e))?;
     let code = join_codes::of_table(state, desk.caller(), table_id)

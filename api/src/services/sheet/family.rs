@@ -6,14 +6,16 @@
 
 use domain::game::{DealSeats, FamilyDeriveError, FamilyKey, FamilyRound, derive_family};
 
-use super::access::TableContext;
-use super::sheet::{Derived, Play, corrupt, entry};
+use super::derived::{Derived, Play};
+use super::forms::entry;
 use crate::db::deals::StoredEntry;
 use crate::db::models::DealRow;
 use crate::error::ApiError;
+use crate::services::access::TableContext;
+use crate::services::corrupt;
 use crate::wire::clock::SeatPlayerView;
-use crate::wire::family::{FamilyDealView, FamilyNextView, FamilySheetView, FamilyTotalView};
 use crate::wire::sheet::SheetResponse;
+use crate::wire::sheet::{FamilyDealView, FamilyNextView, FamilySheetView, FamilyTotalView};
 
 /// Derives a family table's sheet from its stored rows (a deal that no longer fits the
 /// round, after a correction ended it earlier, is a 409 naming it).

@@ -5,156 +5,36 @@
 //!
 //! Time-up is the stored mark, or, once the table's time has run out without one, the
 //! clock's time-up after the deals entered so far ([`domain::sheet::run_out`]); the first
-//! write after that stores it ([`super::round_clock::settle`]), so reads and writes see the
+//! write after that stores it ([`crate::services::table_write::open`]), so reads and writes see the
 //! same sheet.
+
+mod derived;
+mod family;
+mod forms;
 
 use std::collections::HashMap;
 
 use domain::deal::TableSize;
-use domain::game::FamilyRound;
 use domain::penalty::{Severity, Violation};
-use domain::sheet::{
-    RecordedPenalty, Round, RoundConfig, ScoredSheet, SheetEntry, TimeUpBy, score_sheet,
-};
+use domain::sheet::{RecordedPenalty, RoundConfig, ScoredSheet, TimeUpBy, score_sheet};
 
-use super::access::TableContext;
-use super::round_clock::TableClock;
-use crate::db::deals::{
-    StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
-    StoredPaperMark, StoredThrownIn,
-};
-use crate::db::family_deals::StoredKidsTeams;
+use crate::db::deals::StoredEntry;
 use crate::db::models::{
     DealRow, PenaltyRow, PlayerRow, RoundRow, SignatureRow, TableRow, TournamentRow,
 };
 use crate::db::{self, DbConn};
 use crate::domain_errors::{invalid_deal, sheet_score_error};
 use crate::error::ApiError;
+use crate::services::access::TableContext;
+use crate::services::corrupt;
+use crate::services::table_clock::TableClock;
 use crate::wire::clock::{SeatPlayerView, rfc3339};
-use crate::wire::family::{
-    DoppeldoppelDealEntry, DoppeldoppelMark, KidsDealEntry, KidsMark, KidsTeamsBody,
-};
 use crate::wire::score::ContractName;
-use crate::wire::score::{AnnouncementsBody, ExtrasBody, ExtrasCounts};
-use crate::wire::sheet::{
-    DealBody, DealEntry, DealView, NextDealView, PaperDealEntry, PaperMark, PenaltyView,
-    SheetDealView, SheetResponse, ThrownInEntry, ThrownInMark,
-};
+use crate::wire::sheet::{NextDealView, PenaltyView, SheetDealView, SheetResponse};
 use crate::wire::signatures::SignatureView;
 
-/// The derived sheet, the domain's scoring behind it and what it was derived from.
-pub struct Derived {
-    /// The answer.
-    pub sheet: SheetResponse,
-    /// The stored deal rows, in order.
-    pub rows: Vec<DealRow>,
-    /// The time-up mark: time was up after this many deals (stored, or the clock's);
-    /// never at a family game's table, which has no playing time.
-    pub time_up_after: Option<usize>,
-    /// Why time is up, when it is.
-    pub time_up_by: Option<TimeUpBy>,
-    /// The table's clock, once its round has started (Doppelkopf only).
-    pub clock: Option<TableClock>,
-    /// The game's own derivation.
-    pub play: Play,
-}
-
-/// What the domain derived, by the game the table plays.
-pub enum Play {
-    /// A Doppelkopf sheet (the TSR or house rules).
-    Doppelkopf(Box<Scoring>),
-    /// A family game's round.
-    Family(FamilyRound),
-}
-
-/// A Doppelkopf sheet as the domain scored it.
-pub struct Scoring {
-    /// The domain's scored sheet (round state, per-deal scores, standings lines).
-    pub scored: ScoredSheet,
-    /// The table's size and planned deals.
-    pub config: RoundConfig,
-    /// The stored deals as the domain reads them, in order.
-    pub deals: Vec<SheetEntry>,
-    /// The stored penalties as the domain reads them.
-    pub penalties: Vec<RecordedPenalty>,
-}
-
-impl Derived {
-    /// The Doppelkopf scoring; a 422 `not_in_game` at a family game's table, for what only
-    /// Doppelkopf has (penalties, time-up, Vorführen, the plausibility hints).
-    pub fn scoring(&self) -> Result<&Scoring, ApiError> {
-        match &self.play {
-            Play::Doppelkopf(scoring) => Ok(scoring),
-            Play::Family(round) => Err(ApiError::unprocessable(
-                "not_in_game",
-                format!(
-                    "this table plays {}, which has no penalties, playing time or Doppelkopf \
-                     scoring",
-                    round.game()
-                ),
-                Vec::new(),
-            )),
-        }
-    }
-
-    /// The Doppelkopf round state (for checking the next entry); refused as
-    /// [`Derived::scoring`] is.
-    pub fn round(&self) -> Result<&Round, ApiError> {
-        self.scoring().map(|s| s.scored.round())
-    }
-
-    /// The next deal's number, whatever the game; `None` once the sheet is complete.
-    pub fn next_number(&self) -> Option<u16> {
-        match &self.play {
-            Play::Doppelkopf(scoring) => scoring.scored.round().next().map(|n| n.number),
-            Play::Family(round) => (!round.is_complete())
-                .then(|| u16::try_from(round.deal_count()).ok()?.checked_add(1))
-                .flatten(),
-        }
-    }
-
-    /// The sheet as JSON, for a 409 that shows it.
-    pub fn current(&self) -> Option<serde_json::Value> {
-        serde_json::to_value(&self.sheet).ok()
-    }
-
-    /// The row of deal `number` on the sheet, whatever the game.
-    pub fn deal_view(&self, number: u16) -> Result<DealView, ApiError> {
-        let family = self
-            .sheet
-            .family
-            .as_ref()
-            .map(|f| f.deals.iter().find(|d| d.number == number));
-        match family {
-            Some(Some(deal)) => Ok(DealView::Family(deal.clone())),
-            Some(None) => Err(missing(number)),
-            None => deal_view(&self.sheet, number).map(DealView::Doppelkopf),
-        }
-    }
-}
-
-/// The row of deal `number` on `sheet`; its absence after a write is a bug.
-pub fn deal_view(sheet: &SheetResponse, number: u16) -> Result<SheetDealView, ApiError> {
-    sheet
-        .deals
-        .iter()
-        .find(|d| d.number == number)
-        .cloned()
-        .ok_or_else(|| missing(number))
-}
-
-fn missing(number: u16) -> ApiError {
-    ApiError::Internal(anyhow::anyhow!("deal {number} missing after the write"))
-}
-
-/// A 409 that shows the sheet as it stands.
-pub fn conflict_with_sheet(code: &'static str, detail: String, sheet: &SheetResponse) -> ApiError {
-    ApiError::Conflict {
-        code,
-        detail,
-        current: serde_json::to_value(sheet).ok(),
-    }
-}
+pub use self::derived::{Derived, Play, Scoring, conflict_with_sheet, deal_view};
+pub use self::forms::{entry, parse, stored};
 
 /// The table's size and round configuration.
 pub fn config(ctx: &TableContext) -> Result<RoundConfig, ApiError> {
@@ -181,134 +61,6 @@ pub fn config(ctx: &TableContext) -> Result<RoundConfig, ApiError> {
     RoundConfig::new(size, planned)
         .map(|config| config.with_rules(rules))
         .map_err(|e| corrupt(e.to_string()))
-}
-
-pub(super) fn corrupt(what: String) -> ApiError {
-    ApiError::Internal(anyhow::anyhow!(
-        "stored data does not fit the rules: {what}"
-    ))
-}
-
-/// Reads a stored deal row's facts.
-pub(super) fn parse(row: &DealRow) -> Result<StoredEntry, ApiError> {
-    StoredEntry::parse(&row.facts).map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
-}
-
-/// The stored form of an entry: what was entered, without the request-only number and
-/// reason. A family game's entry is stored as the domain read it, so it must have been
-/// checked first.
-pub fn stored(entry: &DealBody) -> Result<StoredEntry, ApiError> {
-    Ok(match entry {
-        DealBody::Full(entry) => StoredEntry::Full(stored_full(entry)),
-        DealBody::Paper(entry) => StoredEntry::Paper(StoredPaperDeal {
-            format: db::deals::PAPER_FORMAT,
-            entry: StoredPaperMark::Paper,
-            contract: domain::deal::Contract::from(entry.contract).into(),
-            re: entry.re.clone(),
-            value: entry.value,
-            winner: entry.winner.map(|w| domain::deal::Party::from(w).into()),
-        }),
-        DealBody::ThrownIn(_) => StoredEntry::ThrownIn(StoredThrownIn::ROW),
-        DealBody::Kids(_) | DealBody::Doppeldoppel(_) => match entry.family() {
-            Some(Ok(deal)) => db::family_deals::stored(&deal),
-            // The entry was checked before it is stored: a family body that is no deal
-            // never reaches here.
-            _ => return Err(corrupt("a family deal stored unchecked".to_owned())),
-        },
-    })
-}
-
-fn stored_full(entry: &DealEntry) -> StoredDeal {
-    let announcements = entry.announcements;
-    let counts = |c: ExtrasCounts| StoredCounts {
-        doppelkopf: c.doppelkopf,
-        fox: c.fox,
-        karlchen: c.karlchen,
-        karlchen_caught: c.karlchen_caught,
-    };
-    StoredDeal {
-        format: db::deals::FORMAT,
-        contract: domain::deal::Contract::from(entry.contract).into(),
-        re: entry.re.clone(),
-        re_points: entry.re_points,
-        re_tricks: entry.re_tricks,
-        calls: StoredCalls {
-            re: StoredCall::from(domain::deal::CallLevel::from(announcements.re)),
-            kontra: StoredCall::from(domain::deal::CallLevel::from(announcements.kontra)),
-        },
-        extras: entry.extras.map(|e| StoredExtras {
-            re: counts(e.re),
-            kontra: counts(e.kontra),
-        }),
-    }
-}
-
-/// What was entered, as the sheet shows it.
-pub(super) fn entry(stored: &StoredEntry) -> DealBody {
-    match stored {
-        StoredEntry::Full(stored) => DealBody::Full(full_entry(stored)),
-        StoredEntry::Paper(stored) => DealBody::Paper(PaperDealEntry {
-            entry: PaperMark::Paper,
-            number: None,
-            reason: None,
-            contract: domain::deal::Contract::from(stored.contract).into(),
-            re: stored.re.clone(),
-            value: stored.value,
-            winner: stored.winner.map(|w| domain::deal::Party::from(w).into()),
-        }),
-        StoredEntry::ThrownIn(_) => DealBody::ThrownIn(ThrownInEntry {
-            entry: ThrownInMark::ThrownIn,
-            number: None,
-            reason: None,
-        }),
-        StoredEntry::Kids(stored) => DealBody::Kids(KidsDealEntry {
-            entry: KidsMark::DoubleheadKids,
-            number: None,
-            reason: None,
-            teams: match stored.teams {
-                StoredKidsTeams::Pair { seats } => KidsTeamsBody::Pair {
-                    seats: seats.to_vec(),
-                },
-                StoredKidsTeams::Wedding { announcer, partner } => {
-                    KidsTeamsBody::Wedding { announcer, partner }
-                }
-                StoredKidsTeams::Alone { seat } => KidsTeamsBody::Alone { seat },
-            },
-            prince_princess_coins: stored.prince_princess,
-            without_coins: stored.without,
-        }),
-        StoredEntry::Doppeldoppel(stored) => DealBody::Doppeldoppel(DoppeldoppelDealEntry {
-            entry: DoppeldoppelMark::Doppeldoppel,
-            number: None,
-            reason: None,
-            captured: stored.captured.clone(),
-        }),
-    }
-}
-
-fn full_entry(stored: &StoredDeal) -> DealEntry {
-    let counts = |c: StoredCounts| ExtrasCounts {
-        doppelkopf: c.doppelkopf,
-        fox: c.fox,
-        karlchen: c.karlchen,
-        karlchen_caught: c.karlchen_caught,
-    };
-    DealEntry {
-        number: None,
-        reason: None,
-        contract: domain::deal::Contract::from(stored.contract).into(),
-        re: stored.re.clone(),
-        re_points: stored.re_points,
-        re_tricks: stored.re_tricks,
-        announcements: AnnouncementsBody {
-            re: domain::deal::CallLevel::from(stored.calls.re).into(),
-            kontra: domain::deal::CallLevel::from(stored.calls.kontra).into(),
-        },
-        extras: stored.extras.map(|e| ExtrasBody {
-            re: counts(e.re),
-            kontra: counts(e.kontra),
-        }),
-    }
 }
 
 fn severity(s: &str) -> Result<Severity, ApiError> {
@@ -364,7 +116,7 @@ pub fn derive_with(ctx: &TableContext, stored: Stored<'_>) -> Result<Derived, Ap
     let mut derived = if ctx.tournament.game.ruleset().is_some() {
         doppelkopf(ctx, rows, &stored, penalty_rows, &seats)?
     } else {
-        super::family_sheet::derive(ctx, rows, &stored, &seats)?
+        family::derive(ctx, rows, &stored, &seats)?
     };
     let sheet = &mut derived.sheet;
     sheet.signatures = signed(ctx, signatures);
