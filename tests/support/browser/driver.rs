@@ -37,6 +37,11 @@ fn start(binary: &str) -> Driver {
     // never race for one. The shell's `cat` returns when this process's end of the pipe
     // closes, then the driver is stopped.
     let mut watch = Command::new("sh")
+        // The browser runs on the real date when `scripts/test-dates` moved the tests' one
+        // (libfaketime through these variables): the pages' scripts compare no dates, and
+        // Chromium under the preload runs its pages several times slower.
+        .env_remove("LD_PRELOAD")
+        .env_remove("FAKETIME")
         .arg("-c")
         .arg(r#""$0" --port=0 --log-level=SEVERE & driver=$!; cat >/dev/null; kill "$driver""#)
         .arg(binary)
