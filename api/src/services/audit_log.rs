@@ -14,15 +14,7 @@ pub async fn list(
     organizer_id: i64,
     id: i64,
 ) -> Result<Vec<AuditEntry>, ApiError> {
-    let caller = Caller::Organizer(organizer_id);
-    let rows = state
-        .db
-        .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
-            Ok(repo::of_tournament(conn, id)?)
-        })
-        .await?;
-    Ok(rows.into_iter().map(Into::into).collect())
+    read(state, organizer_id, id, None).await
 }
 
 /// The lines of tournament `id`'s log about its table `table_id` (the desk's table page),
@@ -33,12 +25,25 @@ pub async fn of_table(
     id: i64,
     table_id: i64,
 ) -> Result<Vec<AuditEntry>, ApiError> {
+    read(state, organizer_id, id, Some(table_id)).await
+}
+
+/// Tournament `id`'s lines, all or those about one table, if the organiser runs it.
+async fn read(
+    state: &AppState,
+    organizer_id: i64,
+    id: i64,
+    table_id: Option<i64>,
+) -> Result<Vec<AuditEntry>, ApiError> {
     let caller = Caller::Organizer(organizer_id);
     let rows = state
         .db
         .run(move |conn| {
             access::tournament(conn, id, &caller, Need::Write)?;
-            Ok(repo::of_table(conn, id, table_id)?)
+            Ok(match table_id {
+                Some(table_id) => repo::of_table(conn, id, table_id)?,
+                None => repo::of_tournament(conn, id)?,
+            })
         })
         .await?;
     Ok(rows.into_iter().map(Into::into).collect())
