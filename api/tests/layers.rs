@@ -225,14 +225,21 @@ fn circles(src: &Path) -> Vec<Vec<String>> {
         })
         .collect();
     let index = |file: &PathBuf| files.iter().position(|(_, f)| f == file);
-    // Which files each file reads from (its own unit tests left out, as above).
+    // Which files each file reads from, its unit tests included: a test that reaches
+    // into a file which imports this one ties the two as much as code does.
     let arrows: Vec<Vec<(usize, String)>> = files
         .iter()
         .map(|(module, relative)| {
             let source = std::fs::read_to_string(src.join(relative)).expect("read");
-            let source = source.split("#[cfg(test)]").next().unwrap_or_default();
-            let mut to: Vec<(usize, String)> = paths(source, module)
+            // In the unit tests' inline module `super` is the file's own module.
+            let (code, tests) = source
+                .split_once("#[cfg(test)]")
+                .unwrap_or((source.as_str(), ""));
+            let mut in_tests = module.clone();
+            in_tests.push("tests".to_owned());
+            let mut to: Vec<(usize, String)> = paths(code, module)
                 .iter()
+                .chain(&paths(tests, &in_tests))
                 .filter_map(|path| {
                     let target = index(file_of(path, &files)?)?;
                     Some((target, path.join("::")))
@@ -350,16 +357,22 @@ fn a_circle_is_found_and_named() {
     let dir = std::env::temp_dir().join(format!("layers-circle-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(dir.join("a")).expect("dir");
-    std::fs::write(dir.join("lib.rs"), "pub mod a;\npub mod c;\n").expect("write");
+    std::fs::write(dir.join("lib.rs"), "pub mod a;\npub mod c;\npub mod d;\n").expect("write");
     std::fs::write(
         dir.join("a/mod.rs"),
         "pub mod b;\npub fn f() { self::b::g() }\n",
     )
     .expect("write");
-    std::fs::write(dir.join("a/b.rs"), "pub fn g() { crate::c::h() }\n").expect("write");
     std::fs::write(
-        dir.join("c.rs"),
-        "pub fn h() { super::a::f() }\n#[cfg(test)]\nmod tests { use crate::a::b; }\n",
+        dir.join("a/b.rs"),
+        "pub fn g() { crate::c::h() }\npub fn l() { crate::d::k() }\n",
+    )
+    .expect("write");
+    std::fs::write(dir.join("c.rs"), "pub fn h() { super::a::f() }\n").expect("write");
+    // A test module's arrow counts: d.rs and a/b.rs tie only through it.
+    std::fs::write(
+        dir.join("d.rs"),
+        "pub fn k() {}\n#[cfg(test)]\nmod tests { use crate::a::b::g; }\n",
     )
     .expect("write");
     let found = circles(&dir);
@@ -367,9 +380,10 @@ fn a_circle_is_found_and_named() {
     assert_eq!(
         found,
         [vec![
-            "a/b.rs -> c::h".to_owned(),
+            "a/b.rs -> c::h, d::k".to_owned(),
             "a/mod.rs -> a::b::g".to_owned(),
             "c.rs -> a::f".to_owned(),
+            "d.rs -> a::b::g".to_owned(),
         ]]
     );
 }

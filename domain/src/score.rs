@@ -590,6 +590,22 @@ mod tests {
         }
     }
 
+    /// The scorer checks before it adds: extras whose sum overflowed a `u8` are refused as
+    /// `DealFacts::validate` refuses them, never scored.
+    #[test]
+    fn the_scorer_refuses_extras_past_255() {
+        let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+        let fox = |n| Extras {
+            fox: n,
+            ..Extras::default()
+        };
+        f.extras = PartyExtras {
+            re: fox(200),
+            kontra: fox(100),
+        };
+        assert_eq!(score(&f), Err(FactsError::TooManyFoxes { total: 300 }));
+    }
+
     fn items(scored: &Scored) -> Vec<(&'static str, &'static str, u8)> {
         scored
             .items()

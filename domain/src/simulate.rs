@@ -140,7 +140,32 @@ mod tests {
     use super::*;
     use crate::deal::Party;
     use crate::replay::replay;
+    use proptest::prelude::*;
     use std::collections::HashSet;
+
+    // Moved from the replay module, which then needs no generator: random deals replay.
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(256))]
+        #[test]
+        fn random_deals_replay(seed in any::<u64>()) {
+            let req = random_deal(seed);
+            let replayed = replay(&req);
+            prop_assert!(replayed.is_ok(), "{replayed:?}");
+            let replayed = replayed.unwrap();
+            prop_assert_eq!(replayed.tricks.len(), 12);
+            let total: u32 = replayed.tricks.iter().map(|t| u32::from(t.points)).sum();
+            prop_assert_eq!(total, 240);
+            let facts = replayed.facts;
+            prop_assert_eq!(
+                u32::from(facts.points_of(Party::Re)) + u32::from(facts.points_of(Party::Kontra)),
+                240
+            );
+            prop_assert_eq!(facts.validate(), Ok(()));
+            for (i, trick) in replayed.tricks.iter().enumerate().skip(1) {
+                prop_assert_eq!(trick.leader, replayed.tricks[i - 1].winner);
+            }
+        }
+    }
 
     #[test]
     fn the_generator_is_deterministic_and_spread() {

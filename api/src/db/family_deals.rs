@@ -106,38 +106,3 @@ impl StoredDoppeldoppelDeal {
         DoppeldoppelDeal::new(&self.captured)
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::super::deals::StoredEntry;
-    use super::*;
-
-    #[test]
-    fn the_frozen_forms_read_back() {
-        let kids =
-            r#"{"format":4,"teams":{"kind":"alone","seat":1},"prince_princess":121,"without":119}"#;
-        let StoredEntry::Kids(stored) = StoredEntry::parse(kids).unwrap() else {
-            panic!("a Kids row reads as a Kids deal");
-        };
-        let deal = stored.deal().unwrap();
-        assert_eq!(deal.teams(), KidsTeams::Alone(1));
-        assert_eq!(deal.score().golden, [0, 2, 0, 0]);
-        assert_eq!(StoredEntry::Kids(stored).to_json().unwrap(), kids);
-
-        let dd = r#"{"format":5,"captured":[[2,2,1,0,0,0],[0,0,0,0,1,0],[0,0,0,0,0,0]]}"#;
-        let StoredEntry::Doppeldoppel(stored) = StoredEntry::parse(dd).unwrap() else {
-            panic!("a Doppeldoppel row reads as a Doppeldoppel deal");
-        };
-        let totals: Vec<i32> = stored
-            .deal()
-            .unwrap()
-            .score()
-            .iter()
-            .map(|s| s.total)
-            .collect();
-        assert_eq!(totals, vec![7, 7, 0]);
-        assert_eq!(StoredEntry::Doppeldoppel(stored).to_json().unwrap(), dd);
-        // A family row is no Doppelkopf deal.
-        assert!(StoredEntry::parse(dd).unwrap().sheet_entry().is_err());
-    }
-}

@@ -168,14 +168,8 @@ impl State<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
-    use crate::seating::apart::Apart;
     use crate::seating::fixtures::{assert_valid, request};
-    use crate::seating::meet::Meet;
-    use crate::seating::pipeline::greedy_round;
     use crate::seating::plan;
-    use crate::seating::quality::lower_bound;
-    use crate::seating::table_sizes;
 
     /// Fields the constructions and the first search left above the bound: this search
     /// takes them to the bound (`before` is what the plan had without it, seed "sweep"),
@@ -189,38 +183,6 @@ mod tests {
             assert_eq!((q.repeat_pairs, q.lower_bound), (bound, bound), "{q:?}");
             assert!(bound < before);
             assert_eq!(first, plan(&request(players, rounds, "sweep")).unwrap());
-        }
-    }
-
-    /// Tuning aid: `SEAT_TUNE="24x8 work"` searches from greedy starts and prints what it
-    /// reaches and how long it took.
-    #[test]
-    #[ignore = "tuning aid, run with --release --ignored --nocapture"]
-    fn tune() {
-        let spec = std::env::var("SEAT_TUNE").unwrap_or_else(|_| "24x8 8000000".into());
-        let parts: Vec<&str> = spec.split_whitespace().collect();
-        let (n, rounds) = parts[0].split_once('x').unwrap();
-        let (n, rounds): (usize, usize) = (n.parse().unwrap(), rounds.parse().unwrap());
-        let work: u64 = parts[1].parse().unwrap();
-        let sizes = table_sizes(n as u16).unwrap();
-        let apart = Apart::new(n, &[]);
-        let shapes = vec![sizes.iter().map(|&s| usize::from(s)).collect(); rounds];
-        let floor = i64::from(lower_bound(n, &shapes, true));
-        for seed in 0..4 {
-            let mut rng = Rng::new(seed);
-            let mut state = State::new(n, Vec::new(), Meet::new(n), vec![0; n], &apart);
-            for _ in 0..rounds {
-                let round = greedy_round(n, &sizes, &state.meet, &state.duty, &apart, &mut rng);
-                state.push(round);
-            }
-            let before = state.cost().repeats;
-            let start = std::time::Instant::now();
-            state.tabu_repeats(floor, work, &mut rng);
-            eprintln!(
-                "{n}x{rounds} seed {seed}: {before} -> {} (bound {floor}) in {} ms",
-                state.cost().repeats,
-                start.elapsed().as_millis()
-            );
         }
     }
 }

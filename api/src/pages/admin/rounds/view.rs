@@ -541,7 +541,9 @@ pub fn incomplete(e: &ApiError) -> Vec<IncompleteLine> {
 
 #[cfg(test)]
 mod tests {
-    use super::table_seat;
+    // By its full path: `super` here is this file's module, which a reader of paths
+    // alone would take for the folder's.
+    use crate::pages::admin::rounds::view::table_seat;
 
     #[test]
     fn a_field_names_its_table_and_seat() {
