@@ -12,6 +12,7 @@ use domain::sheet::{
     ClockError, CorrectionError, DeletionError, EntryError, ReplanError, SheetError,
     SheetScoreError,
 };
+use domain::table::{self, NotInGame};
 
 use crate::error::{ApiError, FieldError};
 
@@ -52,8 +53,6 @@ fn facts_error(e: &FactsError) -> FieldError {
         FactsError::WinnerMissing { .. } => ("winner".to_owned(), "required"),
         // A deal thrown in (`"entry": "thrown_in"`) at a table whose rules have no five nines.
         FactsError::ThrownInNotInRules => ("entry".to_owned(), "not_in_rules"),
-        // A family game's deal at a Doppelkopf table.
-        FactsError::OtherGame { .. } => ("entry".to_owned(), "not_in_game"),
     };
     FieldError::new(field, code, e.to_string())
 }
@@ -146,10 +145,7 @@ fn entry_field(e: &SheetError) -> &'static str {
 
 /// An entry (or a correction) that does not fit where it is to stand. `current` is the
 /// sheet as it stands, for the 409 of a complete sheet.
-pub fn entry_error(
-    e: &EntryError,
-    current: impl FnOnce() -> Option<serde_json::Value>,
-) -> ApiError {
+fn entry_error(e: &EntryError, current: impl FnOnce() -> Option<serde_json::Value>) -> ApiError {
     match e {
         EntryError::SheetComplete => ApiError::Conflict {
             code: "sheet_complete",
@@ -228,7 +224,7 @@ fn changed_sheet_error(
 }
 
 /// A refused correction; `current` is the sheet before it.
-pub fn correction_error(
+fn correction_error(
     e: &CorrectionError,
     current: impl FnOnce() -> Option<serde_json::Value>,
 ) -> ApiError {
@@ -243,7 +239,7 @@ pub fn correction_error(
 }
 
 /// A refused deletion; `current` is the sheet before it.
-pub fn deletion_error(
+fn deletion_error(
     e: &DeletionError,
     current: impl FnOnce() -> Option<serde_json::Value>,
 ) -> ApiError {
@@ -333,23 +329,63 @@ pub fn doppeldoppel_error(e: &DoppeldoppelError) -> FieldError {
     FieldError::new("captured", code, e.to_string())
 }
 
-/// A family game's deal that does not fit the table's round: another game's deal (422),
-/// a row count for another table size (422), or a round already over (409 with the sheet).
-pub fn family_round_error(
+/// What only Doppelkopf has, asked of a family game's table: a 422 `not_in_game`.
+pub fn not_in_game(e: &NotInGame) -> ApiError {
+    ApiError::unprocessable("not_in_game", e.to_string(), Vec::new())
+}
+
+/// A stored table round that does not derive: a deal that no longer fits is a 409 naming
+/// it (the caller adds the current sheet where it has one); a table or a deal the rules
+/// cannot have produced is damaged data.
+pub fn table_derive_error(e: &table::DeriveError) -> ApiError {
+    match e {
+        table::DeriveError::Doppelkopf(e) => sheet_score_error(e),
+        table::DeriveError::Family(FamilyDeriveError::Deal { index, error }) => {
+            ApiError::Conflict {
+                code: "deal_does_not_fit",
+                detail: format!(
+                    "deal {} no longer fits the sheet: {error}",
+                    index.saturating_add(1)
+                ),
+                current: None,
+            }
+        }
+        table::DeriveError::Family(FamilyDeriveError::Start(_))
+        | table::DeriveError::Table(_)
+        | table::DeriveError::Plan(_)
+        | table::DeriveError::OtherGame { .. } => {
+            ApiError::Internal(anyhow::anyhow!("stored data does not fit the rules: {e}"))
+        }
+    }
+}
+
+/// A deal of another game than the table's: 422 naming `entry`.
+fn wrong_game(entered: &str, game: &str) -> ApiError {
+    ApiError::unprocessable(
+        "invalid_deal",
+        format!("this table plays {game}, not {entered}"),
+        vec![FieldError::new(
+            "entry",
+            "not_in_game",
+            format!("a deal of {entered} cannot be entered at a table playing {game}"),
+        )],
+    )
+}
+
+/// A family game's deal that does not fit the table's round: a row count for another table
+/// size (422), or a round already over (409 with the sheet).
+fn family_round_error(
     e: &FamilyRoundError,
     current: impl FnOnce() -> Option<serde_json::Value>,
 ) -> ApiError {
-    let invalid = |field: &str, code: &str| {
-        ApiError::unprocessable(
-            "invalid_deal",
-            format!("the deal does not fit this table: {e}"),
-            vec![FieldError::new(field, code, e.to_string())],
-        )
-    };
     match e {
-        FamilyRoundError::WrongGame { .. } => invalid("entry", "not_in_game"),
+        FamilyRoundError::WrongGame { entered, game } => wrong_game(entered, game),
         FamilyRoundError::Doppeldoppel(DoppeldoppelRoundError::WrongPlayers { .. }) => {
-            invalid("captured", "wrong_players")
+            ApiError::unprocessable(
+                "invalid_deal",
+                format!("the deal does not fit this table: {e}"),
+                vec![FieldError::new("captured", "wrong_players", e.to_string())],
+            )
         }
         FamilyRoundError::Kids(KidsRoundError::RoundOver { .. })
         | FamilyRoundError::Doppeldoppel(DoppeldoppelRoundError::RoundOver { .. }) => {
@@ -365,15 +401,16 @@ pub fn family_round_error(
     }
 }
 
-/// A family deal's correction that does not fit: the corrected deal itself (at `index`) as
-/// an entry would be refused, a later deal that lost its place as a 409 with the sheet.
-pub fn family_correction_error(
+/// A family round that no longer fits after a change: the changed deal itself (at
+/// `index`) as an entry would be refused, a later deal that lost its place as a 409 with
+/// the sheet.
+fn family_change_error(
     e: &FamilyDeriveError,
-    index: usize,
+    index: Option<usize>,
     current: impl FnOnce() -> Option<serde_json::Value>,
 ) -> ApiError {
     match e {
-        FamilyDeriveError::Deal { index: at, error } if *at == index => {
+        FamilyDeriveError::Deal { index: at, error } if Some(*at) == index => {
             family_round_error(error, current)
         }
         FamilyDeriveError::Deal { index: at, error } => ApiError::Conflict {
@@ -390,13 +427,61 @@ pub fn family_correction_error(
     }
 }
 
-/// A family deal's deletion that cannot be made.
-pub fn family_deletion_error(
-    e: &FamilyDeletionError,
+/// An entry that is not taken as the next deal; `current` is the sheet as it stands, for
+/// the 409 of a complete sheet.
+pub fn table_entry_error(
+    e: &table::EntryError,
     current: impl FnOnce() -> Option<serde_json::Value>,
 ) -> ApiError {
     match e {
-        FamilyDeletionError::NoSuchDeal { .. } => ApiError::NotFound,
-        FamilyDeletionError::Round(e) => family_correction_error(e, usize::MAX, current),
+        table::EntryError::WrongGame { entered, game } => wrong_game(entered, game),
+        table::EntryError::Doppelkopf(e) => entry_error(e, current),
+        table::EntryError::Family(e) => family_round_error(e, current),
+    }
+}
+
+/// A refused correction of deal `number`; `current` is the sheet before it.
+pub fn table_correction_error(
+    e: &table::CorrectionError,
+    number: u16,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        table::CorrectionError::WrongGame { entered, game } => wrong_game(entered, game),
+        table::CorrectionError::Doppelkopf(e) => correction_error(e, current),
+        table::CorrectionError::Family(e) => {
+            let index = usize::from(number).checked_sub(1);
+            family_change_error(e, index, current)
+        }
+    }
+}
+
+/// A refused deletion; `current` is the sheet before it.
+pub fn table_deletion_error(
+    e: &table::DeletionError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        table::DeletionError::Doppelkopf(e) => deletion_error(e, current),
+        table::DeletionError::Family(FamilyDeletionError::NoSuchDeal { .. }) => ApiError::NotFound,
+        table::DeletionError::Family(FamilyDeletionError::Round(e)) => {
+            family_change_error(e, None, current)
+        }
+    }
+}
+
+/// Time that cannot be called: a family game has none (422), a round that refuses it is a
+/// 409 with the sheet.
+pub fn time_up_error(
+    e: &table::TimeUpError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        table::TimeUpError::NotInGame(e) => not_in_game(e),
+        table::TimeUpError::Refused(e) => ApiError::Conflict {
+            code: "time_up_refused",
+            detail: e.to_string(),
+            current: current(),
+        },
     }
 }

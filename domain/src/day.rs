@@ -24,6 +24,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use crate::sheet::Round;
 use crate::standings::PlayerId;
+use crate::table::TableSheet;
 
 /// A registered player as the day sees him.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -109,8 +110,27 @@ pub fn misfit(entrants: &[Entrant], tables: &[Vec<PlayerId>]) -> Misfit {
     answer
 }
 
+/// A table's round that can say whether it is over: a Doppelkopf [`Round`], or a table's
+/// round in any game ([`TableSheet`]).
+pub trait RoundState {
+    /// Whether the round is over and takes no further deal.
+    fn is_complete(&self) -> bool;
+}
+
+impl RoundState for Round {
+    fn is_complete(&self) -> bool {
+        Round::is_complete(self)
+    }
+}
+
+impl RoundState for TableSheet {
+    fn is_complete(&self) -> bool {
+        TableSheet::is_complete(self)
+    }
+}
+
 /// The keys of the tables whose round is not complete, in the order given.
-pub fn incomplete<K: Copy>(tables: &[(K, &Round)]) -> Vec<K> {
+pub fn incomplete<K: Copy, R: RoundState>(tables: &[(K, &R)]) -> Vec<K> {
     tables
         .iter()
         .filter(|(_, round)| !round.is_complete())

@@ -572,12 +572,6 @@ pub enum FactsError {
     /// the TSR every deal dealt is played.
     #[error("these rules throw no deal in: every deal dealt is played")]
     ThrownInNotInRules,
-    /// A deal of another game (a family game's) where Doppelkopf is played.
-    #[error("a deal of {game} is not a Doppelkopf deal")]
-    OtherGame {
-        /// The game of the deal ([`crate::game::Game::kind`]).
-        game: &'static str,
-    },
 }
 
 /// The card points, in ascending order, of the 48 cards: 8 nines, jacks, queens, kings,

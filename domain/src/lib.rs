@@ -12,6 +12,8 @@
 //! - [`penalty`]: the penalty patterns of TSR 9.3 and 9.4;
 //! - [`plausibility`]: hints on legal facts that are more often a slip than what happened;
 //! - [`sheet`]: one table's round (dealer, Pflichtsolo, Vorführen, time-up) and its scored sheet;
+//! - [`table`]: one table's round in any game, the one value the shell asks everything of a
+//!   table ([`table::TableSheet`]);
 //! - [`seating`]: table draws and rotations that avoid repeat encounters;
 //! - [`game`]: which game a tournament plays: Doppelkopf by the TSR or a club's house
 //!   rules ([`game::Ruleset`]), or a family game (Doublehead Kids, Doppeldoppel: their
@@ -33,6 +35,7 @@ pub mod seating;
 pub mod sheet;
 pub mod simulate;
 pub mod standings;
+pub mod table;
 
 pub use deal::{
     Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party,

@@ -15,6 +15,7 @@ use domain::deal::Party;
 use domain::deal::{Announcements, CallLevel, Contract, Extras, FactsError, PartyExtras, SeatSet};
 use domain::game::FamilyDeal;
 use domain::sheet::{PaperDeal, RecordedDeal, SheetEntry};
+use domain::table::TableEntry;
 use serde::{Deserialize, Serialize};
 
 use super::DbConn;
@@ -440,35 +441,25 @@ impl StoredEntry {
         }
     }
 
-    /// The deal as the Doppelkopf sheet takes it (a family game's deal is none).
-    pub fn sheet_entry(&self) -> Result<SheetEntry, FactsError> {
-        match self {
-            StoredEntry::Full(deal) => deal.recorded().map(SheetEntry::Full),
-            StoredEntry::Paper(deal) => deal.paper().map(SheetEntry::Paper),
-            StoredEntry::ThrownIn(_) => Ok(SheetEntry::ThrownIn),
-            StoredEntry::Kids(_) => Err(FactsError::OtherGame {
-                game: domain::game::kids::KIND,
-            }),
-            StoredEntry::Doppeldoppel(_) => Err(FactsError::OtherGame {
-                game: domain::game::doppeldoppel::KIND,
-            }),
-        }
-    }
-
-    /// The deal as a family game's round takes it; `None` for a Doppelkopf deal, an error
-    /// for a row no deal can produce.
-    pub fn family(&self) -> Option<Result<FamilyDeal, String>> {
-        match self {
-            StoredEntry::Kids(deal) => {
-                Some(deal.deal().map(FamilyDeal::Kids).map_err(|e| e.to_string()))
+    /// The deal as the domain reads it, whichever game it belongs to; an error for a row
+    /// no deal can produce.
+    pub fn table_entry(&self) -> Result<TableEntry, String> {
+        let err = |e: &dyn std::fmt::Display| e.to_string();
+        Ok(match self {
+            StoredEntry::Full(deal) => {
+                TableEntry::Doppelkopf(SheetEntry::Full(deal.recorded().map_err(|e| err(&e))?))
             }
-            StoredEntry::Doppeldoppel(deal) => Some(
-                deal.deal()
-                    .map(FamilyDeal::Doppeldoppel)
-                    .map_err(|e| e.to_string()),
-            ),
-            StoredEntry::Full(_) | StoredEntry::Paper(_) | StoredEntry::ThrownIn(_) => None,
-        }
+            StoredEntry::Paper(deal) => {
+                TableEntry::Doppelkopf(SheetEntry::Paper(deal.paper().map_err(|e| err(&e))?))
+            }
+            StoredEntry::ThrownIn(_) => TableEntry::Doppelkopf(SheetEntry::ThrownIn),
+            StoredEntry::Kids(deal) => {
+                TableEntry::Family(FamilyDeal::Kids(deal.deal().map_err(|e| err(&e))?))
+            }
+            StoredEntry::Doppeldoppel(deal) => {
+                TableEntry::Family(FamilyDeal::Doppeldoppel(deal.deal().map_err(|e| err(&e))?))
+            }
+        })
     }
 
     /// Whether the row holds a paper deal.
@@ -776,8 +767,15 @@ mod tests {
             .collect();
         assert_eq!(totals, vec![7, 7, 0]);
         assert_eq!(StoredEntry::Doppeldoppel(stored).to_json().unwrap(), dd);
-        // A family row is no Doppelkopf deal.
-        assert!(StoredEntry::parse(dd).unwrap().sheet_entry().is_err());
+        // A family row reads as the family game's deal.
+        assert_eq!(
+            StoredEntry::parse(dd)
+                .unwrap()
+                .table_entry()
+                .unwrap()
+                .game(),
+            "doppeldoppel"
+        );
     }
 
     #[test]
@@ -809,7 +807,10 @@ mod tests {
         let written = thrown.to_json().unwrap();
         assert_eq!(written, r#"{"format":3,"entry":"thrown_in"}"#);
         assert_eq!(StoredEntry::parse(&written), Ok(thrown.clone()));
-        assert_eq!(thrown.sheet_entry(), Ok(SheetEntry::ThrownIn));
+        assert_eq!(
+            thrown.table_entry(),
+            Ok(TableEntry::Doppelkopf(SheetEntry::ThrownIn))
+        );
         assert!(!thrown.is_paper());
         for bad in [r#"{"format":3}"#, r#"{"format":3,"entry":"paper"}"#] {
             assert!(StoredEntry::parse(bad).is_err(), "{bad}");
@@ -833,7 +834,7 @@ mod tests {
         );
         assert_eq!(StoredEntry::parse(&written), Ok(paper.clone()));
         assert!(paper.is_paper());
-        let deal = paper.sheet_entry().unwrap();
+        let deal = paper.table_entry().unwrap();
         assert!(deal.is_paper());
         // A value of 0 may be stored without a winner.
         let zero = r#"{"format":2,"entry":"paper","contract":"normal","re":[2,3],"value":0}"#;

@@ -9,70 +9,46 @@
 //! handed to the tournament office (TSR 7.3.4), and only he corrects or deletes them, since
 //! a captain's phone would replace the signed paper record with facts nobody checked.
 
-use domain::game::{FamilyDeal, FamilyRound};
-use domain::sheet::{EntryFacts, Round, SheetEntry};
+use domain::table::{TableDeletion, TableEntry};
 
 use super::access::{self, Need, TableContext};
 use super::idempotency::{self, Seen};
-use super::sheet::{self, Derived, Play, conflict_with_sheet};
+use super::sheet::{self, Derived, conflict_with_sheet};
 use super::table_write;
 use super::{audit, now, signatures, write};
 use crate::auth::Caller;
 use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
-use crate::domain_errors::{
-    correction_error, deletion_error, entry_error, family_correction_error, family_deletion_error,
-    family_round_error, invalid_deal,
-};
+use crate::domain_errors::{table_correction_error, table_deletion_error, table_entry_error};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::deal::DealBody;
 use crate::wire::deal_preview::{DealPreviewResponse, HintView};
-use crate::wire::family::invalid_family_deal;
 use crate::wire::score::ScoreResponse;
 use crate::wire::sheet::{DealResponse, SheetResponse};
 
-/// The entry as the domain reads it, checked as the next deal of `round`: the sheet must
-/// have room for it before its facts are looked at.
-fn checked(round: &Round, before: &Derived, entry: &DealBody) -> Result<SheetEntry, ApiError> {
-    let deal = match entry.sheet_entry() {
-        Ok(deal) => deal,
-        Err(e) if round.next().is_some() => return Err(invalid_deal(&e)),
-        Err(_) => {
-            return Err(entry_error(
-                &domain::sheet::EntryError::SheetComplete,
-                || before.current(),
-            ));
-        }
-    };
-    domain::sheet::check_entry(round, &deal).map_err(|e| entry_error(&e, || before.current()))?;
-    Ok(deal)
-}
-
-/// A family game's entry as the domain reads it, for the round it is entered at: a
-/// Doppelkopf body there is another game's deal.
-fn family_deal(round: &FamilyRound, entry: &DealBody) -> Result<FamilyDeal, ApiError> {
-    match entry.family() {
-        Some(deal) => deal.map_err(|e| invalid_family_deal(&e)),
-        None => Err(ApiError::unprocessable(
-            "invalid_deal",
-            format!("this table plays {}, not Doppelkopf", round.game()),
-            vec![crate::error::FieldError::new(
-                "entry",
-                "not_in_game",
-                format!(
-                    "a Doppelkopf deal cannot be entered at a table playing {}",
-                    round.game()
-                ),
-            )],
-        )),
-    }
-}
-
-fn facts(entry: &DealBody) -> Result<String, ApiError> {
-    sheet::stored(entry)?
+/// The `facts` column for `entry`, read from `body`.
+fn facts(body: &DealBody, entry: &TableEntry) -> Result<String, ApiError> {
+    sheet::stored(body, entry)?
         .to_json()
         .map_err(|e| ApiError::Internal(e.into()))
+}
+
+/// The entry as the domain reads it, and checked by the table as its next deal. A complete
+/// Doppelkopf sheet refuses any body as complete, before its facts are read.
+fn checked_next(before: &Derived, body: &DealBody) -> Result<TableEntry, ApiError> {
+    let current = || before.current();
+    let entry = body
+        .table_entry()
+        .map_err(|e| match before.table.refuses_entries() {
+            Some(refused) => table_entry_error(&refused, current),
+            None => e,
+        })?;
+    before
+        .table
+        .check_next(&entry)
+        .map_err(|e| table_entry_error(&e, current))?;
+    Ok(entry)
 }
 
 /// The number an entry names, if any, must be the sheet's next one (two phones must not
@@ -138,22 +114,12 @@ fn next_deal(
     entry: &DealBody,
 ) -> Result<NextDeal, ApiError> {
     let before = sheet::current(conn, ctx)?;
-    let next = before.next_number();
+    let next = before.table.next_number();
     check_number(entry.number(), next, &before)?;
-    match &before.play {
-        Play::Doppelkopf(scoring) => {
-            checked(scoring.scored.round(), &before, entry)?;
-        }
-        Play::Family(round) => {
-            let mut after = round.clone();
-            after
-                .record(family_deal(round, entry)?)
-                .map_err(|e| family_round_error(&e, || before.current()))?;
-        }
-    }
+    let checked = checked_next(&before, entry)?;
     Ok(NextDeal {
         number: next.unwrap_or_default(),
-        facts: facts(entry)?,
+        facts: facts(entry, &checked)?,
         // Above every version this table handed out before its last deletion, so no
         // stale `If-Match` for this number can match the new deal.
         version: ctx.table.version_floor.saturating_add(1),
@@ -255,7 +221,7 @@ pub fn preview(
         },
     )?;
     let deal = after.deal_view(next.number)?;
-    let Play::Doppelkopf(scoring) = &after.play else {
+    let Ok(dk) = after.table.doppelkopf() else {
         // A family game's deal: its points are the preview; no hints, no Doppelkopf score.
         return Ok(DealPreviewResponse {
             deal,
@@ -264,24 +230,14 @@ pub fn preview(
             hints: Vec::new(),
         });
     };
-    let scored = scoring
-        .scored
-        .deals()
-        .iter()
-        .find(|d| d.sheet.number == next.number)
+    let scored = dk
+        .scored_deal(next.number)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the previewed deal is missing")))?;
-    let hints = match &scored.facts {
-        EntryFacts::Full(facts) => {
-            domain::plausibility::hints_with(facts, &scored.game, &scoring.config.rules())
-        }
-        // The paper holds no card points to check, a deal thrown in no game.
-        EntryFacts::Paper(_) | EntryFacts::ThrownIn(_) => Vec::new(),
-    };
     Ok(DealPreviewResponse {
         deal,
         totals_after: after.sheet.totals.clone(),
         score: Some(ScoreResponse::from(&scored.game)),
-        hints: hints.iter().map(HintView::from).collect(),
+        hints: dk.hints(scored).iter().map(HintView::from).collect(),
     })
 }
 
@@ -319,17 +275,6 @@ pub async fn after_race<T>(
             .await?),
         other => other,
     }
-}
-
-/// Whether deal `number` of the sheet was keyed in from paper (false if there is none).
-fn is_paper(sheet: &Derived, number: u16) -> bool {
-    let Play::Doppelkopf(scoring) = &sheet.play else {
-        return false;
-    };
-    usize::from(number)
-        .checked_sub(1)
-        .and_then(|index| scoring.deals.get(index))
-        .is_some_and(SheetEntry::is_paper)
 }
 
 /// Loads a stored deal by number and checks `If-Match` against its version.
@@ -376,35 +321,15 @@ pub fn update(
     let ctx = table_write::open(conn, table_id, caller)?;
     let row = stored_deal(conn, table_id, number, version)?;
     let before = sheet::current(conn, &ctx)?;
-    paper_is_organisers(caller, is_paper(&before, number))?;
+    paper_is_organisers(caller, before.table.is_paper(number))?;
     let old = before.deal_view(number)?;
-    let index = before
-        .rows
-        .iter()
-        .position(|r| r.id == row.id)
-        .unwrap_or_default();
-    match &before.play {
-        Play::Doppelkopf(scoring) => {
-            let deal = entry.sheet_entry().map_err(|e| invalid_deal(&e))?;
-            domain::sheet::correct(
-                scoring.config,
-                &scoring.deals,
-                &scoring.penalties,
-                before.time_up_after,
-                index,
-                &deal,
-            )
-            .map_err(|e| correction_error(&e, || before.current()))?;
-        }
-        // The corrected deal must fit where it stands (422 naming its field) and every
-        // later deal after it (409 with the sheet).
-        Play::Family(round) => {
-            round
-                .corrected(index, family_deal(round, entry)?)
-                .map_err(|e| family_correction_error(&e, index, || before.current()))?;
-        }
-    }
-    let updated = db::deals::update_facts(conn, row.id, row.version, &facts(entry)?, now())?;
+    let corrected = entry.table_entry()?;
+    before
+        .table
+        .check_correction(number, &corrected)
+        .map_err(|e| table_correction_error(&e, number, || before.current()))?;
+    let updated =
+        db::deals::update_facts(conn, row.id, row.version, &facts(entry, &corrected)?, now())?;
     if updated != 1 {
         return Err(ApiError::PreconditionFailed {
             given: version.to_owned(),
@@ -439,28 +364,15 @@ pub fn delete(
     let ctx = table_write::open(conn, table_id, caller)?;
     let row = stored_deal(conn, table_id, number, version)?;
     let before = sheet::current(conn, &ctx)?;
-    paper_is_organisers(caller, is_paper(&before, number))?;
+    paper_is_organisers(caller, before.table.is_paper(number))?;
     let old = before.deal_view(number)?;
-    let (time_up_after, moves) = match &before.play {
-        Play::Doppelkopf(scoring) => {
-            let deletion = domain::sheet::delete(
-                scoring.config,
-                &scoring.deals,
-                &scoring.penalties,
-                before.time_up_after,
-                number,
-            )
-            .map_err(|e| deletion_error(&e, || before.current()))?;
-            (deletion.time_up_after, deletion.moves)
-        }
-        // A family table has no penalties or playing time: every later deal moves up.
-        Play::Family(round) => {
-            let deletion = round
-                .deleted(number)
-                .map_err(|e| family_deletion_error(&e, || before.current()))?;
-            (None, deletion.moves)
-        }
-    };
+    let TableDeletion {
+        time_up_after,
+        moves,
+    } = before
+        .table
+        .deletion(number)
+        .map_err(|e| table_deletion_error(&e, || before.current()))?;
     // Every later deal moves to a new number and gets a version above all the table has
     // handed out: a correction read before the deletion names the old version at that
     // number and is refused, instead of overwriting the deal that moved in. Deals entered

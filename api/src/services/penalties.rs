@@ -76,7 +76,7 @@ pub fn ruling(request: CreatePenaltyRequest) -> Result<Ruling, ApiError> {
 /// must be on the sheet, and the ruling must fit it (the offender plays that deal, …).
 fn violation(on: &Derived, ruling: &Ruling) -> Result<Violation, ApiError> {
     // Penalties are the TSR's (TSR 9); a family game's table has none.
-    on.scoring()?;
+    on.doppelkopf()?;
     let p = &ruling.request;
     let deal = on
         .sheet

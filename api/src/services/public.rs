@@ -298,7 +298,7 @@ fn history(
         match derived {
             Ok(derived) => {
                 let before = total;
-                let Ok(scoring) = derived.scoring() else {
+                let Ok(scoring) = derived.doppelkopf() else {
                     // A family game's round: its points, without the deal-by-deal chart.
                     let points = derived.sheet.totals.get(usize::from(seat)).copied();
                     if !derived.rows.is_empty() {
@@ -308,9 +308,9 @@ fn history(
                     rounds.push(played);
                     continue;
                 };
-                let running = scoring.scored.running_totals(seat);
+                let running = scoring.scored().running_totals(seat);
                 played.deals = scoring
-                    .scored
+                    .scored()
                     .deals()
                     .iter()
                     .zip(&running)

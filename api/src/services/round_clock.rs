@@ -150,7 +150,7 @@ pub fn extend(
             &before.sheet,
         ));
     };
-    let time_up = before.time_up_by.zip(before.time_up_after);
+    let time_up = before.time_up_by.zip(before.table.time_up_after());
     let extension = domain::sheet::extend(
         clock.time,
         minutes,

@@ -11,6 +11,7 @@ use std::collections::HashSet;
 use actix_web::{HttpRequest, HttpResponse};
 use domain::day;
 use domain::game::{Game, RoundLength};
+use domain::table::TableSheet;
 
 use super::access::{self, Need};
 use super::codes::seed_or_new;
@@ -412,42 +413,22 @@ fn incomplete_tables(
         let ctx = table_write::open(conn, table.id, caller)?;
         sheets.push((table, sheet::current(conn, &ctx)?));
     }
-    let rounds: Vec<(usize, &domain::sheet::Round)> = sheets
+    let tables: Vec<(usize, &TableSheet)> = sheets
         .iter()
         .enumerate()
-        .filter_map(|(i, (_, derived))| Some((i, derived.round().ok()?)))
+        .map(|(i, (_, derived))| (i, &derived.table))
         .collect();
-    // A family game's table keeps the round open until its round is over.
-    let mut open = day::incomplete(&rounds);
-    open.extend(sheets.iter().enumerate().filter_map(|(i, (_, derived))| {
-        matches!(&derived.play, sheet::Play::Family(round) if !round.is_complete()).then_some(i)
-    }));
-    open.sort_unstable();
-    Ok(open
+    Ok(day::incomplete(&tables)
         .into_iter()
         .filter_map(|i| sheets.get(i))
-        .map(|(table, derived)| match &derived.play {
-            sheet::Play::Doppelkopf(scoring) => {
-                let round = scoring.scored.round();
-                IncompleteTable {
-                    table_id: table.id,
-                    table_number: table.number,
-                    deals: derived.sheet.deals.len(),
-                    planned_deals: table.planned_deals,
-                    deals_left: round.deals_left(),
-                    time_up: round.is_time_up(),
-                    pflichtsolo_owed: round.pflichtsolo_owed(),
-                }
-            }
-            sheet::Play::Family(round) => IncompleteTable {
-                table_id: table.id,
-                table_number: table.number,
-                deals: round.deal_count(),
-                planned_deals: table.planned_deals,
-                deals_left: round.deals_left(),
-                time_up: false,
-                pflichtsolo_owed: Vec::new(),
-            },
+        .map(|(table, derived)| IncompleteTable {
+            table_id: table.id,
+            table_number: table.number,
+            deals: derived.table.deal_count(),
+            planned_deals: table.planned_deals,
+            deals_left: derived.table.deals_left(),
+            time_up: derived.table.is_time_up(),
+            pflichtsolo_owed: derived.table.pflichtsolo_owed(),
         })
         .collect())
 }

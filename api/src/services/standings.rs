@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use domain::game::{FamilyLine, family_standings};
 use domain::standings::{Standing, TieBreak};
+use domain::table::TableLines;
 
 use super::access::{self, Need};
 use super::sheet;
@@ -84,23 +85,11 @@ pub fn compute(
             }
         };
         let round_number = u16::try_from(round_row.number).unwrap_or(0);
-        match &derived.play {
-            sheet::Play::Doppelkopf(scoring) => {
-                lines.extend(scoring.scored.sheet_lines(&ctx.seats, round_number));
-            }
-            sheet::Play::Family(family) => {
-                let deals = u32::try_from(family.deal_count()).unwrap_or(u32::MAX);
-                family_lines.extend(family.lines().iter().filter_map(|line| {
-                    let player = *ctx.seats.get(usize::from(line.seat))?;
-                    Some((
-                        FamilyLine {
-                            player,
-                            round: round_number,
-                            key: line.key,
-                        },
-                        deals,
-                    ))
-                }));
+        match derived.table.lines(&ctx.seats, round_number) {
+            TableLines::Doppelkopf(sheet_lines) => lines.extend(sheet_lines),
+            TableLines::Family { lines, deals } => {
+                let deals = u32::try_from(deals).unwrap_or(u32::MAX);
+                family_lines.extend(lines.into_iter().map(|line| (line, deals)));
             }
         }
     }

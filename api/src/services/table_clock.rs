@@ -23,9 +23,14 @@ pub struct TableClock {
 }
 
 impl TableClock {
-    /// The clock of a table of `size`; `None` before its round starts.
-    pub fn of(ctx: &TableContext, size: TableSize) -> Result<Option<TableClock>, ApiError> {
+    /// The table's clock; `None` before its round starts and at a table without playing
+    /// time (a family game's, [`domain::game::Game::timed_size`]).
+    pub fn of(ctx: &TableContext) -> Result<Option<TableClock>, ApiError> {
         let Some(started_at) = ctx.round.started_at else {
+            return Ok(None);
+        };
+        let players = u8::try_from(ctx.seats.len()).unwrap_or(u8::MAX);
+        let Some(size) = ctx.tournament.game.timed_size(players) else {
             return Ok(None);
         };
         let minutes = match size {

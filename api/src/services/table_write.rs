@@ -30,10 +30,7 @@ fn settle(conn: &mut DbConn, ctx: &mut TableContext) -> Result<(), ApiError> {
     if ctx.table.time_up_after.is_some() || ctx.round.started_at.is_none() {
         return Ok(());
     }
-    let Ok(config) = sheet::config(ctx) else {
-        return Ok(());
-    };
-    let Ok(Some(clock)) = TableClock::of(ctx, config.table_size()) else {
+    let Ok(Some(clock)) = TableClock::of(ctx) else {
         return Ok(());
     };
     if !clock.has_run_out(super::now()) {
@@ -45,7 +42,9 @@ fn settle(conn: &mut DbConn, ctx: &mut TableContext) -> Result<(), ApiError> {
         Err(ApiError::Conflict { .. }) => return Ok(()),
         Err(e) => return Err(e),
     };
-    if let (Some(TimeUpBy::Clock), Some(after)) = (derived.time_up_by, derived.time_up_after) {
+    if let (Some(TimeUpBy::Clock), Some(after)) =
+        (derived.time_up_by, derived.table.time_up_after())
+    {
         let after = i32::try_from(after).unwrap_or(i32::MAX);
         db::tables::set_time_up_by_clock(conn, ctx.table.id, after)?;
         ctx.table.time_up_after = Some(after);

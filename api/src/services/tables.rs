@@ -2,10 +2,11 @@
 
 use super::access::{self, Need};
 use super::audit;
-use super::sheet::{self, conflict_with_sheet};
+use super::sheet;
 use super::table_write;
 use crate::auth::Caller;
 use crate::db::{self, DbConn};
+use crate::domain_errors::time_up_error;
 use crate::error::ApiError;
 use crate::wire::score::ContractName;
 use crate::wire::sheet::SheetResponse;
@@ -186,35 +187,31 @@ fn view_of(
     number: Option<u16>,
 ) -> Result<CaptainTable, ApiError> {
     let derived = sheet::current(conn, ctx)?;
-    let scoring = match &derived.play {
-        sheet::Play::Doppelkopf(scoring) => scoring,
+    let Ok(scoring) = derived.table.doppelkopf() else {
         // A family game's table: its own form reads the sheet's `family` part; the
         // Doppelkopf choices and rules do not apply.
-        sheet::Play::Family(round) => {
-            let played = u16::try_from(round.deal_count()).unwrap_or(u16::MAX);
-            return Ok(CaptainTable {
-                tournament: ctx.tournament.name.clone(),
-                deals_left: round.deals_left(),
-                games_played: played,
-                choices: None,
-                rules: Ruleset::DDV,
-                sheet: derived.sheet,
-            });
-        }
+        return Ok(CaptainTable {
+            tournament: ctx.tournament.name.clone(),
+            deals_left: derived.table.deals_left(),
+            games_played: derived.table.games_played(),
+            choices: None,
+            rules: Ruleset::DDV,
+            sheet: derived.sheet,
+        });
     };
-    let round = scoring.scored.round();
+    let round = scoring.round();
     let seats = round.config().table_size().seats();
     let next = match number {
         None => round.next(),
         Some(number) => {
             let index = usize::from(number).saturating_sub(1);
-            if number == 0 || index >= scoring.deals.len() {
+            if number == 0 || index >= scoring.deals().len() {
                 None
             } else {
                 domain::sheet::round_before(
-                    scoring.config,
-                    &scoring.deals,
-                    derived.time_up_after,
+                    scoring.config(),
+                    scoring.deals(),
+                    scoring.time_up_after(),
                     index,
                 )
                 .ok()
@@ -227,7 +224,7 @@ fn view_of(
         deals_left: round.deals_left(),
         games_played: round.games_played(),
         choices: next.map(|next| choices(&next, seats)),
-        rules: scoring.config.rules(),
+        rules: scoring.config().rules(),
         sheet: derived.sheet.clone(),
     })
 }
@@ -236,7 +233,9 @@ fn view_of(
 /// sheet, which the write derives anyway.
 pub fn rules(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<Ruleset, ApiError> {
     let ctx = access::table(conn, table_id, caller, Need::Read)?;
-    Ok(sheet::config(&ctx)?.rules())
+    // A family game's table reads no Doppelkopf form: the TSR's count of tricks is as good
+    // as any, and the table refuses the entry as another game's.
+    Ok(ctx.tournament.game.ruleset().unwrap_or(Ruleset::DDV))
 }
 
 /// Ends the round's time at a table (organisers): normal games not yet begun are struck;
@@ -249,11 +248,11 @@ pub fn time_up(
     access::organizer_only(caller)?;
     let mut ctx = table_write::open(conn, table_id, caller)?;
     let before = sheet::current(conn, &ctx)?;
-    let mut round = before.round()?.clone();
-    round
+    let played = before
+        .table
         .time_up()
-        .map_err(|e| conflict_with_sheet("time_up_refused", e.to_string(), &before.sheet))?;
-    let played = i32::try_from(before.sheet.deals.len()).unwrap_or(i32::MAX);
+        .map_err(|e| time_up_error(&e, || before.current()))?;
+    let played = i32::try_from(played).unwrap_or(i32::MAX);
     db::tables::set_time_up(conn, table_id, Some(played))?;
     ctx.table.time_up_after = Some(played);
     ctx.table.time_up_by_clock = false;

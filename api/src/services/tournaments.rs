@@ -322,19 +322,10 @@ fn replans(
         let at = format!("round {round}, table {}", table.number);
         let planned = u16::try_from(to).unwrap_or(u16::MAX);
         let fits = match sheet::current(conn, &ctx) {
-            Ok(d) => match &d.play {
-                sheet::Play::Doppelkopf(s) => domain::sheet::replan(
-                    s.config,
-                    planned,
-                    &s.deals,
-                    &s.penalties,
-                    d.time_up_after,
-                )
-                .map(drop)
+            Ok(d) => d
+                .table
+                .replan(planned)
                 .map_err(|e| replan_error(&e, field, &at)),
-                // A family game's round is not counted in planned deals: nothing to fit.
-                sheet::Play::Family(_) => Ok(()),
-            },
             // A sheet that does not score as it stands cannot be re-planned either.
             Err(e) => Err(FieldError::new(
                 field,

@@ -5,12 +5,16 @@
 use domain::deal::{Announcements, FactsError, PartyExtras, SeatSet};
 use domain::game::FamilyDeal;
 use domain::sheet::{PaperDeal, RecordedDeal, SheetEntry};
+use domain::table::TableEntry;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
+use crate::domain_errors::invalid_deal;
 use crate::error::ApiError;
 use crate::extract;
-use crate::wire::family::{DoppeldoppelDealEntry, FamilyEntryError, KidsDealEntry};
+use crate::wire::family::{
+    DoppeldoppelDealEntry, FamilyEntryError, KidsDealEntry, invalid_family_deal,
+};
 use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, PartyName, counts};
 
 /// A deal as the captain enters it: the `/score` facts without what the table knows
@@ -207,33 +211,29 @@ impl DealBody {
         }
     }
 
-    /// The deal as the Doppelkopf sheet takes it; only the Re party can fail here, and a
-    /// family game's deal, which is no Doppelkopf deal.
-    pub fn sheet_entry(&self) -> Result<SheetEntry, FactsError> {
+    /// The deal as the domain reads it, whichever game it belongs to; whether it fits the
+    /// table is the table's to say ([`domain::table::TableSheet::check_next`]). A Doppelkopf
+    /// body can fail only in its Re party here, a family game's in its own facts.
+    pub fn table_entry(&self) -> Result<TableEntry, ApiError> {
+        let doppelkopf = |deal: Result<SheetEntry, FactsError>| {
+            deal.map(TableEntry::Doppelkopf)
+                .map_err(|e| invalid_deal(&e))
+        };
+        let family = |deal: Result<FamilyDeal, FamilyEntryError>| {
+            deal.map(TableEntry::Family)
+                .map_err(|e| invalid_family_deal(&e))
+        };
         match self {
-            DealBody::Full(entry) => entry.recorded().map(SheetEntry::Full),
-            DealBody::Paper(entry) => entry.paper().map(SheetEntry::Paper),
-            DealBody::ThrownIn(_) => Ok(SheetEntry::ThrownIn),
-            DealBody::Kids(_) => Err(FactsError::OtherGame {
-                game: domain::game::kids::KIND,
-            }),
-            DealBody::Doppeldoppel(_) => Err(FactsError::OtherGame {
-                game: domain::game::doppeldoppel::KIND,
-            }),
-        }
-    }
-
-    /// The deal as a family game's round takes it; `None` for a Doppelkopf deal.
-    pub fn family(&self) -> Option<Result<FamilyDeal, FamilyEntryError>> {
-        match self {
-            DealBody::Kids(entry) => Some(entry.deal().map(FamilyDeal::Kids).map_err(Into::into)),
-            DealBody::Doppeldoppel(entry) => Some(
+            DealBody::Full(entry) => doppelkopf(entry.recorded().map(SheetEntry::Full)),
+            DealBody::Paper(entry) => doppelkopf(entry.paper().map(SheetEntry::Paper)),
+            DealBody::ThrownIn(_) => Ok(TableEntry::Doppelkopf(SheetEntry::ThrownIn)),
+            DealBody::Kids(entry) => family(entry.deal().map(FamilyDeal::Kids).map_err(Into::into)),
+            DealBody::Doppeldoppel(entry) => family(
                 entry
                     .deal()
                     .map(FamilyDeal::Doppeldoppel)
                     .map_err(Into::into),
             ),
-            DealBody::Full(_) | DealBody::Paper(_) | DealBody::ThrownIn(_) => None,
         }
     }
 

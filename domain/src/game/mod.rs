@@ -126,6 +126,16 @@ impl Game {
         Ok(matches!(self, Game::Doppelkopf(_)) && players == 5)
     }
 
+    /// The table size whose playing time runs at a table of `players`: a Doppelkopf 4- or
+    /// 5-table has its own (TSR 8.5.1, 10.1). `None` for a family game, which has no
+    /// playing time, and for a size the game is not played at.
+    pub fn timed_size(self, players: u8) -> Option<crate::deal::TableSize> {
+        match self {
+            Game::Doppelkopf(_) => crate::deal::TableSize::from_players(players),
+            Game::DoubleheadKids { .. } | Game::Doppeldoppel => None,
+        }
+    }
+
     pub(crate) fn check_table(self, players: u8) -> Result<(), TableSizeError> {
         if self.plays_at(players) {
             Ok(())
@@ -162,6 +172,16 @@ mod tests {
         );
         assert!(Game::Doppeldoppel.deal_turn(5, 0).is_err());
         assert!(Game::DDV.dealer_sits_out(3).is_err());
+    }
+
+    #[test]
+    fn only_doppelkopf_plays_on_time() {
+        use crate::deal::TableSize;
+        assert_eq!(Game::DDV.timed_size(4), Some(TableSize::Four));
+        assert_eq!(Game::DDV.timed_size(5), Some(TableSize::Five));
+        assert_eq!(Game::DDV.timed_size(3), None);
+        assert_eq!(KIDS.timed_size(4), None);
+        assert_eq!(Game::Doppeldoppel.timed_size(4), None);
     }
 
     #[test]

@@ -135,8 +135,8 @@ pub fn document(
             let scored = derived
                 .as_ref()
                 .ok()
-                .and_then(|d| d.scoring().ok())
-                .map(|s| &s.scored);
+                .and_then(|d| d.doppelkopf().ok())
+                .map(|s| s.scored());
             tables.push(ResultsTable {
                 number: table.number,
                 seats: ctx

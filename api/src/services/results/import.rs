@@ -233,7 +233,7 @@ fn rescore(
             vec![FieldError::new(at, "sheet_invalid", e.to_string())],
         )
     })?;
-    let scored = &derived.scoring()?.scored;
+    let scored = derived.doppelkopf()?.scored();
     for (d, (deal, derived_deal)) in table.deals.iter().zip(scored.deals()).enumerate() {
         let rescored = scored_deal(derived_deal);
         if deal.scored.as_ref() != Some(&rescored) {

@@ -1,83 +1,40 @@
 //! A table's derived sheet as the services hold it: the wire answer, the stored rows it was
-//! derived from, the time-up and clock, and the domain's own derivation by game.
+//! derived from, why time is up and the clock, and the domain's round behind it
+//! ([`TableSheet`], which answers every rule question about the table in any game).
 
-use domain::game::FamilyRound;
-use domain::sheet::{RecordedPenalty, Round, RoundConfig, ScoredSheet, SheetEntry, TimeUpBy};
+use domain::sheet::{Round, TimeUpBy};
+use domain::table::{DoppelkopfSheet, TableSheet};
 
 use crate::db::models::DealRow;
+use crate::domain_errors::not_in_game;
 use crate::error::ApiError;
 use crate::services::table_clock::TableClock;
 use crate::wire::sheet::{DealView, SheetDealView, SheetResponse};
 
-/// The derived sheet, the domain's scoring behind it and what it was derived from.
+/// The derived sheet, the domain's round behind it and what it was derived from.
 pub struct Derived {
     /// The answer.
     pub sheet: SheetResponse,
     /// The stored deal rows, in order.
     pub rows: Vec<DealRow>,
-    /// The time-up mark: time was up after this many deals (stored, or the clock's);
-    /// never at a family game's table, which has no playing time.
-    pub time_up_after: Option<usize>,
+    /// The table's round as the domain derived it.
+    pub table: TableSheet,
     /// Why time is up, when it is.
     pub time_up_by: Option<TimeUpBy>,
     /// The table's clock, once its round has started (Doppelkopf only).
     pub clock: Option<TableClock>,
-    /// The game's own derivation.
-    pub play: Play,
-}
-
-/// What the domain derived, by the game the table plays.
-pub enum Play {
-    /// A Doppelkopf sheet (the TSR or house rules).
-    Doppelkopf(Box<Scoring>),
-    /// A family game's round.
-    Family(FamilyRound),
-}
-
-/// A Doppelkopf sheet as the domain scored it.
-pub struct Scoring {
-    /// The domain's scored sheet (round state, per-deal scores, standings lines).
-    pub scored: ScoredSheet,
-    /// The table's size and planned deals.
-    pub config: RoundConfig,
-    /// The stored deals as the domain reads them, in order.
-    pub deals: Vec<SheetEntry>,
-    /// The stored penalties as the domain reads them.
-    pub penalties: Vec<RecordedPenalty>,
 }
 
 impl Derived {
-    /// The Doppelkopf scoring; a 422 `not_in_game` at a family game's table, for what only
+    /// The Doppelkopf sheet; a 422 `not_in_game` at a family game's table, for what only
     /// Doppelkopf has (penalties, time-up, Vorführen, the plausibility hints).
-    pub fn scoring(&self) -> Result<&Scoring, ApiError> {
-        match &self.play {
-            Play::Doppelkopf(scoring) => Ok(scoring),
-            Play::Family(round) => Err(ApiError::unprocessable(
-                "not_in_game",
-                format!(
-                    "this table plays {}, which has no penalties, playing time or Doppelkopf \
-                     scoring",
-                    round.game()
-                ),
-                Vec::new(),
-            )),
-        }
+    pub fn doppelkopf(&self) -> Result<&DoppelkopfSheet, ApiError> {
+        self.table.doppelkopf().map_err(|e| not_in_game(&e))
     }
 
-    /// The Doppelkopf round state (for checking the next entry); refused as
-    /// [`Derived::scoring`] is.
+    /// The Doppelkopf round state; refused as [`Derived::doppelkopf`] is.
     pub fn round(&self) -> Result<&Round, ApiError> {
-        self.scoring().map(|s| s.scored.round())
-    }
-
-    /// The next deal's number, whatever the game; `None` once the sheet is complete.
-    pub fn next_number(&self) -> Option<u16> {
-        match &self.play {
-            Play::Doppelkopf(scoring) => scoring.scored.round().next().map(|n| n.number),
-            Play::Family(round) => (!round.is_complete())
-                .then(|| u16::try_from(round.deal_count()).ok()?.checked_add(1))
-                .flatten(),
-        }
+        self.doppelkopf().map(DoppelkopfSheet::round)
     }
 
     /// The sheet as JSON, for a 409 that shows it.

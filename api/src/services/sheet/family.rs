@@ -1,72 +1,18 @@
-//! A family game's table sheet (Doublehead Kids, Doppeldoppel), re-derived from the stored
-//! entries on every read as a Doppelkopf sheet is: the domain's [`derive_family`] decides
-//! who deals and starts, each deal's points and when the round is over; this module
-//! translates its round into the sheet's wire form. A family table has no playing time,
-//! penalties or Vorführen, so those fields of the sheet stay empty.
+//! A family game's table sheet (Doublehead Kids, Doppeldoppel) in its wire form: the
+//! domain's round ([`FamilyRound`], behind [`domain::table::TableSheet`]) decides who deals
+//! and starts, each deal's points and when the round is over; this module translates it. A
+//! family table has no playing time, penalties or Vorführen, so those fields of the sheet
+//! stay empty.
 
-use domain::game::{DealSeats, FamilyDeriveError, FamilyKey, FamilyRound, derive_family};
+use domain::game::{DealSeats, FamilyKey, FamilyRound};
 
-use super::derived::{Derived, Play};
 use super::forms::entry;
 use crate::db::deals::StoredEntry;
 use crate::db::models::DealRow;
-use crate::error::ApiError;
 use crate::services::access::TableContext;
-use crate::services::corrupt;
 use crate::wire::clock::SeatPlayerView;
 use crate::wire::sheet::SheetResponse;
 use crate::wire::sheet::{FamilyDealView, FamilyNextView, FamilySheetView, FamilyTotalView};
-
-/// Derives a family table's sheet from its stored rows (a deal that no longer fits the
-/// round, after a correction ended it earlier, is a 409 naming it).
-pub fn derive(
-    ctx: &TableContext,
-    rows: Vec<DealRow>,
-    stored: &[StoredEntry],
-    seats: &[SeatPlayerView],
-) -> Result<Derived, ApiError> {
-    let game = ctx.tournament.game;
-    let players = u8::try_from(ctx.seats.len()).map_err(|_| {
-        corrupt(format!(
-            "table {} has {} seats",
-            ctx.table.id,
-            ctx.seats.len()
-        ))
-    })?;
-    let deals = stored
-        .iter()
-        .zip(&rows)
-        .map(|(s, row)| match s.family() {
-            Some(Ok(deal)) => Ok(deal),
-            Some(Err(e)) => Err(corrupt(format!("deal {}: {e}", row.id))),
-            None => Err(corrupt(format!(
-                "deal {} is a Doppelkopf deal at a table playing {}",
-                row.id,
-                game.kind()
-            ))),
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    let round = derive_family(game, players, &deals).map_err(|e| match e {
-        FamilyDeriveError::Start(e) => corrupt(format!("table {}: {e}", ctx.table.id)),
-        FamilyDeriveError::Deal { index, error } => ApiError::Conflict {
-            code: "deal_does_not_fit",
-            detail: format!(
-                "deal {} no longer fits the sheet: {error}",
-                index.saturating_add(1)
-            ),
-            current: None,
-        },
-    })?;
-    let sheet = view(ctx, &round, &rows, stored, seats);
-    Ok(Derived {
-        sheet,
-        rows,
-        time_up_after: None,
-        time_up_by: None,
-        clock: None,
-        play: Play::Family(round),
-    })
-}
 
 fn totals(keys: &[FamilyKey]) -> Vec<FamilyTotalView> {
     keys.iter()
@@ -79,7 +25,7 @@ fn totals(keys: &[FamilyKey]) -> Vec<FamilyTotalView> {
 
 /// The wire form of a family round: the family part in `family`, and the fields every
 /// reader of a sheet reads (`totals`, `complete`, `planned_deals`) filled from it.
-fn view(
+pub(super) fn view(
     ctx: &TableContext,
     round: &FamilyRound,
     rows: &[DealRow],

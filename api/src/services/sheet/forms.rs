@@ -1,6 +1,9 @@
 //! A deal's stored form and its request form, converted both ways: what is stored is what
 //! was entered, without the request-only number and reason.
 
+use domain::sheet::SheetEntry;
+use domain::table::TableEntry;
+
 use crate::db;
 use crate::db::deals::{
     StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
@@ -23,27 +26,33 @@ pub fn parse(row: &DealRow) -> Result<StoredEntry, ApiError> {
     StoredEntry::parse(&row.facts).map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
 }
 
-/// The stored form of an entry: what was entered, without the request-only number and
-/// reason. A family game's entry is stored as the domain read it, so it must have been
-/// checked first.
-pub fn stored(entry: &DealBody) -> Result<StoredEntry, ApiError> {
-    Ok(match entry {
-        DealBody::Full(entry) => StoredEntry::Full(stored_full(entry)),
-        DealBody::Paper(entry) => StoredEntry::Paper(StoredPaperDeal {
-            format: db::deals::PAPER_FORMAT,
-            entry: StoredPaperMark::Paper,
-            contract: domain::deal::Contract::from(entry.contract).into(),
-            re: entry.re.clone(),
-            value: entry.value,
-            winner: entry.winner.map(|w| domain::deal::Party::from(w).into()),
-        }),
-        DealBody::ThrownIn(_) => StoredEntry::ThrownIn(StoredThrownIn::ROW),
-        DealBody::Kids(_) | DealBody::Doppeldoppel(_) => match entry.family() {
-            Some(Ok(deal)) => StoredEntry::of_family(&deal),
-            // The entry was checked before it is stored: a family body that is no deal
-            // never reaches here.
-            _ => return Err(corrupt("a family deal stored unchecked".to_owned())),
-        },
+/// The stored form of an entry the table has taken (`entry`, read from `body`): a family
+/// game's deal as the domain read it; a Doppelkopf deal as it was entered, since the sheet
+/// shows back what was entered and the domain's value keeps neither the order the Re party
+/// was given in nor whether extras were entered at all. Never the request-only number and
+/// reason.
+pub fn stored(body: &DealBody, entry: &TableEntry) -> Result<StoredEntry, ApiError> {
+    Ok(match (entry, body) {
+        (TableEntry::Family(deal), _) => StoredEntry::of_family(deal),
+        (TableEntry::Doppelkopf(SheetEntry::ThrownIn), _) => {
+            StoredEntry::ThrownIn(StoredThrownIn::ROW)
+        }
+        (TableEntry::Doppelkopf(SheetEntry::Full(_)), DealBody::Full(body)) => {
+            StoredEntry::Full(stored_full(body))
+        }
+        (TableEntry::Doppelkopf(SheetEntry::Paper(_)), DealBody::Paper(body)) => {
+            StoredEntry::Paper(StoredPaperDeal {
+                format: db::deals::PAPER_FORMAT,
+                entry: StoredPaperMark::Paper,
+                contract: domain::deal::Contract::from(body.contract).into(),
+                re: body.re.clone(),
+                value: body.value,
+                winner: body.winner.map(|w| domain::deal::Party::from(w).into()),
+            })
+        }
+        // The entry was read from this body ([`DealBody::table_entry`]), which makes none
+        // of the other pairs.
+        _ => return Err(corrupt("an entry stored from another body".to_owned())),
     })
 }
 

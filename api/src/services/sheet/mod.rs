@@ -14,16 +14,16 @@ mod forms;
 
 use std::collections::HashMap;
 
-use domain::deal::TableSize;
 use domain::penalty::{Severity, Violation};
-use domain::sheet::{RecordedPenalty, RoundConfig, ScoredSheet, TimeUpBy, score_sheet};
+use domain::sheet::{RecordedPenalty, TimeUpBy};
+use domain::table::{DoppelkopfSheet, TableSetup, TableSheet, TableView};
 
 use crate::db::deals::StoredEntry;
 use crate::db::models::{
     DealRow, PenaltyRow, PlayerRow, RoundRow, SignatureRow, TableRow, TournamentRow,
 };
 use crate::db::{self, DbConn};
-use crate::domain_errors::{invalid_deal, sheet_score_error};
+use crate::domain_errors::table_derive_error;
 use crate::error::ApiError;
 use crate::services::access::TableContext;
 use crate::services::corrupt;
@@ -33,34 +33,23 @@ use crate::wire::score::ContractName;
 use crate::wire::sheet::{NextDealView, PenaltyView, SheetDealView, SheetResponse};
 use crate::wire::signatures::SignatureView;
 
-pub use self::derived::{Derived, Play, Scoring, conflict_with_sheet, deal_view};
+pub use self::derived::{Derived, conflict_with_sheet, deal_view};
 pub use self::forms::{entry, parse, stored};
 
-/// The table's size and round configuration.
-pub fn config(ctx: &TableContext) -> Result<RoundConfig, ApiError> {
-    let size = u8::try_from(ctx.seats.len())
-        .ok()
-        .and_then(TableSize::from_players)
-        .ok_or_else(|| {
-            corrupt(format!(
-                "table {} has {} seats",
-                ctx.table.id,
-                ctx.seats.len()
-            ))
-        })?;
-    let planned = u16::try_from(ctx.table.planned_deals).unwrap_or(0);
-    // Only Doppelkopf has tables so far (the service refuses the family games when a
-    // tournament is created), so another game here is damaged data.
-    let rules = ctx.tournament.game.ruleset().ok_or_else(|| {
+/// The table as the domain is told it: the game, the players seated, the planned deals.
+pub fn setup(ctx: &TableContext) -> Result<TableSetup, ApiError> {
+    let players = u8::try_from(ctx.seats.len()).map_err(|_| {
         corrupt(format!(
-            "tournament {} plays {}, which has no sheet",
-            ctx.tournament.id,
-            ctx.tournament.game.kind()
+            "table {} has {} seats",
+            ctx.table.id,
+            ctx.seats.len()
         ))
     })?;
-    RoundConfig::new(size, planned)
-        .map(|config| config.with_rules(rules))
-        .map_err(|e| corrupt(e.to_string()))
+    Ok(TableSetup {
+        game: ctx.tournament.game,
+        players,
+        planned_deals: u16::try_from(ctx.table.planned_deals).unwrap_or(0),
+    })
 }
 
 fn severity(s: &str) -> Result<Severity, ApiError> {
@@ -112,45 +101,28 @@ pub fn derive_with(ctx: &TableContext, stored: Stored<'_>) -> Result<Derived, Ap
         players,
     } = stored;
     let stored = rows.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
-    let seats = seat_players(ctx, players);
-    let mut derived = if ctx.tournament.game.ruleset().is_some() {
-        doppelkopf(ctx, rows, &stored, penalty_rows, &seats)?
-    } else {
-        family::derive(ctx, rows, &stored, &seats)?
-    };
-    let sheet = &mut derived.sheet;
-    sheet.signatures = signed(ctx, signatures);
-    sheet.signed_by_all =
-        sheet.complete && ctx.seats.len() == sheet.signatures.len() && !ctx.seats.is_empty();
-    Ok(derived)
-}
-
-/// A Doppelkopf table's sheet.
-fn doppelkopf(
-    ctx: &TableContext,
-    rows: Vec<DealRow>,
-    stored: &[StoredEntry],
-    penalty_rows: &[PenaltyRow],
-    seats: &[SeatPlayerView],
-) -> Result<Derived, ApiError> {
-    let config = config(ctx)?;
-    let deals = stored
+    let entries = stored
         .iter()
-        .map(|s| s.sheet_entry().map_err(|e| invalid_deal(&e)))
+        .zip(&rows)
+        .map(|(s, row)| {
+            s.table_entry()
+                .map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
+        })
         .collect::<Result<Vec<_>, _>>()?;
     // Only penalties on a deal of the sheet are read; the others belong to no deal.
-    let on_sheet = |p: &&PenaltyRow| usize::try_from(p.deal_number).is_ok_and(|n| n <= deals.len());
+    let on_sheet =
+        |p: &&PenaltyRow| usize::try_from(p.deal_number).is_ok_and(|n| n <= entries.len());
     let penalties = penalty_rows
         .iter()
         .filter(on_sheet)
         .filter_map(|p| recorded_penalty(p).transpose())
         .collect::<Result<Vec<_>, _>>()?;
-    let mut time_up_after = ctx
+    let time_up_after = ctx
         .table
         .time_up_after
         .and_then(|n| usize::try_from(n).ok());
-    let mut scored = score_sheet(config, &deals, &penalties, time_up_after)
-        .map_err(|e| sheet_score_error(&e))?;
+    let mut table = TableSheet::derive(setup(ctx)?, &entries, penalties, time_up_after)
+        .map_err(|e| table_derive_error(&e))?;
     let mut time_up_by = time_up_after.map(|_| {
         if ctx.table.time_up_by_clock {
             TimeUpBy::Clock
@@ -158,33 +130,33 @@ fn doppelkopf(
             TimeUpBy::Organiser
         }
     });
-    let clock = TableClock::of(ctx, config.table_size())?;
+    let clock = TableClock::of(ctx)?;
     let now = super::now();
     // No mark stored and the time is over: every deal on the sheet was entered before the
     // deadline (a write after it stores the mark before it changes anything), so time is
     // up after all of them.
-    if time_up_after.is_none()
-        && clock.is_some_and(|c| c.has_run_out(now))
-        && domain::sheet::run_out(&mut scored)
-    {
-        time_up_after = Some(deals.len());
+    if time_up_after.is_none() && clock.is_some_and(|c| c.has_run_out(now)) && table.run_out() {
         time_up_by = Some(TimeUpBy::Clock);
     }
-    let mut sheet = view(ctx, config, &scored, &rows, stored, penalty_rows, seats);
-    sheet.time_up_by = time_up_by.map(TimeUpBy::as_str);
-    sheet.clock = clock.map(|c| c.view(now, scored.round().is_time_up()));
+    let seats = seat_players(ctx, players);
+    let mut sheet = match table.view() {
+        TableView::Doppelkopf(dk) => {
+            let mut sheet = view(ctx, dk, &rows, &stored, penalty_rows, &seats);
+            sheet.time_up_by = time_up_by.map(TimeUpBy::as_str);
+            sheet.clock = clock.map(|c| c.view(now, dk.round().is_time_up()));
+            sheet
+        }
+        TableView::Family(round) => family::view(ctx, round, &rows, &stored, &seats),
+    };
+    sheet.signatures = signed(ctx, signatures);
+    sheet.signed_by_all =
+        sheet.complete && ctx.seats.len() == sheet.signatures.len() && !ctx.seats.is_empty();
     Ok(Derived {
         sheet,
         rows,
-        time_up_after,
+        table,
         time_up_by,
         clock,
-        play: Play::Doppelkopf(Box::new(Scoring {
-            scored,
-            config,
-            deals,
-            penalties,
-        })),
     })
 }
 
@@ -227,13 +199,13 @@ pub(super) fn seat_players(ctx: &TableContext, players: &[PlayerRow]) -> Vec<Sea
 /// The wire form of a scored sheet.
 fn view(
     ctx: &TableContext,
-    config: RoundConfig,
-    scored: &ScoredSheet,
+    dk: &DoppelkopfSheet,
     rows: &[DealRow],
     stored: &[StoredEntry],
     penalty_rows: &[PenaltyRow],
     players: &[SeatPlayerView],
 ) -> SheetResponse {
+    let (config, scored) = (dk.config(), dk.scored());
     let deals = scored
         .deals()
         .iter()
