@@ -688,8 +688,9 @@ pub fn by_number(conn: &mut DbConn, table_id: i64, number: i32) -> QueryResult<O
         .optional()
 }
 
-/// Inserts a deal. The unique (table, number) index refuses a second deal with a number.
-pub fn insert(conn: &mut DbConn, deal: &NewDeal<'_>) -> QueryResult<()> {
+/// Inserts a deal and answers its id. The unique (table, number) index refuses a second
+/// deal with a number.
+pub fn insert(conn: &mut DbConn, deal: &NewDeal<'_>) -> QueryResult<i64> {
     diesel::insert_into(deals::table)
         .values((
             deals::table_id.eq(deal.table_id),
@@ -699,8 +700,8 @@ pub fn insert(conn: &mut DbConn, deal: &NewDeal<'_>) -> QueryResult<()> {
             deals::created_at.eq(deal.at),
             deals::updated_at.eq(deal.at),
         ))
-        .execute(conn)
-        .map(drop)
+        .returning(deals::id)
+        .get_result(conn)
 }
 
 /// Replaces a deal's facts if it still has `version`, raising the version by one. Returns

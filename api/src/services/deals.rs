@@ -13,7 +13,7 @@ use domain::table::{TableDeletion, TableEntry};
 
 use super::access::{self, Need, TableContext};
 use super::idempotency::{self, Seen};
-use super::sheet::{self, Derived, conflict_with_sheet};
+use super::sheet::{self, Judged, TableRows, conflict_with_sheet};
 use super::table_write;
 use super::{audit, now, signatures, write};
 use crate::auth::Caller;
@@ -36,18 +36,21 @@ fn facts(body: &DealBody, entry: &TableEntry) -> Result<String, ApiError> {
 
 /// The entry as the domain reads it, and checked by the table as its next deal. A complete
 /// Doppelkopf sheet refuses any body as complete, before its facts are read.
-fn checked_next(before: &Derived, body: &DealBody) -> Result<TableEntry, ApiError> {
-    let current = || before.current();
+fn checked_next(
+    before: &Judged,
+    body: &DealBody,
+    current: impl Fn() -> Option<serde_json::Value>,
+) -> Result<TableEntry, ApiError> {
     let entry = body
         .table_entry()
         .map_err(|e| match before.table.refuses_entries() {
-            Some(refused) => table_entry_error(&refused, current),
+            Some(refused) => table_entry_error(&refused, &current),
             None => e,
         })?;
     before
         .table
         .check_next(&entry)
-        .map_err(|e| table_entry_error(&e, current))?;
+        .map_err(|e| table_entry_error(&e, &current))?;
     Ok(entry)
 }
 
@@ -55,7 +58,11 @@ fn checked_next(before: &Derived, body: &DealBody) -> Result<TableEntry, ApiErro
 /// both enter "deal 3"). Which way it misses says what happened: a lower number was
 /// entered already (by the other phone), a higher one would leave a gap, and 0 is no
 /// deal's number at all.
-fn check_number(asked: Option<u16>, next: Option<u16>, before: &Derived) -> Result<(), ApiError> {
+fn check_number(
+    asked: Option<u16>,
+    next: Option<u16>,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> Result<(), ApiError> {
     let (Some(asked), Some(next)) = (asked, next) else {
         return Ok(());
     };
@@ -67,22 +74,25 @@ fn check_number(asked: Option<u16>, next: Option<u16>, before: &Derived) -> Resu
             format!("deals are numbered from 1; the next deal is {next}"),
         ));
     }
-    match asked.cmp(&next) {
-        std::cmp::Ordering::Equal => Ok(()),
-        std::cmp::Ordering::Less => Err(conflict_with_sheet(
+    let (code, detail) = match asked.cmp(&next) {
+        std::cmp::Ordering::Equal => return Ok(()),
+        std::cmp::Ordering::Less => (
             "deal_number_taken",
             format!("deal {asked} has been entered already; the next deal is {next}"),
-            &before.sheet,
-        )),
-        std::cmp::Ordering::Greater => Err(conflict_with_sheet(
+        ),
+        std::cmp::Ordering::Greater => (
             "deal_number_skipped",
             format!(
                 "deal {asked} cannot be entered yet: the next deal is {next}, and deals are \
                  entered in order"
             ),
-            &before.sheet,
-        )),
-    }
+        ),
+    };
+    Err(ApiError::Conflict {
+        code,
+        detail,
+        current: current(),
+    })
 }
 
 /// Only an organiser keys in a paper deal, or changes one (see the module documentation).
@@ -94,40 +104,29 @@ fn paper_is_organisers(caller: &Caller, paper: bool) -> Result<(), ApiError> {
     }
 }
 
-/// An entry checked as the next deal of a table, as entering and its preview both check it.
-struct NextDeal {
-    /// The sheet before the entry.
-    before: Derived,
-    /// The deal's number.
-    number: u16,
-    /// The entry as stored.
-    facts: String,
-    /// The version the stored deal gets.
-    version: i32,
-}
-
-/// Checks `entry` as the next deal of the table of `ctx`: the number it names, room on the
-/// sheet, the order of play and its facts.
-fn next_deal(
-    conn: &mut DbConn,
-    ctx: &TableContext,
-    entry: &DealBody,
-) -> Result<NextDeal, ApiError> {
-    let before = sheet::current(conn, ctx)?;
+/// Checks `entry` as the next deal of the table of `ctx`, judged from `rows`: the number
+/// it names, room on the sheet, the order of play and its facts. Answers the row it would
+/// be stored as (its id still 0: no stored row has id 0, both backends number from 1).
+fn next_deal(ctx: &TableContext, rows: &TableRows, entry: &DealBody) -> Result<DealRow, ApiError> {
+    let before = rows.judge(ctx)?;
+    let current = || rows.current(ctx, &before);
     let next = before.table.next_number();
-    check_number(entry.number(), next, &before)?;
-    let checked = checked_next(&before, entry)?;
-    Ok(NextDeal {
-        number: next.unwrap_or_default(),
+    check_number(entry.number(), next, current)?;
+    let checked = checked_next(&before, entry, current)?;
+    Ok(DealRow {
+        id: 0,
+        table_id: ctx.table.id,
+        number: i32::from(next.unwrap_or_default()),
         facts: facts(entry, &checked)?,
         // Above every version this table handed out before its last deletion, so no
         // stale `If-Match` for this number can match the new deal.
         version: ctx.table.version_floor.saturating_add(1),
-        before,
     })
 }
 
-/// Enters the next deal of a table (run inside the write's transaction).
+/// Enters the next deal of a table (run inside the write's transaction). The table's rows
+/// are read once: the entry is checked against the round judged from them, and the sheet
+/// answered is derived from them and the stored row, once.
 pub fn create(
     conn: &mut DbConn,
     table_id: i64,
@@ -136,25 +135,28 @@ pub fn create(
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
     let ctx = table_write::open(conn, table_id, caller)?;
-    let next = next_deal(conn, &ctx, entry)?;
-    let number = next.number;
+    let mut rows = TableRows::read(conn, &ctx)?;
+    let mut next = next_deal(&ctx, &rows, entry)?;
+    let number = u16::try_from(next.number).unwrap_or_default();
     // A sheet is signed once complete, and a complete sheet takes no deal; but the
     // organiser raising the deals per round reopens a signed sheet, and its signatures do
     // not cover the new deal. (Extra time that lifts time-up clears them itself.)
-    signatures::clear(conn, &ctx, caller, &next.before.sheet, "deal.create")?;
+    signatures::clear(conn, &ctx, caller, &rows.signed(&ctx), "deal.create")?;
+    rows.signatures.clear();
     // The unique (table, number) index settles a race between two phones: the second
     // insert fails and its transaction rolls back.
-    db::deals::insert(
+    next.id = db::deals::insert(
         conn,
         &db::deals::NewDeal {
             table_id,
-            number: i32::from(number),
+            number: next.number,
             facts: &next.facts,
             version: next.version,
             at: now(),
         },
     )?;
-    let after = sheet::current(conn, &ctx)?;
+    rows.deals.push(next);
+    let after = rows.derive(&ctx)?;
     let deal = after.deal_view(number)?;
     // Why a deal was keyed in from paper is what the organiser will be asked later.
     let reason = entry.is_paper().then(|| entry.reason()).flatten();
@@ -207,20 +209,12 @@ pub fn preview(
 ) -> Result<DealPreviewResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
-    let next = next_deal(conn, &ctx, entry)?;
-    let after = sheet::with_next(
-        conn,
-        &ctx,
-        DealRow {
-            // No stored row has id 0: both backends number rows from 1.
-            id: 0,
-            table_id,
-            number: i32::from(next.number),
-            facts: next.facts,
-            version: next.version,
-        },
-    )?;
-    let deal = after.deal_view(next.number)?;
+    let mut rows = TableRows::read(conn, &ctx)?;
+    let next = next_deal(&ctx, &rows, entry)?;
+    let number = u16::try_from(next.number).unwrap_or_default();
+    rows.deals.push(next);
+    let after = rows.derive(&ctx)?;
+    let deal = after.deal_view(number)?;
     let Ok(dk) = after.table.doppelkopf() else {
         // A family game's deal: its points are the preview; no hints, no Doppelkopf score.
         return Ok(DealPreviewResponse {
@@ -231,7 +225,7 @@ pub fn preview(
         });
     };
     let scored = dk
-        .scored_deal(next.number)
+        .scored_deal(number)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("the previewed deal is missing")))?;
     Ok(DealPreviewResponse {
         deal,
@@ -320,7 +314,8 @@ pub fn update(
     paper_is_organisers(caller, entry.is_paper())?;
     let ctx = table_write::open(conn, table_id, caller)?;
     let row = stored_deal(conn, table_id, number, version)?;
-    let before = sheet::current(conn, &ctx)?;
+    let mut rows = TableRows::read(conn, &ctx)?;
+    let before = rows.derived(&ctx)?;
     paper_is_organisers(caller, before.table.is_paper(number))?;
     let old = before.deal_view(number)?;
     let corrected = entry.table_entry()?;
@@ -328,16 +323,22 @@ pub fn update(
         .table
         .check_correction(number, &corrected)
         .map_err(|e| table_correction_error(&e, number, || before.current()))?;
-    let updated =
-        db::deals::update_facts(conn, row.id, row.version, &facts(entry, &corrected)?, now())?;
+    let facts = facts(entry, &corrected)?;
+    let updated = db::deals::update_facts(conn, row.id, row.version, &facts, now())?;
     if updated != 1 {
         return Err(ApiError::PreconditionFailed {
             given: version.to_owned(),
             current: row.version + 1,
         });
     }
-    signatures::clear(conn, &ctx, caller, &before.sheet, "deal.update")?;
-    let after = sheet::current(conn, &ctx)?;
+    signatures::clear(conn, &ctx, caller, &before.sheet.signatures, "deal.update")?;
+    // The sheet answered is the rows read above with the correction stored: not read again.
+    rows.signatures.clear();
+    if let Some(stored) = rows.deals.iter_mut().find(|r| r.id == row.id) {
+        stored.facts = facts;
+        stored.version = row.version + 1;
+    }
+    let after = rows.derive(&ctx)?;
     let deal = after.deal_view(number)?;
     audit::Change::new(ctx.tournament.id, caller, "deal.update")
         .at_table(table_id)
@@ -387,7 +388,7 @@ pub fn delete(
     let renumbered = floor.saturating_add(1);
     let time_up_after = time_up_after.map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     db::deals::delete(conn, row.id)?;
-    signatures::clear(conn, &ctx, caller, &before.sheet, "deal.delete")?;
+    signatures::clear(conn, &ctx, caller, &before.sheet.signatures, "deal.delete")?;
     db::tables::set_time_up_and_floor(conn, table_id, time_up_after, floor)?;
     // Ascending, so no two rows ever hold the same number.
     for moved in &moves {

@@ -131,7 +131,13 @@ pub fn create(
     let before = sheet::current(conn, &ctx)?;
     let violation = violation(&before, ruling)?;
     db::penalties::insert(conn, &row(table_id, ruling, &violation))?;
-    signatures::clear(conn, &ctx, caller, &before.sheet, "penalty.create")?;
+    signatures::clear(
+        conn,
+        &ctx,
+        caller,
+        &before.sheet.signatures,
+        "penalty.create",
+    )?;
     let after = sheet::current(conn, &ctx)?;
     let deal_number = ruling.request.deal_number;
     audit::Change::new(ctx.tournament.id, caller, "penalty.create")
@@ -214,7 +220,13 @@ pub fn update(
     let violation = violation(&before, ruling)?;
     let changed = db::penalties::update(conn, id, old.version, &row(table_id, ruling, &violation))?;
     written(changed, version, &old)?;
-    signatures::clear(conn, &ctx, caller, &before.sheet, "penalty.update")?;
+    signatures::clear(
+        conn,
+        &ctx,
+        caller,
+        &before.sheet.signatures,
+        "penalty.update",
+    )?;
     let after = sheet::current(conn, &ctx)?;
     let new = db::penalties::find(conn, table_id, id)?.ok_or(ApiError::NotFound)?;
     audit::Change::new(ctx.tournament.id, caller, "penalty.update")
@@ -242,7 +254,13 @@ pub fn delete(
     let before = sheet::current(conn, &ctx)?;
     let changed = db::penalties::delete(conn, id, old.version)?;
     written(changed, version, &old)?;
-    signatures::clear(conn, &ctx, caller, &before.sheet, "penalty.delete")?;
+    signatures::clear(
+        conn,
+        &ctx,
+        caller,
+        &before.sheet.signatures,
+        "penalty.delete",
+    )?;
     let after = sheet::current(conn, &ctx)?;
     audit::Change::new(ctx.tournament.id, caller, "penalty.delete")
         .at_table(table_id)

@@ -166,7 +166,7 @@ pub fn extend(
         ctx.table.time_up_after = None;
         ctx.table.time_up_by_clock = false;
         // The sheet takes deals again: the signatures under it no longer cover it.
-        signatures::clear(conn, &ctx, caller, &before.sheet, "table.extend")?;
+        signatures::clear(conn, &ctx, caller, &before.sheet.signatures, "table.extend")?;
     }
     let after = sheet::current(conn, &ctx)?;
     let extended = TableClock {

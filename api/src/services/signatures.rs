@@ -15,6 +15,7 @@ use crate::auth::Caller;
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
 use crate::wire::sheet::SheetResponse;
+use crate::wire::signatures::SignatureView;
 
 /// The seat of `player_id` at the table, or a 422 naming `player_id`.
 fn seat_of(ctx: &TableContext, player_id: i64) -> Result<usize, ApiError> {
@@ -95,23 +96,23 @@ pub fn withdraw(
     Ok(sheet::current(conn, &ctx)?.sheet)
 }
 
-/// Removes the signatures under `before` (the sheet as it stood before a change made by
-/// `cause`, e.g. `deal.update`), in the change's transaction, and audits what was
+/// Removes the signatures under the sheet (`before`, as they stood before a change made
+/// by `cause`, e.g. `deal.update`), in the change's transaction, and audits what was
 /// removed. A sheet nobody signed costs nothing.
 pub fn clear(
     conn: &mut DbConn,
     ctx: &TableContext,
     caller: &Caller,
-    before: &SheetResponse,
+    before: &[SignatureView],
     cause: &str,
 ) -> Result<(), ApiError> {
-    if before.signatures.is_empty() {
+    if before.is_empty() {
         return Ok(());
     }
     db::signatures::clear(conn, ctx.table.id)?;
     audit::Change::new(ctx.tournament.id, caller, "signature.clear")
         .at_table(ctx.table.id)
-        .before(serde_json::to_value(&before.signatures).ok())
+        .before(serde_json::to_value(before).ok())
         .after(Some(serde_json::json!({"cleared_by": cause})))
         .record(conn)?;
     Ok(())

@@ -68,11 +68,11 @@ pub fn compute(
             continue;
         };
         // One broken sheet must not take the whole tournament's standings down: it is
-        // named for the organiser and everyone else is still ranked. (The standings need
-        // no names on the sheets.)
-        let (ctx, derived) = stored.derive(&table, round_row, tournament, &[]);
-        let derived = match derived {
-            Ok(derived) => derived,
+        // named for the organiser and everyone else is still ranked. (The standings need the
+        // rounds judged, not the sheets' wire form, nor names.)
+        let (ctx, judged) = stored.judge(&table, round_row, tournament);
+        let judged = match judged {
+            Ok(judged) => judged,
             Err(e) => {
                 tracing::warn!(table = table.id, error = %e, "a sheet does not derive");
                 needs_attention.push(TableAttention {
@@ -85,7 +85,7 @@ pub fn compute(
             }
         };
         let round_number = u16::try_from(round_row.number).unwrap_or(0);
-        match derived.table.lines(&ctx.seats, round_number) {
+        match judged.table.lines(&ctx.seats, round_number) {
             TableLines::Doppelkopf(sheet_lines) => lines.extend(sheet_lines),
             TableLines::Family { lines, deals } => {
                 let deals = u32::try_from(deals).unwrap_or(u32::MAX);

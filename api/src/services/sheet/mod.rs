@@ -14,6 +14,7 @@ mod forms;
 
 use std::collections::HashMap;
 
+use chrono::NaiveDateTime;
 use domain::penalty::{Severity, Violation};
 use domain::sheet::{RecordedPenalty, TimeUpBy};
 use domain::table::{DoppelkopfSheet, TableSetup, TableSheet, TableView};
@@ -92,18 +93,30 @@ pub struct Stored<'a> {
     pub players: &'a [PlayerRow],
 }
 
-/// Derives the sheet from stored rows (a deal that no longer fits is a 409 naming it).
-pub fn derive_with(ctx: &TableContext, stored: Stored<'_>) -> Result<Derived, ApiError> {
-    let Stored {
-        deals: rows,
-        penalties: penalty_rows,
-        signatures,
-        players,
-    } = stored;
+/// A table's round as the domain judged it from the stored rows, before any wire view is
+/// built: what a write checks against.
+pub struct Judged {
+    /// The table's round.
+    pub table: TableSheet,
+    /// Why time is up, when it is.
+    pub time_up_by: Option<TimeUpBy>,
+    /// The table's clock, once its round has started (Doppelkopf only).
+    pub clock: Option<TableClock>,
+    stored: Vec<StoredEntry>,
+    now: NaiveDateTime,
+}
+
+/// Judges a table's stored deals and penalties (a deal that no longer fits is a 409 naming
+/// it).
+pub fn judge(
+    ctx: &TableContext,
+    rows: &[DealRow],
+    penalty_rows: &[PenaltyRow],
+) -> Result<Judged, ApiError> {
     let stored = rows.iter().map(parse).collect::<Result<Vec<_>, _>>()?;
     let entries = stored
         .iter()
-        .zip(&rows)
+        .zip(rows)
         .map(|(s, row)| {
             s.table_entry()
                 .map_err(|e| corrupt(format!("deal {}: {e}", row.id)))
@@ -138,26 +151,137 @@ pub fn derive_with(ctx: &TableContext, stored: Stored<'_>) -> Result<Derived, Ap
     if time_up_after.is_none() && clock.is_some_and(|c| c.has_run_out(now)) && table.run_out() {
         time_up_by = Some(TimeUpBy::Clock);
     }
-    let seats = seat_players(ctx, players);
-    let mut sheet = match table.view() {
-        TableView::Doppelkopf(dk) => {
-            let mut sheet = view(ctx, dk, &rows, &stored, penalty_rows, &seats);
-            sheet.time_up_by = time_up_by.map(TimeUpBy::as_str);
-            sheet.clock = clock.map(|c| c.view(now, dk.round().is_time_up()));
-            sheet
-        }
-        TableView::Family(round) => family::view(ctx, round, &rows, &stored, &seats),
-    };
-    sheet.signatures = signed(ctx, signatures);
-    sheet.signed_by_all =
-        sheet.complete && ctx.seats.len() == sheet.signatures.len() && !ctx.seats.is_empty();
-    Ok(Derived {
-        sheet,
-        rows,
+    Ok(Judged {
         table,
         time_up_by,
         clock,
+        stored,
+        now,
     })
+}
+
+impl Judged {
+    /// The sheet's wire form, from the rows it was judged from and the signatures and
+    /// players to show.
+    fn view(
+        &self,
+        ctx: &TableContext,
+        rows: &[DealRow],
+        penalty_rows: &[PenaltyRow],
+        signatures: &[SignatureRow],
+        players: &[PlayerRow],
+    ) -> SheetResponse {
+        let seats = seat_players(ctx, players);
+        let mut sheet = match self.table.view() {
+            TableView::Doppelkopf(dk) => {
+                let mut sheet = view(ctx, dk, rows, &self.stored, penalty_rows, &seats);
+                sheet.time_up_by = self.time_up_by.map(TimeUpBy::as_str);
+                sheet.clock = self
+                    .clock
+                    .map(|c| c.view(self.now, dk.round().is_time_up()));
+                sheet
+            }
+            TableView::Family(round) => family::view(ctx, round, rows, &self.stored, &seats),
+        };
+        sheet.signatures = signed(ctx, signatures);
+        sheet.signed_by_all =
+            sheet.complete && ctx.seats.len() == sheet.signatures.len() && !ctx.seats.is_empty();
+        sheet
+    }
+}
+
+/// Derives the sheet from stored rows (a deal that no longer fits is a 409 naming it).
+pub fn derive_with(ctx: &TableContext, stored: Stored<'_>) -> Result<Derived, ApiError> {
+    let judged = judge(ctx, &stored.deals, stored.penalties)?;
+    let sheet = judged.view(
+        ctx,
+        &stored.deals,
+        stored.penalties,
+        stored.signatures,
+        stored.players,
+    );
+    Ok(Derived {
+        sheet,
+        rows: stored.deals,
+        table: judged.table,
+        time_up_by: judged.time_up_by,
+        clock: judged.clock,
+    })
+}
+
+/// One table's stored rows, read once for a write: judged before the write, and, with
+/// what the write stored, derived into the sheet it answers without reading them again.
+pub struct TableRows {
+    /// The deal rows, in order.
+    pub deals: Vec<DealRow>,
+    /// The penalty rows.
+    pub penalties: Vec<PenaltyRow>,
+    /// The signatures under the sheet.
+    pub signatures: Vec<SignatureRow>,
+    /// The seated players.
+    pub players: Vec<PlayerRow>,
+}
+
+impl TableRows {
+    /// Reads the table's deals (numbers checked), penalties, signatures and players.
+    pub fn read(conn: &mut DbConn, ctx: &TableContext) -> Result<TableRows, ApiError> {
+        let deals = db::deals::of_table(conn, ctx.table.id)?;
+        check_numbers(&deals)?;
+        Ok(TableRows {
+            deals,
+            penalties: db::penalties::of_table(conn, ctx.table.id)?,
+            signatures: db::signatures::of_table(conn, ctx.table.id)?,
+            players: db::players::by_ids(conn, &ctx.seats)?,
+        })
+    }
+
+    /// The round as the domain judges the rows.
+    pub fn judge(&self, ctx: &TableContext) -> Result<Judged, ApiError> {
+        judge(ctx, &self.deals, &self.penalties)
+    }
+
+    /// The signatures of the seated players.
+    pub fn signed(&self, ctx: &TableContext) -> Vec<SignatureView> {
+        signed(ctx, &self.signatures)
+    }
+
+    /// The sheet as the rows stand, `judged` from them, as JSON: for a 409 that shows it.
+    pub fn current(&self, ctx: &TableContext, judged: &Judged) -> Option<serde_json::Value> {
+        let sheet = judged.view(
+            ctx,
+            &self.deals,
+            &self.penalties,
+            &self.signatures,
+            &self.players,
+        );
+        serde_json::to_value(sheet).ok()
+    }
+
+    /// The sheet of the rows, which stay for the write to change.
+    pub fn derived(&self, ctx: &TableContext) -> Result<Derived, ApiError> {
+        derive_with(
+            ctx,
+            Stored {
+                deals: self.deals.clone(),
+                penalties: &self.penalties,
+                signatures: &self.signatures,
+                players: &self.players,
+            },
+        )
+    }
+
+    /// The sheet of the rows.
+    pub fn derive(self, ctx: &TableContext) -> Result<Derived, ApiError> {
+        derive_with(
+            ctx,
+            Stored {
+                deals: self.deals,
+                penalties: &self.penalties,
+                signatures: &self.signatures,
+                players: &self.players,
+            },
+        )
+    }
 }
 
 /// The signatures of the table's seated players, in the order given (one left by a
@@ -284,42 +408,7 @@ fn view(
 
 /// The sheet of a table as stored, its players named.
 pub fn current(conn: &mut DbConn, ctx: &TableContext) -> Result<Derived, ApiError> {
-    let rows = db::deals::of_table(conn, ctx.table.id)?;
-    check_numbers(&rows)?;
-    with_rows(conn, ctx, rows)
-}
-
-/// The sheet of a table as it would stand with `next` stored after its deals: what an
-/// entry would make of it, for a preview that stores nothing.
-pub fn with_next(
-    conn: &mut DbConn,
-    ctx: &TableContext,
-    next: DealRow,
-) -> Result<Derived, ApiError> {
-    let mut rows = db::deals::of_table(conn, ctx.table.id)?;
-    rows.push(next);
-    check_numbers(&rows)?;
-    with_rows(conn, ctx, rows)
-}
-
-/// The sheet of `rows` at the table, with its stored penalties, signatures and players.
-fn with_rows(
-    conn: &mut DbConn,
-    ctx: &TableContext,
-    rows: Vec<DealRow>,
-) -> Result<Derived, ApiError> {
-    let penalties = db::penalties::of_table(conn, ctx.table.id)?;
-    let signatures = db::signatures::of_table(conn, ctx.table.id)?;
-    let players = db::players::by_ids(conn, &ctx.seats)?;
-    derive_with(
-        ctx,
-        Stored {
-            deals: rows,
-            penalties: &penalties,
-            signatures: &signatures,
-            players: &players,
-        },
-    )
+    TableRows::read(conn, ctx)?.derive(ctx)
 }
 
 /// The stored deals are numbered 1, 2, 3, … without a gap. Every write derives the sheet
@@ -392,6 +481,42 @@ impl TablesRows {
         tournament: &TournamentRow,
         players: &[PlayerRow],
     ) -> (TableContext, Result<Derived, ApiError>) {
+        let (ctx, rows) = self.take(table, round, tournament);
+        let derived = check_numbers(&rows.deals).and_then(|()| {
+            derive_with(
+                &ctx,
+                Stored {
+                    deals: rows.deals,
+                    penalties: &rows.penalties,
+                    signatures: &rows.signatures,
+                    players,
+                },
+            )
+        });
+        (ctx, derived)
+    }
+
+    /// Judges `table`'s round as [`TablesRows::derive`] derives its sheet, without the
+    /// sheet's wire form: for the readers that only rank (the standings).
+    pub fn judge(
+        &mut self,
+        table: &TableRow,
+        round: &RoundRow,
+        tournament: &TournamentRow,
+    ) -> (TableContext, Result<Judged, ApiError>) {
+        let (ctx, rows) = self.take(table, round, tournament);
+        let judged =
+            check_numbers(&rows.deals).and_then(|()| judge(&ctx, &rows.deals, &rows.penalties));
+        (ctx, judged)
+    }
+
+    /// Takes `table`'s rows out, with its context.
+    fn take(
+        &mut self,
+        table: &TableRow,
+        round: &RoundRow,
+        tournament: &TournamentRow,
+    ) -> (TableContext, TableRows) {
         let mut seats = self.seats.remove(&table.id).unwrap_or_default();
         seats.sort_unstable();
         let ctx = TableContext {
@@ -400,20 +525,12 @@ impl TablesRows {
             tournament: tournament.clone(),
             seats: seats.into_iter().map(|(_, p)| p).collect(),
         };
-        let deals = self.deals.remove(&table.id).unwrap_or_default();
-        let penalties = self.penalties.remove(&table.id).unwrap_or_default();
-        let signatures = self.signatures.remove(&table.id).unwrap_or_default();
-        let derived = check_numbers(&deals).and_then(|()| {
-            derive_with(
-                &ctx,
-                Stored {
-                    deals,
-                    penalties: &penalties,
-                    signatures: &signatures,
-                    players,
-                },
-            )
-        });
-        (ctx, derived)
+        let rows = TableRows {
+            deals: self.deals.remove(&table.id).unwrap_or_default(),
+            penalties: self.penalties.remove(&table.id).unwrap_or_default(),
+            signatures: self.signatures.remove(&table.id).unwrap_or_default(),
+            players: Vec::new(),
+        };
+        (ctx, rows)
     }
 }
