@@ -369,6 +369,45 @@ backend_test!(points_sent_by_a_client_are_not_accepted, |app| {
     assert_eq!(deal_count(&t.sheet(&service).await), 0);
 });
 
+backend_test!(
+    a_correction_retried_under_its_key_answers_the_first_answer,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let t = Table::new(&app, &service, 4).await;
+        t.fill(&service, &repeat(&Step::Enter(normal([0, 2])), 3))
+            .await;
+        let deal2 = t.path("deals/2");
+        let corrected =
+            json!({"contract": "normal", "re": [0, 2], "re_points": 160, "re_tricks": 9});
+        let put = |key: Option<&str>| {
+            let mut headers = vec![("If-Match", "1")];
+            headers.extend(key.map(|k| ("Idempotency-Key", k)));
+            req("PUT", &deal2, Some(&t.captain), Some(&corrected), &headers)
+        };
+        let first = send(&service, put(Some("fix-deal-2"))).await;
+        expect(&first, 200, "corrected");
+        assert_eq!(first.json["deal"]["version"], 2);
+        // Won with Kontra below 90: 2 points instead of 1.
+        assert_eq!(first.json["deal"]["scores"], json!([2, -2, 2, -2]));
+        assert_eq!(first.json["sheet"]["totals"], json!([4, -4, 4, -4]));
+        assert_eq!(first.header("etag"), "\"2\"");
+        // The answer was lost on the way; the phone sends the same request again and gets the
+        // first answer, not a 412 for the version its own correction moved on.
+        let retried = send(&service, put(Some("fix-deal-2"))).await;
+        expect(&retried, 200, "the first answer again");
+        assert_eq!(retried.json, first.json);
+        assert_eq!(retried.header("etag"), "\"2\"");
+        assert_eq!(
+            t.sheet(&service).await,
+            first.json["sheet"],
+            "corrected once"
+        );
+        // Without its key the same request is stale.
+        let unkeyed = send(&service, put(None)).await;
+        expect(&unkeyed, 412, "stale without the key");
+    }
+);
+
 backend_test!(corrections_need_the_current_version, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let t = Table::new(&app, &service, 4).await;

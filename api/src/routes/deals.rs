@@ -11,7 +11,7 @@ use crate::extract::{RawBody, if_match, x_reason};
 use crate::services::access::require_token;
 use crate::services::deals;
 use crate::services::idempotency;
-use crate::services::write::replied;
+use crate::services::write::{guarded, keyed, replied};
 use crate::state::AppState;
 use crate::wire::deal::DealBody;
 use crate::wire::deal_preview::DealPreviewResponse;
@@ -83,8 +83,10 @@ pub async fn preview_deal(
 /// Needs `If-Match` with the deal's version. The whole sheet is re-derived from this deal
 /// on (turning a normal game into a Pflichtsolo moves every later dealer); when that makes
 /// a later deal impossible the correction is refused with 409 naming it. A deal keyed in
-/// from paper, and a correction to the paper form, are the organiser's only.
-#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("number" = u16, Path), ("If-Match" = String, Header)),
+/// from paper, and a correction to the paper form, are the organiser's only. Takes an
+/// `Idempotency-Key`: a retry whose answer was lost returns the first answer instead of
+/// 412 for the version the correction itself moved on.
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id"), ("number" = u16, Path), ("If-Match" = String, Header), ("Idempotency-Key" = Option<String>, Header)),
     request_body = DealBody, security(("bearer" = [])), responses(
     (status = 200, body = DealResponse, headers(("ETag" = String, description = "The corrected deal's version, for the next If-Match"))),
     (status = 412, description = "If-Match names another version: the deal changed or moved to another number since it was read", body = Problem, content_type = "application/problem+json"),
@@ -103,14 +105,22 @@ pub async fn update_deal(
     let (table_id, number) = path.into_inner();
     let version = if_match(&req)?;
     deals::check_correction_number(&entry, number)?;
-    let answer = state
-        .db
-        .tx(move |conn| deals::update(conn, table_id, number, &version, &caller, &entry))
-        .await?;
-    // The deal's version, as `If-Match` must name it for the next correction.
-    Ok(HttpResponse::Ok()
-        .insert_header((ETAG, format!("\"{}\"", answer.deal.version())))
-        .json(answer))
+    let key = idempotency::key(&req, &caller)?;
+    let seen = keyed(&state, key, 200, move |conn| {
+        deals::update(conn, table_id, number, &version, &caller, &entry)
+    })
+    .await?;
+    // The deal's version, as `If-Match` must name it for the next correction; a retried
+    // key answers the first answer, with its version.
+    let version = deals::answered_version(&seen.body);
+    let mut answer = replied(seen);
+    if let Some(version) = version {
+        let etag = actix_web::http::header::HeaderValue::from_str(&format!("\"{version}\""));
+        if let Ok(etag) = etag {
+            answer.headers_mut().insert(ETAG, etag);
+        }
+    }
+    Ok(answer)
 }
 
 /// Delete a deal; later deals move up one number. Needs `If-Match` with its version. A deal
@@ -131,9 +141,9 @@ pub async fn delete_deal(
     let (table_id, number) = path.into_inner();
     let version = if_match(&req)?;
     let reason = x_reason(&req)?;
-    let answer = state
-        .db
-        .tx(move |conn| deals::delete(conn, table_id, number, &version, &caller, reason.as_deref()))
-        .await?;
+    let answer = guarded(&state, move |conn| {
+        deals::delete(conn, table_id, number, &version, &caller, reason.as_deref())
+    })
+    .await?;
     Ok(web::Json(answer))
 }

@@ -8,7 +8,7 @@ use crate::error::{ApiError, Problem};
 use crate::extract::{RawBody, parse};
 use crate::services::codes::new_code;
 use crate::services::join_codes;
-use crate::services::write::{create, once};
+use crate::services::write::{create, guarded, once};
 use crate::state::AppState;
 use crate::wire::join_codes::{
     IssueJoinCodesRequest, JoinCodeResponse, RoundJoinCodesResponse, TableJoinCodeResponse,
@@ -53,10 +53,10 @@ pub async fn revoke_join_code(
     id: web::Path<i64>,
 ) -> Result<HttpResponse, ApiError> {
     let table_id = id.into_inner();
-    state
-        .db
-        .tx(move |conn| join_codes::revoke(conn, table_id, &caller))
-        .await?;
+    guarded(&state, move |conn| {
+        join_codes::revoke(conn, table_id, &caller)
+    })
+    .await?;
     Ok(HttpResponse::NoContent().finish())
 }
 

@@ -9,7 +9,7 @@ use crate::error::{ApiError, Problem};
 use crate::extract::{JsonBody, if_match, x_reason};
 use crate::services::access::organizer_only;
 use crate::services::penalties;
-use crate::services::write::create;
+use crate::services::write::{create, guarded};
 use crate::state::AppState;
 use crate::wire::penalties::{CreatePenaltyRequest, UpdatePenaltyRequest};
 use crate::wire::sheet::SheetResponse;
@@ -59,20 +59,18 @@ pub async fn update_penalty(
     let version = if_match(&req)?;
     let (request, reason) = body.0.split();
     let ruling = penalties::ruling(request)?;
-    let (sheet, version) = state
-        .db
-        .tx(move |conn| {
-            penalties::update(
-                conn,
-                table_id,
-                id,
-                &version,
-                &caller,
-                &ruling,
-                reason.as_deref(),
-            )
-        })
-        .await?;
+    let (sheet, version) = guarded(&state, move |conn| {
+        penalties::update(
+            conn,
+            table_id,
+            id,
+            &version,
+            &caller,
+            &ruling,
+            reason.as_deref(),
+        )
+    })
+    .await?;
     Ok(HttpResponse::Ok()
         .insert_header((ETAG, format!("\"{version}\"")))
         .json(sheet))
@@ -96,9 +94,9 @@ pub async fn delete_penalty(
     let (table_id, id) = path.into_inner();
     let version = if_match(&req)?;
     let reason = x_reason(&req)?;
-    let sheet = state
-        .db
-        .tx(move |conn| penalties::delete(conn, table_id, id, &version, &caller, reason.as_deref()))
-        .await?;
+    let sheet = guarded(&state, move |conn| {
+        penalties::delete(conn, table_id, id, &version, &caller, reason.as_deref())
+    })
+    .await?;
     Ok(web::Json(sheet))
 }

@@ -8,7 +8,7 @@ use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
 use crate::services::access::require_token;
 use crate::services::signatures;
-use crate::services::write::once;
+use crate::services::write::{guarded, once};
 use crate::state::AppState;
 use crate::wire::sheet::SheetResponse;
 use crate::wire::signatures::SignRequest;
@@ -57,9 +57,9 @@ pub async fn withdraw(
 ) -> Result<web::Json<SheetResponse>, ApiError> {
     require_token(&caller)?;
     let (table_id, player_id) = path.into_inner();
-    let answer = state
-        .db
-        .tx(move |conn| signatures::withdraw(conn, table_id, &caller, player_id))
-        .await?;
+    let answer = guarded(&state, move |conn| {
+        signatures::withdraw(conn, table_id, &caller, player_id)
+    })
+    .await?;
     Ok(web::Json(answer))
 }

@@ -7,7 +7,7 @@ use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
-use crate::services::write::once;
+use crate::services::write::{guarded, once};
 use crate::services::{round_clock, tables};
 use crate::state::AppState;
 use crate::wire::clock::ExtendTableRequest;
@@ -62,10 +62,7 @@ pub async fn time_up(
     id: web::Path<i64>,
 ) -> Result<web::Json<SheetResponse>, ApiError> {
     let table_id = id.into_inner();
-    let answer = state
-        .db
-        .tx(move |conn| tables::time_up(conn, table_id, &caller))
-        .await?;
+    let answer = guarded(&state, move |conn| tables::time_up(conn, table_id, &caller)).await?;
     Ok(web::Json(answer))
 }
 

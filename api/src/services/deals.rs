@@ -288,6 +288,13 @@ fn stored_deal(
     Ok(row)
 }
 
+/// The version of the deal a stored [`DealResponse`] answer holds (`deal.version`), for
+/// the `ETag` of a correction answered again under its `Idempotency-Key`.
+pub fn answered_version(body: &str) -> Option<i64> {
+    let answer: serde_json::Value = serde_json::from_str(body).ok()?;
+    answer.get("deal")?.get("version")?.as_i64()
+}
+
 /// A correction's entry must name the deal of the path, if it names one.
 pub fn check_correction_number(entry: &DealBody, number: u16) -> Result<(), ApiError> {
     if entry.number().is_some_and(|n| n != number) {

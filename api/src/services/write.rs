@@ -12,6 +12,18 @@ use crate::db::models::TournamentRow;
 use crate::error::ApiError;
 use crate::state::AppState;
 
+/// Runs a change in one transaction without an `Idempotency-Key`, for the changes whose
+/// own precondition makes a repeat harmless: an `If-Match` version (a repeat is refused as
+/// stale), a revocation or a withdrawal (a repeat finds nothing left to undo), a time-up
+/// (refused once called). Every write's transaction opens in this module.
+pub async fn guarded<T, F>(state: &AppState, f: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+{
+    state.db.tx(f).await
+}
+
 /// Runs a create: replays the stored answer for a repeated `Idempotency-Key`, or runs `f`
 /// and stores its answer with what it created, in one transaction. Answers 201.
 pub async fn create<T, F>(

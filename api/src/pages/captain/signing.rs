@@ -12,6 +12,7 @@ use crate::error::ApiError;
 use crate::pages::i18n::Lang;
 use crate::pages::session::same_origin;
 use crate::services::signatures;
+use crate::services::write::guarded;
 use crate::state::AppState;
 use crate::wire::sheet::SheetResponse;
 
@@ -63,10 +64,10 @@ async fn change(
     let acting = caller.clone();
     // Signing twice, or taking back a signature that is not there, changes nothing: a
     // form posted twice needs no key.
-    let changed = state
-        .db
-        .tx(move |conn| change(conn, table_id, &acting, player_id))
-        .await;
+    let changed = guarded(state, move |conn| {
+        change(conn, table_id, &acting, player_id)
+    })
+    .await;
     match changed {
         Ok(_) => see_other_with("/table/sheet", &format!("{note}-{player_id}")),
         Err(e) => match shut_out(&e) {
