@@ -8,6 +8,8 @@ use serde::{Deserialize, Serialize};
 
 use super::super::super::{answer, signed_in_or_login};
 use super::{Kept, after};
+use crate::auth::Caller;
+use crate::db::DbConn;
 use crate::error::ApiError;
 use crate::pages::whole_number as number;
 use crate::services::{
@@ -97,6 +99,33 @@ fn penalty_request(form: &PenaltyForm) -> Result<CreatePenaltyRequest, ApiError>
     })
 }
 
+/// A table form whose write needs no key (its own precondition makes a repeat harmless:
+/// a version, a revocation, a time-up): the desk signed in and the form's CSRF token
+/// checked, `write` run as one transaction for the organiser, then the table's page again,
+/// or with the refusal at the form named by `anchor`.
+async fn simple<F>(
+    state: &AppState,
+    req: &HttpRequest,
+    csrf: Option<String>,
+    table_id: i64,
+    anchor: &'static str,
+    write: F,
+) -> HttpResponse
+where
+    F: FnOnce(&mut DbConn, &Caller) -> Result<(), ApiError> + Send + 'static,
+{
+    answer(
+        async {
+            let desk = signed_in_or_login(state, req)?;
+            desk.guard(req, csrf.as_deref())?;
+            let caller = desk.caller();
+            let done = write::keyed(state, None, 200, move |conn| write(conn, &caller)).await;
+            after(state, req, &desk, table_id, done, anchor, Kept::default()).await
+        }
+        .await,
+    )
+}
+
 /// Records a penalty (TSR 9) as `POST /tables/{id}/penalties` does; the form's key makes
 /// a double tap one penalty.
 #[post("/admin/tables/{table_id}/penalties")]
@@ -160,33 +189,24 @@ pub async fn delete_penalty(
     path: web::Path<(i64, i64)>,
     form: web::Form<VersionForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let desk = signed_in_or_login(&state, &req)?;
-            desk.guard(&req, form.csrf.as_deref())?;
-            let (table_id, penalty_id) = path.into_inner();
-            let caller = desk.caller();
-            let VersionForm {
-                version, reason, ..
-            } = form.into_inner();
-            let done = write::keyed(&state, None, 200, move |conn| {
-                let reason = Some(reason.trim()).filter(|r| !r.is_empty());
-                penalties::delete(conn, table_id, penalty_id, &version, &caller, reason).map(|_| ())
-            })
-            .await;
-            after(
-                &state,
-                &req,
-                &desk,
-                table_id,
-                done,
-                "penalties",
-                Kept::default(),
-            )
-            .await
-        }
-        .await,
+    let (table_id, penalty_id) = path.into_inner();
+    let VersionForm {
+        csrf,
+        version,
+        reason,
+    } = form.into_inner();
+    simple(
+        &state,
+        &req,
+        csrf,
+        table_id,
+        "penalties",
+        move |conn, caller| {
+            let reason = Some(reason.trim()).filter(|r| !r.is_empty());
+            penalties::delete(conn, table_id, penalty_id, &version, caller, reason).map(drop)
+        },
     )
+    .await
 }
 
 /// Deletes a deal of the version the form shows (later deals move up).
@@ -197,33 +217,24 @@ pub async fn delete_deal(
     path: web::Path<(i64, u16)>,
     form: web::Form<VersionForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let desk = signed_in_or_login(&state, &req)?;
-            desk.guard(&req, form.csrf.as_deref())?;
-            let (table_id, number) = path.into_inner();
-            let caller = desk.caller();
-            let VersionForm {
-                version, reason, ..
-            } = form.into_inner();
-            let done = write::keyed(&state, None, 200, move |conn| {
-                let reason = Some(reason.trim()).filter(|r| !r.is_empty());
-                deals::delete(conn, table_id, number, &version, &caller, reason).map(|_| ())
-            })
-            .await;
-            after(
-                &state,
-                &req,
-                &desk,
-                table_id,
-                done,
-                "deals",
-                Kept::default(),
-            )
-            .await
-        }
-        .await,
+    let (table_id, number) = path.into_inner();
+    let VersionForm {
+        csrf,
+        version,
+        reason,
+    } = form.into_inner();
+    simple(
+        &state,
+        &req,
+        csrf,
+        table_id,
+        "deals",
+        move |conn, caller| {
+            let reason = Some(reason.trim()).filter(|r| !r.is_empty());
+            deals::delete(conn, table_id, number, &version, caller, reason).map(drop)
+        },
     )
+    .await
 }
 
 /// Issues a new join code (the old one no longer opens the table; a captain who joined
@@ -271,20 +282,12 @@ pub async fn revoke_code(
     table_id: web::Path<i64>,
     form: web::Form<PlainForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let desk = signed_in_or_login(&state, &req)?;
-            desk.guard(&req, form.csrf.as_deref())?;
-            let table_id = *table_id;
-            let caller = desk.caller();
-            let done = write::keyed(&state, None, 200, move |conn| {
-                join_codes::revoke(conn, table_id, &caller)
-            })
-            .await;
-            after(&state, &req, &desk, table_id, done, "code", Kept::default()).await
-        }
-        .await,
-    )
+    let table_id = table_id.into_inner();
+    let csrf = form.into_inner().csrf;
+    simple(&state, &req, csrf, table_id, "code", move |conn, caller| {
+        join_codes::revoke(conn, table_id, caller)
+    })
+    .await
 }
 
 /// Calls time-up at this table.
@@ -295,29 +298,17 @@ pub async fn time_up(
     table_id: web::Path<i64>,
     form: web::Form<PlainForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let desk = signed_in_or_login(&state, &req)?;
-            desk.guard(&req, form.csrf.as_deref())?;
-            let table_id = *table_id;
-            let caller = desk.caller();
-            let done = write::keyed(&state, None, 200, move |conn| {
-                tables::time_up(conn, table_id, &caller).map(|_| ())
-            })
-            .await;
-            after(
-                &state,
-                &req,
-                &desk,
-                table_id,
-                done,
-                "clock",
-                Kept::default(),
-            )
-            .await
-        }
-        .await,
+    let table_id = table_id.into_inner();
+    let csrf = form.into_inner().csrf;
+    simple(
+        &state,
+        &req,
+        csrf,
+        table_id,
+        "clock",
+        move |conn, caller| tables::time_up(conn, table_id, caller).map(drop),
     )
+    .await
 }
 
 /// Gives the table extra minutes, for a reason.
