@@ -25,6 +25,7 @@ use serde::Deserialize;
 
 use self::view::{DrawForm, Extra, PlanForm, RoundExtra};
 use super::{Desk, Nav, Section, Step, answer, failed, render, see_other, signed_in_or_login};
+use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
 use crate::services::{codes, idempotency, plans, rounds, rounds_desk};
@@ -394,6 +395,37 @@ pub async fn seating(
     )
 }
 
+/// A round's form that changes the round: signed in, the token, his tournament and its
+/// round, then `act` as the organiser; back to the rounds page once it is done, or the
+/// page again with the refusal and what `shown` adds to it.
+async fn round_action<T>(
+    state: &AppState,
+    req: &HttpRequest,
+    (id, round): (i64, i64),
+    csrf: Option<&str>,
+    act: impl AsyncFnOnce(Caller, i64) -> Result<T, ApiError>,
+    shown: fn(&ApiError) -> RoundExtra,
+) -> HttpResponse {
+    answer(
+        async {
+            let (desk, nav) = round_form(state, req, (id, round), csrf).await?;
+            match act(desk.caller(), round).await {
+                Ok(_) => Ok(back(nav.id)),
+                Err(e) => {
+                    let extra = shown(&e);
+                    round_refused(state, req, (&desk, &nav), round, e, extra).await
+                }
+            }
+        }
+        .await,
+    )
+}
+
+/// A refusal that adds nothing to the page but its reason.
+fn nothing_more(_: &ApiError) -> RoundExtra {
+    RoundExtra::default()
+}
+
 /// Starts the round's clock (`POST /rounds/{id}/start`).
 #[post("/admin/tournaments/{id}/rounds/{round}/start")]
 pub async fn start(
@@ -402,20 +434,8 @@ pub async fn start(
     path: web::Path<(i64, i64)>,
     body: web::Form<RoundForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let (id, round) = path.into_inner();
-            let (desk, nav) = round_form(&state, &req, (id, round), body.csrf.as_deref()).await?;
-            match rounds_desk::start(&state, desk.caller(), round).await {
-                Ok(_) => Ok(back(nav.id)),
-                Err(e) => {
-                    round_refused(&state, &req, (&desk, &nav), round, e, RoundExtra::default())
-                        .await
-                }
-            }
-        }
-        .await,
-    )
+    let act = async |caller, round| rounds_desk::start(&state, caller, round).await;
+    round_action(&state, &req, *path, body.csrf.as_deref(), act, nothing_more).await
 }
 
 /// Calls time-up at every table of the round (`POST /rounds/{id}/time-up`), or at one
@@ -427,25 +447,17 @@ pub async fn time_up(
     path: web::Path<(i64, i64)>,
     body: web::Form<RoundForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let (id, round) = path.into_inner();
-            let (desk, nav) = round_form(&state, &req, (id, round), body.csrf.as_deref()).await?;
-            match rounds_desk::time_up(&state, desk.caller(), round, body.table).await {
-                Ok(()) => Ok(back(nav.id)),
-                // A table whose time is up already, or complete: nothing was left to do.
-                Err(ApiError::Conflict {
-                    code: "time_up_refused",
-                    ..
-                }) => Ok(back(nav.id)),
-                Err(e) => {
-                    round_refused(&state, &req, (&desk, &nav), round, e, RoundExtra::default())
-                        .await
-                }
-            }
+    let act = async |caller, round| {
+        match rounds_desk::time_up(&state, caller, round, body.table).await {
+            // A table whose time is up already, or complete: nothing was left to do.
+            Err(ApiError::Conflict {
+                code: "time_up_refused",
+                ..
+            }) => Ok(()),
+            other => other,
         }
-        .await,
-    )
+    };
+    round_action(&state, &req, *path, body.csrf.as_deref(), act, nothing_more).await
 }
 
 /// Closes the round (`POST /rounds/{id}/close`). Refused while tables are not complete:
@@ -457,27 +469,17 @@ pub async fn close(
     path: web::Path<(i64, i64)>,
     body: web::Form<RoundForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let (id, round) = path.into_inner();
-            let (desk, nav) = round_form(&state, &req, (id, round), body.csrf.as_deref()).await?;
-            // "Close anyway" counts only confirmed; unconfirmed it is the plain close,
-            // which names the tables again.
-            let force = body.force.as_deref() == Some("true") && body.confirmed();
-            let request = CloseRoundRequest { force };
-            match rounds::close_round(&state, desk.caller(), round, request).await {
-                Ok(_) => Ok(back(nav.id)),
-                Err(e) => {
-                    let extra = RoundExtra {
-                        incomplete: view::incomplete(&e),
-                        ..RoundExtra::default()
-                    };
-                    round_refused(&state, &req, (&desk, &nav), round, e, extra).await
-                }
-            }
-        }
-        .await,
-    )
+    // "Close anyway" counts only confirmed; unconfirmed it is the plain close, which names
+    // the tables again.
+    let force = body.force.as_deref() == Some("true") && body.confirmed();
+    let act = async |caller, round| {
+        rounds::close_round(&state, caller, round, CloseRoundRequest { force }).await
+    };
+    let incomplete = |e: &ApiError| RoundExtra {
+        incomplete: view::incomplete(e),
+        ..RoundExtra::default()
+    };
+    round_action(&state, &req, *path, body.csrf.as_deref(), act, incomplete).await
 }
 
 /// Deletes the round, the last and not yet played (`DELETE /rounds/{id}`), with its join
@@ -489,30 +491,19 @@ pub async fn remove(
     path: web::Path<(i64, i64)>,
     body: web::Form<RoundForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let (id, round) = path.into_inner();
-            let (desk, nav) = round_form(&state, &req, (id, round), body.csrf.as_deref()).await?;
-            let deleted = if body.confirmed() {
-                rounds::delete_round(&state, desk.caller(), round).await
-            } else {
-                Err(ApiError::field(
-                    "confirm_needed",
-                    "confirm",
-                    "required",
-                    "tick the box to delete the round",
-                ))
-            };
-            match deleted {
-                Ok(()) => Ok(back(nav.id)),
-                Err(e) => {
-                    round_refused(&state, &req, (&desk, &nav), round, e, RoundExtra::default())
-                        .await
-                }
-            }
+    let act = async |caller, round| {
+        if body.confirmed() {
+            rounds::delete_round(&state, caller, round).await
+        } else {
+            Err(ApiError::field(
+                "confirm_needed",
+                "confirm",
+                "required",
+                "tick the box to delete the round",
+            ))
         }
-        .await,
-    )
+    };
+    round_action(&state, &req, *path, body.csrf.as_deref(), act, nothing_more).await
 }
 
 /// Gives every table of the round without a live join code one
@@ -524,20 +515,8 @@ pub async fn join_codes(
     path: web::Path<(i64, i64)>,
     body: web::Form<RoundForm>,
 ) -> HttpResponse {
-    answer(
-        async {
-            let (id, round) = path.into_inner();
-            let (desk, nav) = round_form(&state, &req, (id, round), body.csrf.as_deref()).await?;
-            match rounds_desk::issue_join_codes(&state, desk.caller(), round).await {
-                Ok(_) => Ok(back(nav.id)),
-                Err(e) => {
-                    round_refused(&state, &req, (&desk, &nav), round, e, RoundExtra::default())
-                        .await
-                }
-            }
-        }
-        .await,
-    )
+    let act = async |caller, round| rounds_desk::issue_join_codes(&state, caller, round).await;
+    round_action(&state, &req, *path, body.csrf.as_deref(), act, nothing_more).await
 }
 
 #[cfg(test)]
