@@ -7,7 +7,7 @@
 //! Every change is audited in the tournament's log and takes the tournament's lock.
 
 use super::access::{self, Need};
-use super::{audit, now};
+use super::{audit, now, write};
 use crate::auth::Caller;
 use crate::db::models::{OrganizerRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -59,44 +59,40 @@ pub async fn add(
             "an e-mail address",
         ));
     }
-    state
-        .db
-        .tx(move |conn| {
-            // Changes to who runs the tournament are serialised on it, so a form sent twice
-            // adds him once.
-            db::locks::lock_tournament(conn, id)?;
-            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
-            let Some(account) = db::organizers::by_email(conn, &email)? else {
-                return Err(ApiError::field(
-                    "unknown_organizer",
-                    "email",
-                    "unknown_organizer",
-                    "no organiser account has this e-mail; the server's operator creates \
+    write::guarded(state, move |conn| {
+        // Changes to who runs the tournament are serialised on it, so a form sent twice
+        // adds him once.
+        db::locks::lock_tournament(conn, id)?;
+        let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+        let Some(account) = db::organizers::by_email(conn, &email)? else {
+            return Err(ApiError::field(
+                "unknown_organizer",
+                "email",
+                "unknown_organizer",
+                "no organiser account has this e-mail; the server's operator creates \
                      accounts (karlchen organizer add)",
-                ));
-            };
-            let runs = account.id == tournament.organizer_id
-                || db::tournaments::is_co_organizer(conn, id, account.id)?;
-            if !runs {
-                db::tournaments::add_co_organizer(conn, id, account.id, now())?;
-            }
-            let organizer = organizers(conn, &tournament)?
-                .into_iter()
-                .find(|o| o.organizer_id == account.id)
-                .ok_or_else(|| {
-                    ApiError::Internal(anyhow::anyhow!("an added organiser not listed"))
-                })?;
-            if !runs {
-                audit::Change::new(id, &caller, "tournament.organizer.add")
-                    .after(serde_json::to_value(&organizer).ok())
-                    .record(conn)?;
-            }
-            Ok(Added {
-                organizer,
-                created: !runs,
-            })
+            ));
+        };
+        let runs = account.id == tournament.organizer_id
+            || db::tournaments::is_co_organizer(conn, id, account.id)?;
+        if !runs {
+            db::tournaments::add_co_organizer(conn, id, account.id, now())?;
+        }
+        let organizer = organizers(conn, &tournament)?
+            .into_iter()
+            .find(|o| o.organizer_id == account.id)
+            .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("an added organiser not listed")))?;
+        if !runs {
+            audit::Change::new(id, &caller, "tournament.organizer.add")
+                .after(serde_json::to_value(&organizer).ok())
+                .record(conn)?;
+        }
+        Ok(Added {
+            organizer,
+            created: !runs,
         })
-        .await
+    })
+    .await
 }
 
 /// Removes co-organiser `organizer_id` from tournament `id`. Only the owner may, or the
@@ -110,34 +106,32 @@ pub async fn remove(
     organizer_id: i64,
 ) -> Result<(), ApiError> {
     access::organizer_only(&caller)?;
-    state
-        .db
-        .tx(move |conn| {
-            db::locks::lock_tournament(conn, id)?;
-            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
-            if organizer_id == tournament.organizer_id {
-                return Err(ApiError::conflict(
-                    "owner_cannot_be_removed",
-                    "the tournament's owner cannot be removed from it",
-                ));
-            }
-            let himself = matches!(caller, Caller::Organizer(me) if me == organizer_id);
-            if !access::is_owner(&caller, &tournament) && !himself {
-                return Err(ApiError::Forbidden);
-            }
-            let before = organizers(conn, &tournament)?
-                .into_iter()
-                .find(|o| o.organizer_id == organizer_id)
-                .ok_or(ApiError::NotFound)?;
-            if !db::tournaments::remove_co_organizer(conn, id, organizer_id)? {
-                return Err(ApiError::NotFound);
-            }
-            audit::Change::new(id, &caller, "tournament.organizer.remove")
-                .before(serde_json::to_value(&before).ok())
-                .record(conn)?;
-            Ok(())
-        })
-        .await
+    write::guarded(state, move |conn| {
+        db::locks::lock_tournament(conn, id)?;
+        let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+        if organizer_id == tournament.organizer_id {
+            return Err(ApiError::conflict(
+                "owner_cannot_be_removed",
+                "the tournament's owner cannot be removed from it",
+            ));
+        }
+        let himself = matches!(caller, Caller::Organizer(me) if me == organizer_id);
+        if !access::is_owner(&caller, &tournament) && !himself {
+            return Err(ApiError::Forbidden);
+        }
+        let before = organizers(conn, &tournament)?
+            .into_iter()
+            .find(|o| o.organizer_id == organizer_id)
+            .ok_or(ApiError::NotFound)?;
+        if !db::tournaments::remove_co_organizer(conn, id, organizer_id)? {
+            return Err(ApiError::NotFound);
+        }
+        audit::Change::new(id, &caller, "tournament.organizer.remove")
+            .before(serde_json::to_value(&before).ok())
+            .record(conn)?;
+        Ok(())
+    })
+    .await
 }
 
 /// The owner, then the co-organisers in the order they were added.

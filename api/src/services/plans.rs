@@ -17,7 +17,7 @@ use domain::seating::Quality;
 
 use super::access::{self, Need};
 use super::codes::seed_or_new;
-use super::write::{ahead, keyed, replied};
+use super::write::{self, ahead, keyed, replied};
 use super::{audit, draw, idempotency, now};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, TournamentRow};
@@ -275,17 +275,15 @@ pub async fn get_plan(state: &AppState, caller: Caller, id: i64) -> Result<PlanR
 
 /// Drops tournament `id`'s plan; not found when it has none.
 pub async fn delete_plan(state: &AppState, caller: Caller, id: i64) -> Result<(), ApiError> {
-    state
-        .db
-        .tx(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
-            if db::plans::delete(conn, id)? == 0 {
-                return Err(ApiError::NotFound);
-            }
-            audit::Change::new(id, &caller, "plan.delete").record(conn)?;
-            Ok(())
-        })
-        .await
+    write::guarded(state, move |conn| {
+        access::tournament(conn, id, &caller, Need::Write)?;
+        if db::plans::delete(conn, id)? == 0 {
+            return Err(ApiError::NotFound);
+        }
+        audit::Change::new(id, &caller, "plan.delete").record(conn)?;
+        Ok(())
+    })
+    .await
 }
 
 /// What the printed seating plan shows.

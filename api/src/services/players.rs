@@ -7,8 +7,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use super::access::{self, Need};
 use super::idempotency::Key;
 use super::validate::{invalid, optional, text};
-use super::write;
-use super::{audit, now};
+use super::{audit, now, write};
 use crate::auth::Caller;
 use crate::db::DbConn;
 use crate::db::models::{NewPlayer, PlayerRow};
@@ -399,20 +398,18 @@ pub async fn update(
         club,
         public_name,
     };
-    let row = state
-        .db
-        .tx(move |conn| {
-            let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
-            access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
-            repo::update(conn, id, change)?;
-            let after = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
-            audit::Change::new(before.tournament_id, &caller, "player.update")
-                .before(serde_json::to_value(PlayerResponse::from(before)).ok())
-                .after(serde_json::to_value(PlayerResponse::from(after.clone())).ok())
-                .record(conn)?;
-            Ok(after)
-        })
-        .await?;
+    let row = write::guarded(state, move |conn| {
+        let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
+        access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
+        repo::update(conn, id, change)?;
+        let after = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
+        audit::Change::new(before.tournament_id, &caller, "player.update")
+            .before(serde_json::to_value(PlayerResponse::from(before)).ok())
+            .after(serde_json::to_value(PlayerResponse::from(after.clone())).ok())
+            .record(conn)?;
+        Ok(after)
+    })
+    .await?;
     Ok(row.into())
 }
 
@@ -422,35 +419,33 @@ pub async fn update(
 /// seats him keeps his id; the plan then shows him as gone and wants re-planning.
 pub async fn delete(state: &AppState, organizer_id: i64, id: i64) -> Result<(), ApiError> {
     let caller = Caller::Organizer(organizer_id);
-    state
-        .db
-        .tx(move |conn| {
-            let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
-            access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
-            let seated = |rounds: &[i32]| {
-                let which = if rounds.is_empty() {
-                    "a round created at the same moment".to_owned()
-                } else {
-                    format!("round(s) {rounds:?}")
-                };
-                ApiError::conflict(
-                    "player_seated",
-                    format!("player {id} has a seat in {which}; withdraw him instead"),
-                )
+    write::guarded(state, move |conn| {
+        let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
+        access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
+        let seated = |rounds: &[i32]| {
+            let which = if rounds.is_empty() {
+                "a round created at the same moment".to_owned()
+            } else {
+                format!("round(s) {rounds:?}")
             };
-            let rounds = repo::seated_in_rounds(conn, id)?;
-            if !rounds.is_empty() {
-                return Err(seated(&rounds));
-            }
-            // A round seating him committed between the check and the delete (PostgreSQL):
-            // his seat's foreign key refuses the delete.
-            if repo::delete(conn, id)?.is_none() {
-                return Err(seated(&[]));
-            }
-            audit::Change::new(before.tournament_id, &caller, "player.delete")
-                .before(serde_json::to_value(PlayerResponse::from(before)).ok())
-                .record(conn)?;
-            Ok(())
-        })
-        .await
+            ApiError::conflict(
+                "player_seated",
+                format!("player {id} has a seat in {which}; withdraw him instead"),
+            )
+        };
+        let rounds = repo::seated_in_rounds(conn, id)?;
+        if !rounds.is_empty() {
+            return Err(seated(&rounds));
+        }
+        // A round seating him committed between the check and the delete (PostgreSQL):
+        // his seat's foreign key refuses the delete.
+        if repo::delete(conn, id)?.is_none() {
+            return Err(seated(&[]));
+        }
+        audit::Change::new(before.tournament_id, &caller, "player.delete")
+            .before(serde_json::to_value(PlayerResponse::from(before)).ok())
+            .record(conn)?;
+        Ok(())
+    })
+    .await
 }

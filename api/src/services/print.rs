@@ -9,7 +9,7 @@
 use std::collections::HashMap;
 
 use super::access::{self, Need};
-use super::{join_codes, standings};
+use super::{join_codes, standings, write};
 use crate::auth::Caller;
 use crate::db::models::{JoinCodeRow, PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -130,20 +130,18 @@ pub async fn issue_missing_codes(
     id: i64,
     number: i32,
 ) -> Result<usize, ApiError> {
-    state
-        .db
-        .tx(move |conn| {
-            owned(conn, id, &caller)?;
-            let round = db::rounds::by_number(conn, id, number)?.ok_or(ApiError::NotFound)?;
-            let issued = join_codes::issue_for_round(
-                conn,
-                round.id,
-                &caller,
-                &IssueJoinCodesRequest::default(),
-            )?;
-            Ok(issued.tables.iter().filter(|t| t.issued_now).count())
-        })
-        .await
+    write::guarded(state, move |conn| {
+        owned(conn, id, &caller)?;
+        let round = db::rounds::by_number(conn, id, number)?.ok_or(ApiError::NotFound)?;
+        let issued = join_codes::issue_for_round(
+            conn,
+            round.id,
+            &caller,
+            &IssueJoinCodesRequest::default(),
+        )?;
+        Ok(issued.tables.iter().filter(|t| t.issued_now).count())
+    })
+    .await
 }
 
 /// The standings of tournament `id` (all rounds, or round `round`), the players named as

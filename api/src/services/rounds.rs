@@ -17,7 +17,7 @@ use super::access::{self, Need};
 use super::codes::seed_or_new;
 use super::table_write;
 use super::validate::invalid;
-use super::write::{ahead, keyed, once, replied};
+use super::write::{self, ahead, keyed, once, replied};
 use super::{audit, draw, idempotency, now, sheet};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
@@ -350,53 +350,51 @@ pub async fn close_round(
     id: i64,
     request: CloseRoundRequest,
 ) -> Result<RoundResponse, ApiError> {
-    state
-        .db
-        .tx(move |conn| {
-            let round = round_row(conn, id)?;
-            access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
-            if round.closed {
-                return round_response(conn, &round);
-            }
-            let incomplete = incomplete_tables(conn, &caller, round.id)?;
-            let numbers: Vec<i32> = incomplete.iter().map(|t| t.table_number).collect();
-            if !incomplete.is_empty() && !request.force {
-                return Err(ApiError::refused(
-                    "round_incomplete",
-                    format!(
-                        "round {}: table(s) {} are not complete; let them finish (or call \
-                         time-up), or send \"force\": true to close anyway",
-                        round.number,
-                        list(&numbers)
-                    ),
-                    "force",
-                    serde_json::json!({"round": round.number, "incomplete": incomplete}),
-                ));
-            }
-            db::rounds::close(conn, id)?;
-            let reason = (!incomplete.is_empty()).then(|| {
+    write::guarded(state, move |conn| {
+        let round = round_row(conn, id)?;
+        access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
+        if round.closed {
+            return round_response(conn, &round);
+        }
+        let incomplete = incomplete_tables(conn, &caller, round.id)?;
+        let numbers: Vec<i32> = incomplete.iter().map(|t| t.table_number).collect();
+        if !incomplete.is_empty() && !request.force {
+            return Err(ApiError::refused(
+                "round_incomplete",
                 format!(
-                    "closed by force with table(s) {} not complete",
+                    "round {}: table(s) {} are not complete; let them finish (or call \
+                         time-up), or send \"force\": true to close anyway",
+                    round.number,
                     list(&numbers)
-                )
-            });
-            audit::Change::new(round.tournament_id, &caller, "round.close")
-                .after(Some(serde_json::json!({
-                    "round": round.number,
-                    "forced": !incomplete.is_empty(),
-                    "incomplete": incomplete,
-                })))
-                .reason(reason.as_deref())
-                .record(conn)?;
-            round_response(
-                conn,
-                &RoundRow {
-                    closed: true,
-                    ..round
-                },
+                ),
+                "force",
+                serde_json::json!({"round": round.number, "incomplete": incomplete}),
+            ));
+        }
+        db::rounds::close(conn, id)?;
+        let reason = (!incomplete.is_empty()).then(|| {
+            format!(
+                "closed by force with table(s) {} not complete",
+                list(&numbers)
             )
-        })
-        .await
+        });
+        audit::Change::new(round.tournament_id, &caller, "round.close")
+            .after(Some(serde_json::json!({
+                "round": round.number,
+                "forced": !incomplete.is_empty(),
+                "incomplete": incomplete,
+            })))
+            .reason(reason.as_deref())
+            .record(conn)?;
+        round_response(
+            conn,
+            &RoundRow {
+                closed: true,
+                ..round
+            },
+        )
+    })
+    .await
 }
 
 /// The tables of round `round_id` whose sheet is not complete, in number order. Each
@@ -527,10 +525,10 @@ pub async fn reseat_to_tables(
     tables: Vec<Vec<i32>>,
     dry_run: bool,
 ) -> Result<ReseatResponse, ApiError> {
-    state
-        .db
-        .tx(move |conn| reseating(conn, &caller, id, Wanted::Tables(tables), dry_run))
-        .await
+    write::guarded(state, move |conn| {
+        reseating(conn, &caller, id, Wanted::Tables(tables), dry_run)
+    })
+    .await
 }
 
 /// The changes that turn `before` into `target` (start numbers per table): the players no
@@ -665,38 +663,36 @@ fn reseating(
 /// Deletes round `id` with its tables and join codes, if it is the tournament's last and
 /// has not begun.
 pub async fn delete_round(state: &AppState, caller: Caller, id: i64) -> Result<(), ApiError> {
-    state
-        .db
-        .tx(move |conn| {
-            // Which rounds exist is the tournament's: lock it as a round's creation does
-            // (a twin deletion waits, then finds no round).
-            db::locks::lock_tournament_of_round(conn, id)?;
-            let round = round_row(conn, id)?;
-            let tournament = access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
-            // A deal being entered at one of its tables finishes first (and then the round
-            // has begun) or finds the table gone: never a deal without its table.
-            db::locks::lock_round_tables(conn, round.id)?;
-            let later = db::rounds::count_after(conn, tournament.id, round.number)?;
-            if later > 0 {
-                return Err(ApiError::conflict(
-                    "not_last_round",
-                    format!(
-                        "only the last round can be deleted; round {} is not",
-                        round.number
-                    ),
-                ));
-            }
-            not_started(conn, &round)?;
-            let before = db::rounds::seats_of(conn, round.id)?;
-            db::rounds::delete(conn, round.id)?;
-            audit::Change::new(tournament.id, &caller, "round.delete")
-                .before(Some(
-                    serde_json::json!({"round": round.number, "tables": before}),
-                ))
-                .record(conn)?;
-            Ok(())
-        })
-        .await
+    write::guarded(state, move |conn| {
+        // Which rounds exist is the tournament's: lock it as a round's creation does
+        // (a twin deletion waits, then finds no round).
+        db::locks::lock_tournament_of_round(conn, id)?;
+        let round = round_row(conn, id)?;
+        let tournament = access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
+        // A deal being entered at one of its tables finishes first (and then the round
+        // has begun) or finds the table gone: never a deal without its table.
+        db::locks::lock_round_tables(conn, round.id)?;
+        let later = db::rounds::count_after(conn, tournament.id, round.number)?;
+        if later > 0 {
+            return Err(ApiError::conflict(
+                "not_last_round",
+                format!(
+                    "only the last round can be deleted; round {} is not",
+                    round.number
+                ),
+            ));
+        }
+        not_started(conn, &round)?;
+        let before = db::rounds::seats_of(conn, round.id)?;
+        db::rounds::delete(conn, round.id)?;
+        audit::Change::new(tournament.id, &caller, "round.delete")
+            .before(Some(
+                serde_json::json!({"round": round.number, "tables": before}),
+            ))
+            .record(conn)?;
+        Ok(())
+    })
+    .await
 }
 
 /// What the printed table list of a round shows.

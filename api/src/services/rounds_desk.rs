@@ -9,7 +9,7 @@ use domain::seating::Quality;
 
 use super::access::{self, Need};
 use super::plans::{self, PlanView};
-use super::{draw, join_codes, round_clock, tables};
+use super::{draw, join_codes, round_clock, tables, write};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self};
@@ -139,10 +139,10 @@ pub async fn start(
     caller: Caller,
     round_id: i64,
 ) -> Result<RoundMonitorResponse, ApiError> {
-    state
-        .db
-        .tx(move |conn| round_clock::start(conn, round_id, &caller))
-        .await
+    write::guarded(state, move |conn| {
+        round_clock::start(conn, round_id, &caller)
+    })
+    .await
 }
 
 /// Calls time-up at every table of round `round_id` where it is not up and the sheet is
@@ -154,25 +154,23 @@ pub async fn time_up(
     round_id: i64,
     table: Option<i64>,
 ) -> Result<(), ApiError> {
-    state
-        .db
-        .tx(move |conn| {
-            match table {
-                None => {
-                    round_clock::time_up(conn, round_id, &caller)?;
-                }
-                Some(table_id) => {
-                    // A table of another round is not this round's to call.
-                    match db::tables::with_round(conn, table_id)? {
-                        Some((_, round)) if round.id == round_id => {}
-                        _ => return Err(ApiError::NotFound),
-                    }
-                    tables::time_up(conn, table_id, &caller)?;
-                }
+    write::guarded(state, move |conn| {
+        match table {
+            None => {
+                round_clock::time_up(conn, round_id, &caller)?;
             }
-            Ok(())
-        })
-        .await
+            Some(table_id) => {
+                // A table of another round is not this round's to call.
+                match db::tables::with_round(conn, table_id)? {
+                    Some((_, round)) if round.id == round_id => {}
+                    _ => return Err(ApiError::NotFound),
+                }
+                tables::time_up(conn, table_id, &caller)?;
+            }
+        }
+        Ok(())
+    })
+    .await
 }
 
 /// Gives every table of round `round_id` without a live join code one
@@ -183,12 +181,10 @@ pub async fn issue_join_codes(
     caller: Caller,
     round_id: i64,
 ) -> Result<RoundJoinCodesResponse, ApiError> {
-    state
-        .db
-        .tx(move |conn| {
-            join_codes::issue_for_round(conn, round_id, &caller, &IssueJoinCodesRequest::default())
-        })
-        .await
+    write::guarded(state, move |conn| {
+        join_codes::issue_for_round(conn, round_id, &caller, &IssueJoinCodesRequest::default())
+    })
+    .await
 }
 
 /// Round `round_id` of tournament `tournament_id`, which `caller` runs: not found

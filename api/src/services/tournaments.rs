@@ -360,9 +360,7 @@ pub async fn update(
 ) -> Result<TournamentResponse, ApiError> {
     let caller = Caller::Organizer(organizer_id);
     let changes = checked_change(change)?;
-    let row = state
-        .db
-        .tx(move |conn| {
+    let row = write::guarded(state, move |conn| {
             // Locked before its rounds are read: a round being created either is among
             // them and is re-planned, or waits and is built on the new settings.
             db::locks::lock_tournament(conn, id)?;
@@ -439,72 +437,70 @@ pub async fn delete(
     reason: Option<String>,
 ) -> Result<(), ApiError> {
     let caller = Caller::Organizer(organizer_id);
-    state
-        .db
-        .tx(move |conn| {
-            // The tournament first (no round is created or deleted meanwhile), then its
-            // tables, in the order every writer takes them.
-            db::locks::lock_tournament(conn, id)?;
-            let tournament = access::tournament(conn, id, &caller, Need::Write)?;
-            // Co-organisers run the day with him; the tournament itself is the owner's to
-            // remove.
-            if tournament.organizer_id != organizer_id {
-                return Err(ApiError::Forbidden);
-            }
-            // Every table locked first, as a deal entry locks its table: an entry racing
-            // the deletion either commits first and is counted below, or waits and then
-            // finds its table gone.
-            let table_ids = repo::table_ids(conn, id)?;
-            for &table_id in &table_ids {
-                db::locks::lock_table(conn, table_id)?;
-            }
-            let (deals, penalties) = repo::entries(conn, id)?;
-            if deals > 0 || penalties > 0 {
-                return Err(ApiError::conflict(
-                    "tournament_has_deals",
-                    format!(
-                        "{deals} deal(s) and {penalties} penalty(ies) are entered; a tournament \
+    write::guarded(state, move |conn| {
+        // The tournament first (no round is created or deleted meanwhile), then its
+        // tables, in the order every writer takes them.
+        db::locks::lock_tournament(conn, id)?;
+        let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+        // Co-organisers run the day with him; the tournament itself is the owner's to
+        // remove.
+        if tournament.organizer_id != organizer_id {
+            return Err(ApiError::Forbidden);
+        }
+        // Every table locked first, as a deal entry locks its table: an entry racing
+        // the deletion either commits first and is counted below, or waits and then
+        // finds its table gone.
+        let table_ids = repo::table_ids(conn, id)?;
+        for &table_id in &table_ids {
+            db::locks::lock_table(conn, table_id)?;
+        }
+        let (deals, penalties) = repo::entries(conn, id)?;
+        if deals > 0 || penalties > 0 {
+            return Err(ApiError::conflict(
+                "tournament_has_deals",
+                format!(
+                    "{deals} deal(s) and {penalties} penalty(ies) are entered; a tournament \
                          that has been played cannot be deleted"
-                    ),
-                ));
-            }
-            let players = db::players::in_id_order(conn, id)?;
-            let rounds = db::rounds::of_tournament(conn, id)?;
-            let mut paths = vec![format!("/api/v1/tournaments/{id}")];
-            paths.extend(rounds.iter().map(|r| format!("/api/v1/rounds/{}", r.id)));
-            paths.extend(table_ids.iter().map(|t| format!("/api/v1/tables/{t}")));
-            paths.extend(players.iter().map(|p| format!("/api/v1/players/{}", p.id)));
-            for path in &paths {
-                idempotency::forget_under(conn, path)?;
-            }
-            // What it was, without its players' names: those go with it.
-            let before = serde_json::json!({
-                "tournament": TournamentResponse::from(tournament),
-                "players": players.len(),
-                "rounds": rounds.len(),
-                "tables": table_ids.len(),
-            });
-            if repo::delete(conn, id)?.is_none() {
-                // Something was added to it while it was being deleted (PostgreSQL).
-                return Err(ApiError::conflict(
-                    "concurrent_change",
-                    "the tournament changed while it was being deleted; try again",
-                ));
-            }
-            db::audit::insert_organizer_line(
-                conn,
-                db::audit::NewOrganizerLine {
-                    organizer_id,
-                    action: "tournament.delete",
-                    subject_id: id,
-                    before_json: Some(before.to_string()),
-                    reason: reason.as_deref(),
-                    at: now(),
-                },
-            )?;
-            Ok(())
-        })
-        .await
+                ),
+            ));
+        }
+        let players = db::players::in_id_order(conn, id)?;
+        let rounds = db::rounds::of_tournament(conn, id)?;
+        let mut paths = vec![format!("/api/v1/tournaments/{id}")];
+        paths.extend(rounds.iter().map(|r| format!("/api/v1/rounds/{}", r.id)));
+        paths.extend(table_ids.iter().map(|t| format!("/api/v1/tables/{t}")));
+        paths.extend(players.iter().map(|p| format!("/api/v1/players/{}", p.id)));
+        for path in &paths {
+            idempotency::forget_under(conn, path)?;
+        }
+        // What it was, without its players' names: those go with it.
+        let before = serde_json::json!({
+            "tournament": TournamentResponse::from(tournament),
+            "players": players.len(),
+            "rounds": rounds.len(),
+            "tables": table_ids.len(),
+        });
+        if repo::delete(conn, id)?.is_none() {
+            // Something was added to it while it was being deleted (PostgreSQL).
+            return Err(ApiError::conflict(
+                "concurrent_change",
+                "the tournament changed while it was being deleted; try again",
+            ));
+        }
+        db::audit::insert_organizer_line(
+            conn,
+            db::audit::NewOrganizerLine {
+                organizer_id,
+                action: "tournament.delete",
+                subject_id: id,
+                before_json: Some(before.to_string()),
+                reason: reason.as_deref(),
+                at: now(),
+            },
+        )?;
+        Ok(())
+    })
+    .await
 }
 
 /// What a tournament's start page shows.

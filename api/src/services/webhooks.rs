@@ -233,20 +233,18 @@ pub async fn delete(
     hook_id: i64,
 ) -> Result<(), ApiError> {
     access::organizer_only(&caller)?;
-    state
-        .db
-        .tx(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
-            let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
-            rows::delete(conn, hook.id)?;
-            audit::Change::new(id, &caller, "webhook.delete")
-                .before(Some(
-                    json!({"id": hook.id, "url": hook.url, "events": hook.events}),
-                ))
-                .record(conn)?;
-            Ok(())
-        })
-        .await
+    write::guarded(state, move |conn| {
+        access::tournament(conn, id, &caller, Need::Write)?;
+        let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
+        rows::delete(conn, hook.id)?;
+        audit::Change::new(id, &caller, "webhook.delete")
+            .before(Some(
+                json!({"id": hook.id, "url": hook.url, "events": hook.events}),
+            ))
+            .record(conn)?;
+        Ok(())
+    })
+    .await
 }
 
 /// The deliveries of hook `hook_id` of tournament `id`, newest first (its organisers).
@@ -281,20 +279,18 @@ pub async fn retry(
     delivery_id: i64,
 ) -> Result<DeliveryResponse, ApiError> {
     access::organizer_only(&caller)?;
-    state
-        .db
-        .tx(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
-            let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
-            let delivery = rows::delivery(conn, hook.id, delivery_id)?.ok_or(ApiError::NotFound)?;
-            rows::retry(conn, delivery.id, now())?;
-            audit::Change::new(id, &caller, "webhook.retry")
-                .after(Some(json!({"webhook": hook.id, "delivery": delivery.id})))
-                .record(conn)?;
-            let again = rows::delivery(conn, hook.id, delivery.id)?.ok_or(ApiError::NotFound)?;
-            Ok(DeliveryResponse::from(again))
-        })
-        .await
+    write::guarded(state, move |conn| {
+        access::tournament(conn, id, &caller, Need::Write)?;
+        let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
+        let delivery = rows::delivery(conn, hook.id, delivery_id)?.ok_or(ApiError::NotFound)?;
+        rows::retry(conn, delivery.id, now())?;
+        audit::Change::new(id, &caller, "webhook.retry")
+            .after(Some(json!({"webhook": hook.id, "delivery": delivery.id})))
+            .record(conn)?;
+        let again = rows::delivery(conn, hook.id, delivery.id)?.ok_or(ApiError::NotFound)?;
+        Ok(DeliveryResponse::from(again))
+    })
+    .await
 }
 
 /// The wait before the attempt after attempt `attempts` (1-based) failed.

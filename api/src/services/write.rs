@@ -14,8 +14,10 @@ use crate::state::AppState;
 
 /// Runs a change in one transaction without an `Idempotency-Key`, for the changes whose
 /// own precondition makes a repeat harmless: an `If-Match` version (a repeat is refused as
-/// stale), a revocation or a withdrawal (a repeat finds nothing left to undo), a time-up
-/// (refused once called). Every write's transaction opens in this module.
+/// stale), a deletion, revocation or withdrawal (a repeat finds nothing left to undo), an
+/// update to given values (a repeat sets them again), a start or a time-up (refused once
+/// done), codes for the tables without one. Every write's transaction opens in this
+/// module.
 pub async fn guarded<T, F>(state: &AppState, f: F) -> Result<T, ApiError>
 where
     T: Send + 'static,
