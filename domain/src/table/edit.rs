@@ -80,11 +80,6 @@ pub struct TableDeletion {
 }
 
 impl TableSheet {
-    fn wrong_game(&self, entry: &TableEntry) -> Option<(&'static str, &'static str)> {
-        let game = self.setup().game.kind();
-        (entry.game() != game).then_some((entry.game(), game))
-    }
-
     /// The refusal any entry gets before its facts are read: a complete Doppelkopf sheet
     /// takes no further deal, whatever was entered. (A family game reads the entry first
     /// and then says its round is over.)
@@ -95,29 +90,33 @@ impl TableSheet {
             .map(|_| EntryError::Doppelkopf(sheet::EntryError::SheetComplete))
     }
 
+    /// A deal of another game than the table's, named by both games.
+    fn wrong_game(&self, entry: &TableEntry) -> (&'static str, &'static str) {
+        (entry.game(), self.setup().game.kind())
+    }
+
     /// Checks `entry` as the next deal. A complete Doppelkopf sheet refuses any entry as
-    /// complete; otherwise an entry of another game is refused before its facts are read.
+    /// complete; otherwise an entry of another game is refused before its facts are read
+    /// (a family round refuses the other family game's deal itself).
     ///
     /// # Errors
     ///
     /// See [`EntryError`].
     pub fn check_next(&self, entry: &TableEntry) -> Result<(), EntryError> {
+        if let Some(refused) = self.refuses_entries() {
+            return Err(refused);
+        }
         match (self.view(), entry) {
             (TableView::Doppelkopf(sheet), TableEntry::Doppelkopf(deal)) => sheet
                 .scored()
                 .check_next(deal)
                 .map(drop)
                 .map_err(EntryError::Doppelkopf),
-            (TableView::Doppelkopf(_), _) if self.refuses_entries().is_some() => {
-                Err(EntryError::Doppelkopf(sheet::EntryError::SheetComplete))
-            }
-            (TableView::Family(round), TableEntry::Family(deal))
-                if self.wrong_game(entry).is_none() =>
-            {
+            (TableView::Family(round), TableEntry::Family(deal)) => {
                 round.clone().record(*deal).map_err(EntryError::Family)
             }
             _ => {
-                let (entered, game) = self.wrong_game(entry).unwrap_or_default();
+                let (entered, game) = self.wrong_game(entry);
                 Err(EntryError::WrongGame { entered, game })
             }
         }
@@ -131,9 +130,6 @@ impl TableSheet {
     /// See [`CorrectionError`].
     pub fn check_correction(&self, number: u16, entry: &TableEntry) -> Result<(), CorrectionError> {
         let index = usize::from(number).saturating_sub(1);
-        if let Some((entered, game)) = self.wrong_game(entry) {
-            return Err(CorrectionError::WrongGame { entered, game });
-        }
         match (self.view(), entry) {
             (TableView::Doppelkopf(sheet), TableEntry::Doppelkopf(deal)) => sheet::correct(
                 sheet.config(),
@@ -145,15 +141,15 @@ impl TableSheet {
             )
             .map(drop)
             .map_err(CorrectionError::Doppelkopf),
+            // The other family game's deal is refused by the round, at its index.
             (TableView::Family(round), TableEntry::Family(deal)) => round
                 .corrected(index, *deal)
                 .map(drop)
                 .map_err(CorrectionError::Family),
-            // The games matched above.
-            _ => Err(CorrectionError::WrongGame {
-                entered: entry.game(),
-                game: self.setup().game.kind(),
-            }),
+            _ => {
+                let (entered, game) = self.wrong_game(entry);
+                Err(CorrectionError::WrongGame { entered, game })
+            }
         }
     }
 

@@ -22,6 +22,22 @@ impl TableEntry {
         }
     }
 
+    /// The Doppelkopf entry, if it is one.
+    pub const fn doppelkopf(&self) -> Option<SheetEntry> {
+        match self {
+            TableEntry::Doppelkopf(deal) => Some(*deal),
+            TableEntry::Family(_) => None,
+        }
+    }
+
+    /// The family game's deal, if it is one.
+    pub const fn family(&self) -> Option<FamilyDeal> {
+        match self {
+            TableEntry::Family(deal) => Some(*deal),
+            TableEntry::Doppelkopf(_) => None,
+        }
+    }
+
     /// Whether the entry was keyed in from the paper list (TSR 7.3.4).
     pub const fn is_paper(&self) -> bool {
         matches!(self, TableEntry::Doppelkopf(SheetEntry::Paper(_)))

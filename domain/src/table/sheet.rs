@@ -159,6 +159,25 @@ pub struct NotInGame {
     pub game: &'static str,
 }
 
+/// The entries of a table playing `game`, each of another game refused by its place.
+fn only<T>(
+    game: Game,
+    entries: &[TableEntry],
+    pick: fn(&TableEntry) -> Option<T>,
+) -> Result<Vec<T>, DeriveError> {
+    entries
+        .iter()
+        .enumerate()
+        .map(|(index, entry)| {
+            pick(entry).ok_or(DeriveError::OtherGame {
+                index,
+                entered: entry.game(),
+                game: game.kind(),
+            })
+        })
+        .collect()
+}
+
 impl TableSheet {
     /// The table's round re-derived from its stored entries, in order, with its penalties
     /// and the time-up mark (time was up after that many deals; Doppelkopf only, as are
@@ -174,14 +193,8 @@ impl TableSheet {
         time_up_after: Option<usize>,
     ) -> Result<TableSheet, DeriveError> {
         let game = setup.game;
-        let other = |index: usize, entry: &TableEntry| DeriveError::OtherGame {
-            index,
-            entered: entry.game(),
-            game: game.kind(),
-        };
         let play = match game.ruleset() {
             Some(rules) => {
-                game.check_table(setup.players)?;
                 let size = TableSize::from_players(setup.players).ok_or(TableSizeError {
                     game: game.kind(),
                     players: setup.players,
@@ -189,14 +202,7 @@ impl TableSheet {
                 let config = RoundConfig::new(size, setup.planned_deals)
                     .map_err(DeriveError::Plan)?
                     .with_rules(rules);
-                let deals = entries
-                    .iter()
-                    .enumerate()
-                    .map(|(index, entry)| match entry {
-                        TableEntry::Doppelkopf(deal) => Ok(*deal),
-                        TableEntry::Family(_) => Err(other(index, entry)),
-                    })
-                    .collect::<Result<Vec<_>, _>>()?;
+                let deals: Vec<SheetEntry> = only(game, entries, TableEntry::doppelkopf)?;
                 let scored = score_sheet(config, &deals, &penalties, time_up_after)
                     .map_err(DeriveError::Doppelkopf)?;
                 Play::Doppelkopf(Box::new(DoppelkopfSheet {
@@ -208,14 +214,7 @@ impl TableSheet {
                 }))
             }
             None => {
-                let deals = entries
-                    .iter()
-                    .enumerate()
-                    .map(|(index, entry)| match entry {
-                        TableEntry::Family(deal) => Ok(*deal),
-                        TableEntry::Doppelkopf(_) => Err(other(index, entry)),
-                    })
-                    .collect::<Result<Vec<FamilyDeal>, _>>()?;
+                let deals: Vec<FamilyDeal> = only(game, entries, TableEntry::family)?;
                 Play::Family(
                     derive_family(game, setup.players, &deals).map_err(DeriveError::Family)?,
                 )
