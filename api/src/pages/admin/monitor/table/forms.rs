@@ -70,6 +70,14 @@ pub struct VersionForm {
 }
 
 /// A form with nothing but its token and key.
+impl VersionForm {
+    /// The token, the version and the reason given (none when left blank).
+    fn split(self) -> (Option<String>, String, Option<String>) {
+        let reason = Some(self.reason.trim().to_owned()).filter(|r| !r.is_empty());
+        (self.csrf, self.version, reason)
+    }
+}
+
 #[derive(Debug, Deserialize)]
 pub struct PlainForm {
     #[serde(default)]
@@ -190,11 +198,7 @@ pub async fn delete_penalty(
     form: web::Form<VersionForm>,
 ) -> HttpResponse {
     let (table_id, penalty_id) = path.into_inner();
-    let VersionForm {
-        csrf,
-        version,
-        reason,
-    } = form.into_inner();
+    let (csrf, version, reason) = form.into_inner().split();
     simple(
         &state,
         &req,
@@ -202,8 +206,15 @@ pub async fn delete_penalty(
         table_id,
         "penalties",
         move |conn, caller| {
-            let reason = Some(reason.trim()).filter(|r| !r.is_empty());
-            penalties::delete(conn, table_id, penalty_id, &version, caller, reason).map(drop)
+            penalties::delete(
+                conn,
+                table_id,
+                penalty_id,
+                &version,
+                caller,
+                reason.as_deref(),
+            )
+            .map(drop)
         },
     )
     .await
@@ -218,11 +229,7 @@ pub async fn delete_deal(
     form: web::Form<VersionForm>,
 ) -> HttpResponse {
     let (table_id, number) = path.into_inner();
-    let VersionForm {
-        csrf,
-        version,
-        reason,
-    } = form.into_inner();
+    let (csrf, version, reason) = form.into_inner().split();
     simple(
         &state,
         &req,
@@ -230,8 +237,7 @@ pub async fn delete_deal(
         table_id,
         "deals",
         move |conn, caller| {
-            let reason = Some(reason.trim()).filter(|r| !r.is_empty());
-            deals::delete(conn, table_id, number, &version, caller, reason).map(drop)
+            deals::delete(conn, table_id, number, &version, caller, reason.as_deref()).map(drop)
         },
     )
     .await
