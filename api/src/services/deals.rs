@@ -14,7 +14,7 @@ use domain::table::{TableDeletion, TableEntry};
 use super::access::{self, Need, TableContext};
 use super::idempotency::{self, Seen};
 use super::sheet::{self, Judged, TableRows, conflict_with_sheet};
-use super::table_write;
+use super::table_write::{self, TableWrite};
 use super::{audit, now, signatures, write};
 use crate::auth::Caller;
 use crate::db::models::DealRow;
@@ -104,15 +104,20 @@ fn paper_is_organisers(caller: &Caller, paper: bool) -> Result<(), ApiError> {
     }
 }
 
-/// Checks `entry` as the next deal of the table of `ctx`, judged from `rows`: the number
-/// it names, room on the sheet, the order of play and its facts. Answers the row it would
-/// be stored as (its id still 0: no stored row has id 0, both backends number from 1).
-fn next_deal(ctx: &TableContext, rows: &TableRows, entry: &DealBody) -> Result<DealRow, ApiError> {
-    let before = rows.judge(ctx)?;
-    let current = || rows.current(ctx, &before);
+/// Checks `entry` as the next deal of the table of `ctx`, its rows `before` the entry as
+/// judged: the number it names, room on the sheet, the order of play and its facts.
+/// Answers the row it would be stored as (its id still 0: no stored row has id 0, both
+/// backends number from 1).
+fn next_deal(
+    ctx: &TableContext,
+    rows: &TableRows,
+    before: &Judged,
+    entry: &DealBody,
+) -> Result<DealRow, ApiError> {
+    let current = || rows.current(ctx, before);
     let next = before.table.next_number();
     check_number(entry.number(), next, current)?;
-    let checked = checked_next(&before, entry, current)?;
+    let checked = checked_next(before, entry, current)?;
     Ok(DealRow {
         id: 0,
         table_id: ctx.table.id,
@@ -134,15 +139,15 @@ pub fn create(
     entry: &DealBody,
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
-    let ctx = table_write::open(conn, table_id, caller)?;
-    let mut rows = TableRows::read(conn, &ctx)?;
-    let mut next = next_deal(&ctx, &rows, entry)?;
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let mut next = next_deal(&write.ctx, &write.rows, &write.before, entry)?;
     let number = u16::try_from(next.number).unwrap_or_default();
     // A sheet is signed once complete, and a complete sheet takes no deal; but the
     // organiser raising the deals per round reopens a signed sheet, and its signatures do
     // not cover the new deal. (Extra time that lifts time-up clears them itself.)
-    signatures::clear(conn, &ctx, caller, &rows.signed(&ctx), "deal.create")?;
-    rows.signatures.clear();
+    let signed = write.rows.signed(&write.ctx);
+    signatures::clear(conn, &write.ctx, caller, &signed, "deal.create")?;
+    write.rows.signatures.clear();
     // The unique (table, number) index settles a race between two phones: the second
     // insert fails and its transaction rolls back.
     next.id = db::deals::insert(
@@ -155,8 +160,8 @@ pub fn create(
             at: now(),
         },
     )?;
-    rows.deals.push(next);
-    let after = rows.derive(&ctx)?;
+    write.rows.deals.push(next);
+    let (ctx, after) = write.after()?;
     let deal = after.deal_view(number)?;
     // Why a deal was keyed in from paper is what the organiser will be asked later.
     let reason = entry.is_paper().then(|| entry.reason()).flatten();
@@ -210,7 +215,8 @@ pub fn preview(
     paper_is_organisers(caller, entry.is_paper())?;
     let ctx = access::table(conn, table_id, caller, Need::Write)?;
     let mut rows = TableRows::read(conn, &ctx)?;
-    let next = next_deal(&ctx, &rows, entry)?;
+    let before = rows.judge(&ctx)?;
+    let next = next_deal(&ctx, &rows, &before, entry)?;
     let number = u16::try_from(next.number).unwrap_or_default();
     rows.deals.push(next);
     let after = rows.derive(&ctx)?;
@@ -271,21 +277,22 @@ pub async fn after_race<T>(
     }
 }
 
-/// Loads a stored deal by number and checks `If-Match` against its version.
-fn stored_deal(
-    conn: &mut DbConn,
-    table_id: i64,
-    number: u16,
-    version: &str,
-) -> Result<DealRow, ApiError> {
-    let row = db::deals::by_number(conn, table_id, i32::from(number))?.ok_or(ApiError::NotFound)?;
+/// The stored row of deal `number` at the table opened by `write`, if `If-Match` names its
+/// version.
+fn stored_deal(write: &TableWrite, number: u16, version: &str) -> Result<DealRow, ApiError> {
+    let row = write
+        .rows
+        .deals
+        .iter()
+        .find(|r| r.number == i32::from(number))
+        .ok_or(ApiError::NotFound)?;
     if version != row.version.to_string() {
         return Err(ApiError::PreconditionFailed {
             given: version.to_owned(),
             current: row.version,
         });
     }
-    Ok(row)
+    Ok(row.clone())
 }
 
 /// The version of the deal a stored [`DealResponse`] answer holds (`deal.version`), for
@@ -319,17 +326,16 @@ pub fn update(
     entry: &DealBody,
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
-    let ctx = table_write::open(conn, table_id, caller)?;
-    let row = stored_deal(conn, table_id, number, version)?;
-    let mut rows = TableRows::read(conn, &ctx)?;
-    let before = rows.derived(&ctx)?;
-    paper_is_organisers(caller, before.table.is_paper(number))?;
-    let old = before.deal_view(number)?;
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let row = stored_deal(&write, number, version)?;
+    paper_is_organisers(caller, write.before.table.is_paper(number))?;
+    let old = write.sheet_before().deal_view(number)?;
     let corrected = entry.table_entry()?;
-    before
+    write
+        .before
         .table
         .check_correction(number, &corrected)
-        .map_err(|e| table_correction_error(&e, number, || before.current()))?;
+        .map_err(|e| table_correction_error(&e, number, || write.current()))?;
     let facts = facts(entry, &corrected)?;
     let updated = db::deals::update_facts(conn, row.id, row.version, &facts, now())?;
     if updated != 1 {
@@ -338,14 +344,15 @@ pub fn update(
             current: row.version + 1,
         });
     }
-    signatures::clear(conn, &ctx, caller, &before.sheet.signatures, "deal.update")?;
+    let signed = write.rows.signed(&write.ctx);
+    signatures::clear(conn, &write.ctx, caller, &signed, "deal.update")?;
     // The sheet answered is the rows read above with the correction stored: not read again.
-    rows.signatures.clear();
-    if let Some(stored) = rows.deals.iter_mut().find(|r| r.id == row.id) {
+    write.rows.signatures.clear();
+    if let Some(stored) = write.rows.deals.iter_mut().find(|r| r.id == row.id) {
         stored.facts = facts;
         stored.version = row.version + 1;
     }
-    let after = rows.derive(&ctx)?;
+    let (ctx, after) = write.after()?;
     let deal = after.deal_view(number)?;
     audit::Change::new(ctx.tournament.id, caller, "deal.update")
         .at_table(table_id)
@@ -369,45 +376,47 @@ pub fn delete(
     caller: &Caller,
     reason: Option<&str>,
 ) -> Result<SheetResponse, ApiError> {
-    let ctx = table_write::open(conn, table_id, caller)?;
-    let row = stored_deal(conn, table_id, number, version)?;
-    let before = sheet::current(conn, &ctx)?;
-    paper_is_organisers(caller, before.table.is_paper(number))?;
-    let old = before.deal_view(number)?;
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let row = stored_deal(&write, number, version)?;
+    paper_is_organisers(caller, write.before.table.is_paper(number))?;
+    let old = write.sheet_before().deal_view(number)?;
     let TableDeletion {
         time_up_after,
         moves,
-    } = before
+    } = write
+        .before
         .table
         .deletion(number)
-        .map_err(|e| table_deletion_error(&e, || before.current()))?;
+        .map_err(|e| table_deletion_error(&e, || write.current()))?;
     // Every later deal moves to a new number and gets a version above all the table has
     // handed out: a correction read before the deletion names the old version at that
     // number and is refused, instead of overwriting the deal that moved in. Deals entered
     // later start above that floor too.
-    let floor = before
+    let floor = write
         .rows
+        .deals
         .iter()
         .map(|r| r.version)
-        .chain([ctx.table.version_floor])
+        .chain([write.ctx.table.version_floor])
         .max()
         .unwrap_or_default();
     let renumbered = floor.saturating_add(1);
     let time_up_after = time_up_after.map(|n| i32::try_from(n).unwrap_or(i32::MAX));
     db::deals::delete(conn, row.id)?;
-    signatures::clear(conn, &ctx, caller, &before.sheet.signatures, "deal.delete")?;
+    let signed = write.rows.signed(&write.ctx);
+    signatures::clear(conn, &write.ctx, caller, &signed, "deal.delete")?;
     db::tables::set_time_up_and_floor(conn, table_id, time_up_after, floor)?;
     // Ascending, so no two rows ever hold the same number.
     for moved in &moves {
         let (from, to) = (i32::from(moved.from), i32::from(moved.to));
-        if let Some(later) = before.rows.iter().find(|r| r.number == from) {
+        if let Some(later) = write.rows.deals.iter().find(|r| r.number == from) {
             db::deals::renumber(conn, later.id, to, renumbered)?;
         }
         db::penalties::renumber(conn, table_id, from, to)?;
     }
-    let mut ctx = ctx;
-    ctx.table.time_up_after = time_up_after;
-    let after = sheet::current(conn, &ctx)?;
+    write.ctx.table.time_up_after = time_up_after;
+    write.ctx.table.version_floor = floor;
+    let (ctx, after) = write.reread(conn)?;
     audit::Change::new(ctx.tournament.id, caller, "deal.delete")
         .at_table(table_id)
         .reason(reason)

@@ -29,7 +29,7 @@ pub fn create(
     code: &str,
 ) -> Result<JoinCodeResponse, ApiError> {
     access::organizer_only(caller)?;
-    let ctx = table_write::open(conn, table_id, caller)?;
+    let ctx = table_write::lock(conn, table_id, caller)?;
     issue(conn, table_id, code)?;
     audit::Change::new(ctx.tournament.id, caller, "join_code.create")
         .at_table(table_id)
@@ -54,7 +54,7 @@ fn issue(conn: &mut DbConn, table_id: i64, code: &str) -> Result<JoinCodeRow, Ap
 /// Revokes a table's codes.
 pub fn revoke(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<(), ApiError> {
     access::organizer_only(caller)?;
-    let ctx = table_write::open(conn, table_id, caller)?;
+    let ctx = table_write::lock(conn, table_id, caller)?;
     db::join_codes::revoke_all(conn, table_id, now())?;
     audit::Change::new(ctx.tournament.id, caller, "join_code.revoke")
         .at_table(table_id)
@@ -97,7 +97,7 @@ pub fn issue_for_round(
     let tables = db::rounds::tables(conn, round.id)?;
     let mut answer = Vec::with_capacity(tables.len());
     for table in &tables {
-        let ctx = table_write::open(conn, table.id, caller)?;
+        let ctx = table_write::lock(conn, table.id, caller)?;
         let live = db::join_codes::live_of_tables(conn, &[table.id])?
             .into_iter()
             .next();

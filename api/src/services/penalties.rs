@@ -3,13 +3,12 @@
 //! version in `If-Match`, as a deal is corrected) and withdraws one; each write takes the
 //! table's lock and re-derives the sheet before it commits.
 
-use domain::deal::TableSize;
 use domain::penalty::{Severity, Violation};
 
-use super::access::{self};
-use super::sheet::Derived;
-use super::table_write;
-use super::{audit, now, sheet, signatures};
+use super::access;
+use super::sheet::Judged;
+use super::table_write::{self, TableWrite};
+use super::{audit, now, signatures};
 use crate::auth::Caller;
 use crate::db::models::PenaltyRow;
 use crate::db::penalties::NewPenalty;
@@ -72,26 +71,20 @@ pub fn ruling(request: CreatePenaltyRequest) -> Result<Ruling, ApiError> {
     })
 }
 
-/// The violation of a ruling on its deal of the sheet `on`, checked by the rules: the deal
+/// The violation of a ruling on its deal of the round `on`, checked by the rules: the deal
 /// must be on the sheet, and the ruling must fit it (the offender plays that deal, …).
-fn violation(on: &Derived, ruling: &Ruling) -> Result<Violation, ApiError> {
+fn violation(on: &Judged, ruling: &Ruling) -> Result<Violation, ApiError> {
     // Penalties are the TSR's (TSR 9); a family game's table has none.
-    on.doppelkopf()?;
+    let dk = on.doppelkopf()?;
     let p = &ruling.request;
-    let deal = on
-        .sheet
-        .deals
-        .iter()
-        .find(|d| d.number == p.deal_number)
-        .ok_or_else(|| {
-            ApiError::field(
-                "invalid_body",
-                "deal_number",
-                "unknown_deal",
-                format!("deal {} is not on the sheet", p.deal_number),
-            )
-        })?;
-    let size = TableSize::from_players(on.sheet.table_size).unwrap_or(TableSize::Four);
+    let deal = dk.scored_deal(p.deal_number).ok_or_else(|| {
+        ApiError::field(
+            "invalid_body",
+            "deal_number",
+            "unknown_deal",
+            format!("deal {} is not on the sheet", p.deal_number),
+        )
+    })?;
     let violation = Violation {
         severity: ruling.severity,
         offender: p.offender,
@@ -99,7 +92,8 @@ fn violation(on: &Derived, ruling: &Ruling) -> Result<Violation, ApiError> {
         could_harm_soloist: p.could_harm_soloist,
         opposing_absagen: p.opposing_absagen,
     };
-    domain::penalty::penalty(size, deal.sitting_out, &violation).map_err(|e| penalty_error(&e))?;
+    domain::penalty::penalty(dk.config().table_size(), deal.sheet.sitting_out, &violation)
+        .map_err(|e| penalty_error(&e))?;
     Ok(violation)
 }
 
@@ -127,18 +121,13 @@ pub fn create(
     ruling: &Ruling,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
-    let ctx = table_write::open(conn, table_id, caller)?;
-    let before = sheet::current(conn, &ctx)?;
-    let violation = violation(&before, ruling)?;
+    let write = table_write::open(conn, table_id, caller)?;
+    let violation = violation(&write.before, ruling)?;
     db::penalties::insert(conn, &row(table_id, ruling, &violation))?;
-    signatures::clear(
-        conn,
-        &ctx,
-        caller,
-        &before.sheet.signatures,
-        "penalty.create",
-    )?;
-    let after = sheet::current(conn, &ctx)?;
+    let signed = write.rows.signed(&write.ctx);
+    signatures::clear(conn, &write.ctx, caller, &signed, "penalty.create")?;
+    // The new penalty's id is the database's: the sheet answered reads it back.
+    let (ctx, after) = write.reread(conn)?;
     let deal_number = ruling.request.deal_number;
     audit::Change::new(ctx.tournament.id, caller, "penalty.create")
         .at_table(table_id)
@@ -147,21 +136,21 @@ pub fn create(
     Ok(after.sheet)
 }
 
-/// Penalty `id` of a table, if `If-Match` names its version.
-fn stored(
-    conn: &mut DbConn,
-    table_id: i64,
-    id: i64,
-    version: &str,
-) -> Result<PenaltyRow, ApiError> {
-    let row = db::penalties::find(conn, table_id, id)?.ok_or(ApiError::NotFound)?;
+/// Penalty `id` of the table opened by `write`, if `If-Match` names its version.
+fn stored(write: &TableWrite, id: i64, version: &str) -> Result<PenaltyRow, ApiError> {
+    let row = write
+        .rows
+        .penalties
+        .iter()
+        .find(|p| p.id == id)
+        .ok_or(ApiError::NotFound)?;
     if version != row.version.to_string() {
         return Err(ApiError::PreconditionFailed {
             given: version.to_owned(),
             current: row.version,
         });
     }
-    Ok(row)
+    Ok(row.clone())
 }
 
 /// A penalty as the audit log keeps it: the ruling, its deal and its entries on the sheet
@@ -214,21 +203,26 @@ pub fn update(
     reason: Option<&str>,
 ) -> Result<(SheetResponse, i32), ApiError> {
     access::organizer_only(caller)?;
-    let ctx = table_write::open(conn, table_id, caller)?;
-    let old = stored(conn, table_id, id, version)?;
-    let before = sheet::current(conn, &ctx)?;
-    let violation = violation(&before, ruling)?;
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let old = stored(&write, id, version)?;
+    let violation = violation(&write.before, ruling)?;
     let changed = db::penalties::update(conn, id, old.version, &row(table_id, ruling, &violation))?;
     written(changed, version, &old)?;
+    let before = write.sheet_before();
     signatures::clear(
         conn,
-        &ctx,
+        &write.ctx,
         caller,
         &before.sheet.signatures,
         "penalty.update",
     )?;
-    let after = sheet::current(conn, &ctx)?;
     let new = db::penalties::find(conn, table_id, id)?.ok_or(ApiError::NotFound)?;
+    // The sheet answered is the rows read with the ruling changed: not read again.
+    write.rows.signatures.clear();
+    if let Some(stored) = write.rows.penalties.iter_mut().find(|p| p.id == id) {
+        *stored = new.clone();
+    }
+    let (ctx, after) = write.after()?;
     audit::Change::new(ctx.tournament.id, caller, "penalty.update")
         .at_table(table_id)
         .reason(reason)
@@ -249,19 +243,22 @@ pub fn delete(
     reason: Option<&str>,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
-    let ctx = table_write::open(conn, table_id, caller)?;
-    let old = stored(conn, table_id, id, version)?;
-    let before = sheet::current(conn, &ctx)?;
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let old = stored(&write, id, version)?;
     let changed = db::penalties::delete(conn, id, old.version)?;
     written(changed, version, &old)?;
+    let before = write.sheet_before();
     signatures::clear(
         conn,
-        &ctx,
+        &write.ctx,
         caller,
         &before.sheet.signatures,
         "penalty.delete",
     )?;
-    let after = sheet::current(conn, &ctx)?;
+    // The sheet answered is the rows read without the penalty: not read again.
+    write.rows.signatures.clear();
+    write.rows.penalties.retain(|p| p.id != id);
+    let (ctx, after) = write.after()?;
     audit::Change::new(ctx.tournament.id, caller, "penalty.delete")
         .at_table(table_id)
         .reason(reason)

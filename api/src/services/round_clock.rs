@@ -8,7 +8,7 @@
 //! clock, stores the marks and translates.
 //!
 //! **Reads and writes agree on a clock's time-up.** A read after the deadline derives the
-//! time-up after the deals on the sheet ([`super::sheet::derive_with`]). Every write to a
+//! time-up after the deals on the sheet ([`super::sheet::judge`]). Every write to a
 //! table takes its lock and then, first of all, stores that same mark
 //! ([`super::table_write::open`]), so nothing a write changes can come between the deadline
 //! and the mark. Hence every deal on the sheet without a stored mark was entered before the
@@ -93,21 +93,18 @@ pub fn time_up(
     // cannot wait for each other.
     tables.sort_by_key(|t| t.id);
     for table in &tables {
-        let ctx = table_write::open(conn, table.id, caller)?;
-        let before = match sheet::current(conn, &ctx) {
-            Ok(before) => before,
+        // A sheet that does not derive is refused as a conflict naming its deal.
+        let write = match table_write::open(conn, table.id, caller) {
+            Ok(write) => write,
             Err(ApiError::Conflict { .. }) => continue,
             Err(e) => return Err(e),
         };
-        // Already up (called, or the clock's, stored by `settle`) or complete: nothing to do.
-        // A family game's table has no playing time.
-        let Ok(sheet_round) = before.round() else {
+        // Already up (called, or the clock's, stored when the table was opened) or
+        // complete: nothing to do. A family game's table has no playing time.
+        let Ok(played) = write.before.table.time_up() else {
             continue;
         };
-        if sheet_round.clone().time_up().is_err() {
-            continue;
-        }
-        let played = i32::try_from(before.sheet.deals.len()).unwrap_or(i32::MAX);
+        let played = i32::try_from(played).unwrap_or(i32::MAX);
         db::tables::set_time_up(conn, table.id, Some(played))?;
         audit::Change::new(tournament.id, caller, "table.time_up")
             .at_table(table.id)
@@ -137,20 +134,21 @@ pub fn extend(
     reason: &str,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
-    let mut ctx = table_write::open(conn, table_id, caller)?;
-    let before = sheet::current(conn, &ctx)?;
-    let round = before.round()?;
-    let Some(clock) = before.clock else {
-        return Err(sheet::conflict_with_sheet(
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let round = write.before.doppelkopf()?.round();
+    let Some(clock) = write.before.clock else {
+        return Err(write.conflict(
             "round_not_started",
             format!(
                 "round {} has not started; its tables have no clock yet",
-                ctx.round.number
+                write.ctx.round.number
             ),
-            &before.sheet,
         ));
     };
-    let time_up = before.time_up_by.zip(before.table.time_up_after());
+    let time_up = write
+        .before
+        .time_up_by
+        .zip(write.before.table.time_up_after());
     let extension = domain::sheet::extend(
         clock.time,
         minutes,
@@ -158,17 +156,19 @@ pub fn extend(
         round,
         time_up,
     )
-    .map_err(|e| clock_error(&e, || before.current()))?;
+    .map_err(|e| clock_error(&e, || write.current()))?;
     let extra = i32::from(extension.time.extra_minutes());
     db::tables::set_extra_minutes(conn, table_id, extra, extension.lifts_time_up)?;
-    ctx.table.extra_minutes = extra;
+    write.ctx.table.extra_minutes = extra;
     if extension.lifts_time_up {
-        ctx.table.time_up_after = None;
-        ctx.table.time_up_by_clock = false;
+        write.ctx.table.time_up_after = None;
+        write.ctx.table.time_up_by_clock = false;
         // The sheet takes deals again: the signatures under it no longer cover it.
-        signatures::clear(conn, &ctx, caller, &before.sheet.signatures, "table.extend")?;
+        let signed = write.rows.signed(&write.ctx);
+        signatures::clear(conn, &write.ctx, caller, &signed, "table.extend")?;
+        write.rows.signatures.clear();
     }
-    let after = sheet::current(conn, &ctx)?;
+    let (ctx, after) = write.after()?;
     let extended = TableClock {
         time: extension.time,
         ..clock

@@ -18,7 +18,7 @@ use super::codes::seed_or_new;
 use super::table_write;
 use super::validate::invalid;
 use super::write::{self, ahead, keyed, once, replied};
-use super::{audit, draw, idempotency, now, sheet};
+use super::{audit, draw, idempotency, now};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -408,13 +408,13 @@ fn incomplete_tables(
 ) -> Result<Vec<IncompleteTable>, ApiError> {
     let mut sheets = Vec::new();
     for table in db::rounds::tables(conn, round_id)? {
-        let ctx = table_write::open(conn, table.id, caller)?;
-        sheets.push((table, sheet::current(conn, &ctx)?));
+        let write = table_write::open(conn, table.id, caller)?;
+        sheets.push((table, write.before));
     }
     let tables: Vec<(usize, &TableSheet)> = sheets
         .iter()
         .enumerate()
-        .map(|(i, (_, derived))| (i, &derived.table))
+        .map(|(i, (_, judged))| (i, &judged.table))
         .collect();
     Ok(day::incomplete(&tables)
         .into_iter()

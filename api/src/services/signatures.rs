@@ -8,10 +8,10 @@
 //! organiser's at any time; both go through the table's write lock.
 
 use super::access::TableContext;
-use super::sheet::{self, conflict_with_sheet};
 use super::table_write;
 use super::{audit, now};
 use crate::auth::Caller;
+use crate::db::models::SignatureRow;
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
 use crate::wire::sheet::SheetResponse;
@@ -43,26 +43,36 @@ pub fn sign(
     caller: &Caller,
     player_id: i64,
 ) -> Result<SheetResponse, ApiError> {
-    let ctx = table_write::open(conn, table_id, caller)?;
-    let seat = seat_of(&ctx, player_id)?;
-    let before = sheet::current(conn, &ctx)?;
-    if !before.sheet.complete {
-        return Err(conflict_with_sheet(
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let seat = seat_of(&write.ctx, player_id)?;
+    if !write.before.table.is_complete() {
+        return Err(write.conflict(
             "sheet_incomplete",
             "the sheet is signed once it is complete".to_owned(),
-            &before.sheet,
         ));
     }
-    if before
-        .sheet
+    if write
+        .rows
         .signatures
         .iter()
         .any(|s| s.player_id == player_id)
     {
-        return Ok(before.sheet);
+        return Ok(write.sheet_before().sheet);
     }
-    db::signatures::insert(conn, table_id, player_id, now())?;
-    let after = sheet::current(conn, &ctx)?;
+    let at = now();
+    db::signatures::insert(conn, table_id, player_id, at)?;
+    // The sheet answered is the rows read with the signature stored, in the order a read
+    // gives them.
+    write.rows.signatures.push(SignatureRow {
+        table_id,
+        player_id,
+        signed_at: at,
+    });
+    write
+        .rows
+        .signatures
+        .sort_by_key(|s| (s.signed_at, s.player_id));
+    let (ctx, after) = write.after()?;
     audit::Change::new(ctx.tournament.id, caller, "signature.sign")
         .at_table(table_id)
         .after(Some(serde_json::json!({
@@ -83,17 +93,18 @@ pub fn withdraw(
     caller: &Caller,
     player_id: i64,
 ) -> Result<SheetResponse, ApiError> {
-    let ctx = table_write::open(conn, table_id, caller)?;
-    let seat = seat_of(&ctx, player_id)?;
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let seat = seat_of(&write.ctx, player_id)?;
     if db::signatures::delete(conn, table_id, player_id)? > 0 {
-        audit::Change::new(ctx.tournament.id, caller, "signature.withdraw")
+        audit::Change::new(write.ctx.tournament.id, caller, "signature.withdraw")
             .at_table(table_id)
             .before(Some(
                 serde_json::json!({"player_id": player_id, "seat": seat}),
             ))
             .record(conn)?;
     }
-    Ok(sheet::current(conn, &ctx)?.sheet)
+    write.rows.signatures.retain(|s| s.player_id != player_id);
+    Ok(write.after()?.1.sheet)
 }
 
 /// Removes the signatures under the sheet (`before`, as they stood before a change made

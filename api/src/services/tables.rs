@@ -246,17 +246,17 @@ pub fn time_up(
     caller: &Caller,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
-    let mut ctx = table_write::open(conn, table_id, caller)?;
-    let before = sheet::current(conn, &ctx)?;
-    let played = before
+    let mut write = table_write::open(conn, table_id, caller)?;
+    let played = write
+        .before
         .table
         .time_up()
-        .map_err(|e| time_up_error(&e, || before.current()))?;
+        .map_err(|e| time_up_error(&e, || write.current()))?;
     let played = i32::try_from(played).unwrap_or(i32::MAX);
     db::tables::set_time_up(conn, table_id, Some(played))?;
-    ctx.table.time_up_after = Some(played);
-    ctx.table.time_up_by_clock = false;
-    let after = sheet::current(conn, &ctx)?;
+    write.ctx.table.time_up_after = Some(played);
+    write.ctx.table.time_up_by_clock = false;
+    let (ctx, after) = write.after()?;
     audit::Change::new(ctx.tournament.id, caller, "table.time_up")
         .at_table(table_id)
         .after(Some(serde_json::json!({"after_deals": played})))

@@ -318,11 +318,11 @@ fn replans(
     moved.sort_by_key(|(_, table, _, _)| table.id);
     let mut replans = Vec::with_capacity(moved.len());
     for (field, table, round, to) in moved {
-        let ctx = table_write::open(conn, table.id, caller)?;
         let at = format!("round {round}, table {}", table.number);
         let planned = u16::try_from(to).unwrap_or(u16::MAX);
-        let fits = match sheet::current(conn, &ctx) {
-            Ok(d) => d
+        let ctx = table_write::lock(conn, table.id, caller)?;
+        let fits = match sheet::TableRows::read(conn, &ctx).and_then(|rows| rows.judge(&ctx)) {
+            Ok(judged) => judged
                 .table
                 .replan(planned)
                 .map_err(|e| replan_error(&e, field, &at)),

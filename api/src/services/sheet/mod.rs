@@ -24,7 +24,7 @@ use crate::db::models::{
     DealRow, PenaltyRow, PlayerRow, RoundRow, SignatureRow, TableRow, TournamentRow,
 };
 use crate::db::{self, DbConn};
-use crate::domain_errors::table_derive_error;
+use crate::domain_errors::{not_in_game, table_derive_error};
 use crate::error::ApiError;
 use crate::services::access::TableContext;
 use crate::services::corrupt;
@@ -161,6 +161,12 @@ pub fn judge(
 }
 
 impl Judged {
+    /// The Doppelkopf sheet; a 422 `not_in_game` at a family game's table, for what only
+    /// Doppelkopf has (penalties, time-up, extra time).
+    pub fn doppelkopf(&self) -> Result<&DoppelkopfSheet, ApiError> {
+        self.table.doppelkopf().map_err(|e| not_in_game(&e))
+    }
+
     /// The sheet's wire form, from the rows it was judged from and the signatures and
     /// players to show.
     fn view(
@@ -257,17 +263,22 @@ impl TableRows {
         serde_json::to_value(sheet).ok()
     }
 
-    /// The sheet of the rows, which stay for the write to change.
-    pub fn derived(&self, ctx: &TableContext) -> Result<Derived, ApiError> {
-        derive_with(
-            ctx,
-            Stored {
-                deals: self.deals.clone(),
-                penalties: &self.penalties,
-                signatures: &self.signatures,
-                players: &self.players,
-            },
-        )
+    /// The sheet of the rows as `judged` judged them, with its wire view: the rules are not
+    /// asked again, the rows stay for the write to change.
+    pub fn view(&self, ctx: &TableContext, judged: &Judged) -> Derived {
+        Derived {
+            sheet: judged.view(
+                ctx,
+                &self.deals,
+                &self.penalties,
+                &self.signatures,
+                &self.players,
+            ),
+            rows: self.deals.clone(),
+            table: judged.table.clone(),
+            time_up_by: judged.time_up_by,
+            clock: judged.clock,
+        }
     }
 
     /// The sheet of the rows.
