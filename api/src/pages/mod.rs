@@ -304,8 +304,8 @@ struct TournamentHeading {
     rules: RulesLine,
 }
 
-impl From<&crate::db::models::TournamentRow> for TournamentHeading {
-    fn from(t: &crate::db::models::TournamentRow) -> TournamentHeading {
+impl From<&crate::services::view::Tournament> for TournamentHeading {
+    fn from(t: &crate::services::view::Tournament) -> TournamentHeading {
         TournamentHeading {
             name: t.name.clone(),
             date: t.held_on.format("%d.%m.%Y").to_string(),

@@ -6,11 +6,10 @@ use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
 
 use super::{PageError, TournamentHeading, Viewer, respond};
-use crate::db::models::PlayerRow;
 use crate::services::plans::{self, PlanSheet, PlanView};
+use crate::services::view::Player;
 use crate::state::AppState;
 use crate::wire::plans::PlannedRoundStatus;
-use crate::wire::players::public_name;
 use crate::wire::seating::QualityBody;
 
 #[derive(Debug, Serialize)]
@@ -105,13 +104,13 @@ pub async fn plan_page(
 
 /// The players `ids` names, by start number, for the notes. A player missing from the
 /// roster (deleted since) is shown by his id, so that the note still counts him.
-fn names(roster: &[PlayerRow], ids: &[i64]) -> Vec<Named> {
+fn names(roster: &[Player], ids: &[i64]) -> Vec<Named> {
     let mut players: Vec<Named> = ids
         .iter()
         .map(|&id| match roster.iter().find(|p| p.id == id) {
             Some(p) => Named {
                 start_number: p.start_number,
-                name: public_name(p).to_owned(),
+                name: p.shown.clone(),
             },
             None => Named {
                 start_number: 0,
@@ -146,7 +145,7 @@ fn page(sheet: PlanSheet) -> PlanPage {
         .map(|p| PlayerLine {
             start_number: p.start_number,
             // A printed plan is public whoever prints it: the name each player asked for.
-            name: public_name(p).to_owned(),
+            name: p.shown.clone(),
             note: if p.withdrawn {
                 Some("plan_note_withdrawn")
             } else if left_out.contains(&p.id) {

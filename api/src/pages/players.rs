@@ -9,7 +9,6 @@ use super::i18n::Lang;
 use super::{PageError, TournamentHeading, Viewer, respond};
 use crate::services::public::{self, PlayerHistory};
 use crate::state::AppState;
-use crate::wire::players::public_name;
 
 #[derive(Debug, Serialize)]
 struct ListPage {
@@ -82,7 +81,7 @@ pub async fn list(
                     .map(|p| Entry {
                         id: p.id,
                         start_number: p.start_number,
-                        name: public_name(p).to_owned(),
+                        name: p.name.clone(),
                         club: club(p.club.as_ref()),
                         withdrawn: p.withdrawn,
                     })
@@ -142,7 +141,7 @@ fn chart_of(history: &PlayerHistory, name: &str, lang: Lang) -> String {
 
 fn player_page(history: &PlayerHistory, lang: Lang) -> PlayerPage {
     let p = &history.player;
-    let name = public_name(p).to_owned();
+    let name = p.shown.clone();
     PlayerPage {
         id: history.tournament.id,
         tournament: (&history.tournament).into(),

@@ -6,8 +6,8 @@ use serde::Serialize;
 
 use super::{PageError, TournamentHeading, Viewer, respond};
 use crate::services::rounds::{self, TableList};
+use crate::services::view::Player;
 use crate::state::AppState;
-use crate::wire::players::public_name;
 use crate::wire::seating::QualityBody;
 
 #[derive(Debug, Serialize)]
@@ -103,7 +103,7 @@ fn page(list: TableList) -> ListPage {
     let player = |id: i64| roster.iter().find(|p| p.id == id);
     // The list hangs on the wall of the hall, whoever printed it: every player appears as
     // he asked to be shown, never with his full name when he asked for an abbreviation.
-    let shown = |p: &crate::db::models::PlayerRow| public_name(p).to_owned();
+    let shown = |p: &Player| p.shown.clone();
     let mut tables = Vec::with_capacity(seats.len());
     let mut index = Vec::new();
     for (&(number, planned_deals), table) in planned.iter().zip(&seats) {

@@ -13,7 +13,7 @@ use domain::day::{self, Entrant, Misfit};
 use domain::game::Game;
 use domain::seating::{self, PlanRequest, Quality, SeatChange};
 
-use super::standings;
+use super::{standings, view};
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::{ApiError, FieldError};
@@ -87,7 +87,7 @@ pub fn entrants(roster: &[PlayerRow]) -> Vec<Entrant> {
 
 /// The players of `ids` as answers name them, by start number; ids not in the roster are
 /// named by id alone.
-pub fn refs(roster: &[PlayerRow], ids: &[i64]) -> Vec<PlayerRef> {
+pub fn refs(roster: &[view::Player], ids: &[i64]) -> Vec<PlayerRef> {
     let mut refs: Vec<PlayerRef> = ids
         .iter()
         .map(|&id| match roster.iter().find(|p| p.id == id) {
@@ -338,7 +338,7 @@ fn seating_error(e: seating::SeatingError) -> ApiError {
 }
 
 /// The problem body of a planned round that does not fit: who is in the way, by kind.
-fn misfit_body(roster: &[PlayerRow], number: i32, misfit: &Misfit) -> serde_json::Value {
+fn misfit_body(roster: &[view::Player], number: i32, misfit: &Misfit) -> serde_json::Value {
     serde_json::json!({
         "round": number,
         "withdrawn": refs(roster, &misfit.withdrawn),
@@ -373,6 +373,7 @@ fn planned_round(
     // everybody by re-planning is the organiser's decision, not a side effect of a draw
     // (the player may simply not have been checked in yet).
     let mut why = Vec::new();
+    let roster = view::players(roster);
     for (ids, words) in [
         (
             &misfit.not_checked_in,
@@ -382,7 +383,7 @@ fn planned_round(
         (&misfit.missing, "leaves out players who play"),
     ] {
         if !ids.is_empty() {
-            why.push(format!("{words}: {}", named(&refs(roster, ids))));
+            why.push(format!("{words}: {}", named(&refs(&roster, ids))));
         }
     }
     let code = if misfit.not_checked_in.is_empty() {
@@ -399,7 +400,7 @@ fn planned_round(
             why.join("; ")
         ),
         "draw.method",
-        misfit_body(roster, number, &misfit),
+        misfit_body(&roster, number, &misfit),
     ))
 }
 

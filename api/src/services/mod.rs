@@ -37,6 +37,7 @@ pub mod table_write;
 pub mod tables;
 pub mod tournaments;
 pub mod validate;
+pub mod view;
 pub mod webhooks;
 pub mod write;
 

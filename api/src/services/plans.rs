@@ -18,7 +18,7 @@ use domain::seating::Quality;
 use super::access::{self, Need};
 use super::codes::seed_or_new;
 use super::write::{self, ahead, keyed, replied};
-use super::{audit, draw, idempotency, now};
+use super::{audit, draw, idempotency, now, view};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -87,7 +87,7 @@ pub struct PlanView {
     /// Its rounds as they stand.
     pub rounds: Vec<RoundView>,
     /// Every registered player, in id order.
-    pub roster: Vec<PlayerRow>,
+    pub roster: Vec<view::Player>,
     /// Players not withdrawn whom a draw leaves out now (not checked in).
     pub left_out: Vec<i64>,
     /// Quality of the rounds before the plan, the rounds drawn and the rest as planned.
@@ -141,7 +141,7 @@ pub fn view(conn: &mut DbConn, tournament: &TournamentRow) -> Result<PlanView, A
         left_out: day::attendance(&entrants).not_checked_in,
         plan,
         rounds,
-        roster,
+        roster: view::players(&roster),
         quality,
     })
 }
@@ -289,7 +289,7 @@ pub async fn delete_plan(state: &AppState, caller: Caller, id: i64) -> Result<()
 /// What the printed seating plan shows.
 pub struct PlanSheet {
     /// The tournament.
-    pub tournament: TournamentRow,
+    pub tournament: view::Tournament,
     /// Its plan as it stands.
     pub view: PlanView,
 }
@@ -301,7 +301,10 @@ pub async fn plan_sheet(state: &AppState, caller: Caller, id: i64) -> Result<Pla
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Read)?;
             let view = view(conn, &tournament)?;
-            Ok(PlanSheet { tournament, view })
+            Ok(PlanSheet {
+                tournament: view::Tournament::from(&tournament),
+                view,
+            })
         })
         .await
 }

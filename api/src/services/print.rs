@@ -9,9 +9,9 @@
 use std::collections::HashMap;
 
 use super::access::{self, Need};
-use super::{join_codes, standings, write};
+use super::{join_codes, standings, view, write};
 use crate::auth::Caller;
-use crate::db::models::{JoinCodeRow, PlayerRow, RoundRow, TournamentRow};
+use crate::db::models::{JoinCodeRow, PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -23,9 +23,9 @@ use crate::wire::standings::StandingsResponse;
 #[derive(Debug, Clone)]
 pub struct PrintedRound {
     /// The tournament.
-    pub tournament: TournamentRow,
+    pub tournament: view::Tournament,
     /// The round.
-    pub round: RoundRow,
+    pub round: view::Round,
     /// Its tables in number order.
     pub tables: Vec<PrintedTable>,
 }
@@ -113,8 +113,8 @@ pub async fn round(
                 })
                 .collect();
             Ok(PrintedRound {
-                tournament,
-                round,
+                tournament: view::Tournament::from(&tournament),
+                round: view::Round::from(&round),
                 tables,
             })
         })

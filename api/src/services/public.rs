@@ -14,14 +14,14 @@ use std::sync::Arc;
 use chrono::NaiveDate;
 
 use super::access::{self, Need};
-use super::{live, sheet};
+use super::{live, sheet, view};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, TournamentRow};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::clock::SeatPlayerView;
-use crate::wire::players::public_name;
+use crate::wire::players::{PublicPlayerResponse, public_name};
 use crate::wire::sheet::SheetResponse;
 use crate::wire::standings::StandingsResponse;
 
@@ -29,7 +29,7 @@ use crate::wire::standings::StandingsResponse;
 #[derive(Debug, Clone)]
 pub struct Listed {
     /// The tournament.
-    pub tournament: TournamentRow,
+    pub tournament: view::Tournament,
     /// Held today or later: one the hall follows now or soon.
     pub current: bool,
 }
@@ -59,11 +59,11 @@ fn current_first(rows: Vec<TournamentRow>, today: NaiveDate) -> Vec<Listed> {
     coming
         .into_iter()
         .map(|tournament| Listed {
-            tournament,
+            tournament: view::Tournament::from(&tournament),
             current: true,
         })
         .chain(past.into_iter().map(|tournament| Listed {
-            tournament,
+            tournament: view::Tournament::from(&tournament),
             current: false,
         }))
         .collect()
@@ -124,20 +124,20 @@ pub async fn standings_with_tournament(
     state: &AppState,
     caller: Caller,
     id: i64,
-) -> Result<(TournamentRow, PageStandings), ApiError> {
+) -> Result<(view::Tournament, PageStandings), ApiError> {
     let standings = standings(state, caller.clone(), id).await?;
     let tournament = state
         .db
         .run(move |conn| access::tournament(conn, id, &caller, Need::Read))
         .await?;
-    Ok((tournament, standings))
+    Ok((view::Tournament::from(&tournament), standings))
 }
 
 /// A table's sheet as the public page shows it.
 #[derive(Debug, Clone)]
 pub struct TableSheet {
     /// The tournament.
-    pub tournament: TournamentRow,
+    pub tournament: view::Tournament,
     /// The sheet, its players named as they asked.
     pub sheet: SheetResponse,
 }
@@ -162,7 +162,7 @@ pub async fn table_sheet(
             let ctx = access::table(conn, table.id, &caller, Need::Read)?;
             let derived = sheet::current(conn, &ctx)?;
             Ok(TableSheet {
-                tournament,
+                tournament: view::Tournament::from(&tournament),
                 sheet: derived.sheet,
             })
         })
@@ -174,12 +174,16 @@ pub async fn players(
     state: &AppState,
     caller: Caller,
     id: i64,
-) -> Result<(TournamentRow, Vec<PlayerRow>), ApiError> {
+) -> Result<(view::Tournament, Vec<PublicPlayerResponse>), ApiError> {
     state
         .db
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Read)?;
-            Ok((tournament, db::players::of_tournament(conn, id)?))
+            let players = db::players::of_tournament(conn, id)?;
+            Ok((
+                view::Tournament::from(&tournament),
+                players.iter().map(PublicPlayerResponse::from).collect(),
+            ))
         })
         .await
 }
@@ -188,9 +192,9 @@ pub async fn players(
 #[derive(Debug, Clone)]
 pub struct PlayerHistory {
     /// The tournament.
-    pub tournament: TournamentRow,
+    pub tournament: view::Tournament,
     /// The player.
-    pub player: PlayerRow,
+    pub player: view::Player,
     /// His rounds in order.
     pub rounds: Vec<PlayedRound>,
     /// The sum of his rounds' points, penalties included: his standings total.
@@ -335,8 +339,8 @@ fn history(
         rounds.push(played);
     }
     Ok(PlayerHistory {
-        tournament,
-        player,
+        tournament: view::Tournament::from(&tournament),
+        player: view::Player::from(&player),
         rounds,
         total,
     })

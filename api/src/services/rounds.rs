@@ -18,7 +18,7 @@ use super::codes::seed_or_new;
 use super::table_write;
 use super::validate::invalid;
 use super::write::{self, ahead, keyed, once, replied};
-use super::{audit, draw, idempotency, now};
+use super::{audit, draw, idempotency, now, view};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -259,6 +259,7 @@ pub async fn create_round_keyed(
             db::rounds::insert_seats(conn, table_id, seats)?;
         }
         let (left_out, seated_not_checked_in) = attendance(roster, &tables);
+        let named = view::players(roster);
         let answer = CreatedRoundResponse {
             round: RoundResponse {
                 draw: drawn.map(|(method, seed, quality)| DrawResponse {
@@ -268,8 +269,8 @@ pub async fn create_round_keyed(
                 }),
                 ..round_response(conn, &round)?
             },
-            left_out: draw::refs(roster, &left_out),
-            seated_not_checked_in: draw::refs(roster, &seated_not_checked_in),
+            left_out: draw::refs(&named, &left_out),
+            seated_not_checked_in: draw::refs(&named, &seated_not_checked_in),
         };
         let mut after = serde_json::to_value(&answer).ok();
         let reason = (!open.is_empty()).then(|| {
@@ -698,11 +699,11 @@ pub async fn delete_round(state: &AppState, caller: Caller, id: i64) -> Result<(
 /// What the printed table list of a round shows.
 pub struct TableList {
     /// The tournament.
-    pub tournament: TournamentRow,
+    pub tournament: view::Tournament,
     /// The round.
-    pub round: RoundRow,
+    pub round: view::Round,
     /// Every registered player.
-    pub roster: Vec<PlayerRow>,
+    pub roster: Vec<view::Player>,
     /// The round's tables: player ids in seat order.
     pub seats: Vec<Vec<i64>>,
     /// Per table in number order: its number and the deals planned there.
@@ -733,9 +734,9 @@ pub async fn table_list(
                 .map(|t| (t.number, t.planned_deals))
                 .collect();
             Ok(TableList {
-                tournament,
-                round,
-                roster,
+                tournament: view::Tournament::from(&tournament),
+                round: view::Round::from(&round),
+                roster: view::players(&roster),
                 seats,
                 planned,
                 quality,

@@ -9,9 +9,9 @@ use domain::seating::Quality;
 
 use super::access::{self, Need};
 use super::plans::{self, PlanView};
-use super::{draw, join_codes, round_clock, tables, write};
+use super::{draw, join_codes, round_clock, tables, view, write};
 use crate::auth::Caller;
-use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
+use crate::db::models::RoundRow;
 use crate::db::{self};
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -21,9 +21,9 @@ use crate::wire::join_codes::{IssueJoinCodesRequest, RoundJoinCodesResponse, pri
 /// Everything the rounds page shows.
 pub struct DeskRounds {
     /// The tournament.
-    pub tournament: TournamentRow,
+    pub tournament: view::Tournament,
     /// Every registered player, in id order.
-    pub roster: Vec<PlayerRow>,
+    pub roster: Vec<view::Player>,
     /// The plan as it stands, if there is one.
     pub plan: Option<PlanView>,
     /// The rounds in number order.
@@ -35,7 +35,7 @@ pub struct DeskRounds {
 /// A round as the desk shows it.
 pub struct DeskRound {
     /// The round.
-    pub row: RoundRow,
+    pub round: view::Round,
     /// Its tables in number order.
     pub tables: Vec<DeskTable>,
     /// Quality of the rounds up to and including this one.
@@ -114,7 +114,7 @@ pub async fn read(state: &AppState, caller: Caller, id: i64) -> Result<DeskRound
                     .collect();
                 rounds.push(DeskRound {
                     last: Some(row.number) == last,
-                    row,
+                    round: view::Round::from(&row),
                     tables,
                     quality,
                     deals,
@@ -123,8 +123,8 @@ pub async fn read(state: &AppState, caller: Caller, id: i64) -> Result<DeskRound
             }
             Ok(DeskRounds {
                 next: db::rounds::next_number(conn, id)?,
-                tournament,
-                roster,
+                tournament: view::Tournament::from(&tournament),
+                roster: view::players(&roster),
                 plan,
                 rounds,
             })

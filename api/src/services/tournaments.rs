@@ -9,7 +9,7 @@ use domain::game::Game;
 use super::access::{self, Need};
 use super::table_write;
 use super::validate::{in_range, invalid, optional, text};
-use super::{audit, idempotency, now, sheet, write};
+use super::{audit, idempotency, now, sheet, view, write};
 use crate::auth::Caller;
 use crate::db::models::{NewTournament, TournamentChanges, TournamentRow};
 use crate::db::tournaments::{self as repo, RoundOverview};
@@ -215,12 +215,17 @@ pub async fn get(
 
 /// A tournament its organiser runs (the desk's pages): another's is not found, even when
 /// published.
-pub async fn run_by(state: &AppState, organizer: i64, id: i64) -> Result<TournamentRow, ApiError> {
+pub async fn run_by(
+    state: &AppState,
+    organizer: i64,
+    id: i64,
+) -> Result<view::Tournament, ApiError> {
     let caller = Caller::Organizer(organizer);
-    state
+    let row = state
         .db
         .run(move |conn| access::tournament(conn, id, &caller, Need::Write))
-        .await
+        .await?;
+    Ok(view::Tournament::from(&row))
 }
 
 /// Checks a change field by field (every fault in one 422), with the bounds of a new
@@ -507,7 +512,7 @@ pub async fn delete(
 #[derive(Debug, Clone)]
 pub struct Overview {
     /// The tournament.
-    pub tournament: TournamentRow,
+    pub tournament: view::Tournament,
     /// Players who have not withdrawn.
     pub players: i64,
     /// Its rounds in order.
@@ -523,7 +528,7 @@ pub async fn overview(state: &AppState, caller: Caller, id: i64) -> Result<Overv
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Read)?;
             Ok(Overview {
-                tournament,
+                tournament: view::Tournament::from(&tournament),
                 players: crate::db::players::count_playing(conn, id)?,
                 rounds: repo::rounds_overview(conn, id)?,
                 has_plan: repo::has_seating_plan(conn, id)?,

@@ -31,9 +31,9 @@ use super::session::same_origin;
 use super::{PageError, respond_status, respond_with_error};
 use crate::auth::Caller;
 use crate::auth::extract::caller_from_token;
-use crate::db::models::TournamentRow;
 use crate::error::ApiError;
 use crate::services;
+use crate::services::view::Tournament;
 use crate::state::AppState;
 
 /// The cookie holding the organiser's token.
@@ -185,7 +185,7 @@ struct Nav {
 }
 
 impl Nav {
-    fn of(row: &TournamentRow, section: Section) -> Nav {
+    fn of(row: &Tournament, section: Section) -> Nav {
         Nav {
             id: row.id,
             name: row.name.clone(),

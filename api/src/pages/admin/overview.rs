@@ -15,9 +15,9 @@ use super::game_form::{GameChoices, GameFields};
 use super::{
     Desk, Nav, Section, Step, answer, failed, refusal_text, render, see_other, signed_in_or_login,
 };
-use crate::db::models::TournamentRow;
 use crate::error::{ApiError, FieldError};
 use crate::pages::i18n::Lang;
+use crate::services::view::Tournament;
 use crate::services::{co_organizers, preview, tournaments};
 use crate::state::AppState;
 use crate::wire::preview::PreviewLinkResponse;
@@ -126,7 +126,7 @@ pub(super) struct SettingsForm {
 }
 
 impl SettingsForm {
-    fn of(t: &TournamentRow) -> SettingsForm {
+    fn of(t: &Tournament) -> SettingsForm {
         let mut form = SettingsForm {
             name: t.name.clone(),
             date: t.held_on.format("%Y-%m-%d").to_string(),

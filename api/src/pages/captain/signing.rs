@@ -8,6 +8,7 @@ use serde::Deserialize;
 
 use super::reply::problem_json;
 use super::{captain, see_other_with, sheet, shut_out, to_join};
+use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
 use crate::pages::session::same_origin;
@@ -29,7 +30,13 @@ pub async fn sign(
     form: web::Form<SignForm>,
 ) -> HttpResponse {
     let player_id = form.into_inner().player_id;
-    change(&state, &req, player_id, "signed", signatures::sign).await
+    let act = async |table_id, caller: Caller| {
+        guarded(&state, move |conn| {
+            signatures::sign(conn, table_id, &caller, player_id)
+        })
+        .await
+    };
+    change(&state, &req, (player_id, "signed"), act).await
 }
 
 /// A player's signature is taken back (a wrong tap).
@@ -40,19 +47,22 @@ pub async fn withdraw(
     player_id: web::Path<i64>,
 ) -> HttpResponse {
     let player_id = player_id.into_inner();
-    change(&state, &req, player_id, "withdrawn", signatures::withdraw).await
+    let act = async |table_id, caller: Caller| {
+        guarded(&state, move |conn| {
+            signatures::withdraw(conn, table_id, &caller, player_id)
+        })
+        .await
+    };
+    change(&state, &req, (player_id, "withdrawn"), act).await
 }
 
-type Change =
-    fn(&mut crate::db::DbConn, i64, &crate::auth::Caller, i64) -> Result<SheetResponse, ApiError>;
-
-/// Runs `change` for `player_id` and shows the sheet with `note`, or with the refusal.
+/// Runs `act` at the captain's table and shows the sheet with `note` on `player_id`, or
+/// with the refusal.
 async fn change(
     state: &AppState,
     req: &HttpRequest,
-    player_id: i64,
-    note: &str,
-    change: Change,
+    (player_id, note): (i64, &str),
+    act: impl AsyncFnOnce(i64, Caller) -> Result<SheetResponse, ApiError>,
 ) -> HttpResponse {
     let Some((caller, table_id)) = captain(state, req) else {
         return to_join(None);
@@ -61,13 +71,9 @@ async fn change(
         let (lang, _) = Lang::of(req);
         return problem_json(lang, &ApiError::Forbidden);
     }
-    let acting = caller.clone();
     // Signing twice, or taking back a signature that is not there, changes nothing: a
     // form posted twice needs no key.
-    let changed = guarded(state, move |conn| {
-        change(conn, table_id, &acting, player_id)
-    })
-    .await;
+    let changed = act(table_id, caller.clone()).await;
     match changed {
         Ok(_) => see_other_with("/table/sheet", &format!("{note}-{player_id}")),
         Err(e) => match shut_out(&e) {

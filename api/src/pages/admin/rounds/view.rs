@@ -5,11 +5,11 @@
 
 use serde::Serialize;
 
-use crate::db::models::PlayerRow;
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
 use crate::services::plans::PlanView;
 use crate::services::rounds_desk::{DeskRound, DeskRounds};
+use crate::services::view::{Player, Tournament};
 use crate::wire::plans::PlannedRoundStatus;
 use crate::wire::rounds::ReseatResponse;
 use crate::wire::seating::QualityBody;
@@ -207,7 +207,7 @@ fn hhmm(at: chrono::NaiveDateTime) -> String {
     at.format("%H:%M UTC").to_string()
 }
 
-fn name_of(roster: &[PlayerRow], id: i64) -> SeatModel {
+fn name_of(roster: &[Player], id: i64) -> SeatModel {
     match roster.iter().find(|p| p.id == id) {
         Some(p) => SeatModel {
             start_number: p.start_number,
@@ -221,7 +221,7 @@ fn name_of(roster: &[PlayerRow], id: i64) -> SeatModel {
 }
 
 /// "Name (Nr. 7), …" for the players `ids`.
-fn names(lang: Lang, roster: &[PlayerRow], ids: &[i64]) -> String {
+fn names(lang: Lang, roster: &[Player], ids: &[i64]) -> String {
     let no = lang.text("common_no");
     let mut seats: Vec<SeatModel> = ids.iter().map(|&id| name_of(roster, id)).collect();
     seats.sort_by_key(|s| s.start_number);
@@ -234,7 +234,7 @@ fn names(lang: Lang, roster: &[PlayerRow], ids: &[i64]) -> String {
 
 /// A round's tables as the form types them: one line a table, start numbers in seat
 /// order.
-pub fn seating_text(roster: &[PlayerRow], tables: &[Vec<i64>]) -> String {
+pub fn seating_text(roster: &[Player], tables: &[Vec<i64>]) -> String {
     tables
         .iter()
         .map(|t| {
@@ -247,7 +247,7 @@ pub fn seating_text(roster: &[PlayerRow], tables: &[Vec<i64>]) -> String {
         .join("\n")
 }
 
-fn plan_model(lang: Lang, roster: &[PlayerRow], view: PlanView) -> PlanModel {
+fn plan_model(lang: Lang, roster: &[Player], view: PlanView) -> PlanModel {
     let PlanView {
         plan,
         rounds,
@@ -304,13 +304,13 @@ fn plan_model(lang: Lang, roster: &[PlayerRow], view: PlanView) -> PlanModel {
 
 fn round_model(
     lang: Lang,
-    roster: &[PlayerRow],
-    tournament: &crate::db::models::TournamentRow,
+    roster: &[Player],
+    tournament: &Tournament,
     round: DeskRound,
     extra: Option<RoundExtra>,
 ) -> RoundModel {
     let DeskRound {
-        row,
+        round: row,
         tables,
         quality,
         deals,
@@ -419,15 +419,15 @@ pub fn page(lang: Lang, data: DeskRounds, extra: Extra) -> RoundsPage {
         .collect();
     let open_rounds = rounds
         .iter()
-        .filter(|r| !r.row.closed)
-        .map(|r| r.row.number)
+        .filter(|r| !r.round.closed)
+        .map(|r| r.round.number)
         .collect();
     let mut round = round;
     let mut models: Vec<RoundModel> = rounds
         .into_iter()
         .map(|r| {
             let extra = match &round {
-                Some((id, _)) if *id == r.row.id => round.take().map(|(_, e)| e),
+                Some((id, _)) if *id == r.round.id => round.take().map(|(_, e)| e),
                 _ => None,
             };
             round_model(lang, &roster, &tournament, r, extra)

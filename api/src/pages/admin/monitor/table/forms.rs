@@ -9,7 +9,6 @@ use serde::{Deserialize, Serialize};
 use super::super::super::{answer, signed_in_or_login};
 use super::{Kept, after};
 use crate::auth::Caller;
-use crate::db::DbConn;
 use crate::error::ApiError;
 use crate::pages::whole_number as number;
 use crate::services::{
@@ -109,25 +108,20 @@ fn penalty_request(form: &PenaltyForm) -> Result<CreatePenaltyRequest, ApiError>
 
 /// A table form whose write needs no key (its own precondition makes a repeat harmless:
 /// a version, a revocation, a time-up): the desk signed in and the form's CSRF token
-/// checked, `write` run as one transaction for the organiser, then the table's page again,
+/// checked, `act` run for the organiser (one guarded write), then the table's page again,
 /// or with the refusal at the form named by `anchor`.
-async fn simple<F>(
+async fn simple<T>(
     state: &AppState,
     req: &HttpRequest,
     csrf: Option<String>,
-    table_id: i64,
-    anchor: &'static str,
-    write: F,
-) -> HttpResponse
-where
-    F: FnOnce(&mut DbConn, &Caller) -> Result<(), ApiError> + Send + 'static,
-{
+    (table_id, anchor): (i64, &'static str),
+    act: impl AsyncFnOnce(Caller) -> Result<T, ApiError>,
+) -> HttpResponse {
     answer(
         async {
             let desk = signed_in_or_login(state, req)?;
             desk.guard(req, csrf.as_deref())?;
-            let caller = desk.caller();
-            let done = write::keyed(state, None, 200, move |conn| write(conn, &caller)).await;
+            let done = act(desk.caller()).await;
             after(state, req, &desk, table_id, done, anchor, Kept::default()).await
         }
         .await,
@@ -199,25 +193,20 @@ pub async fn delete_penalty(
 ) -> HttpResponse {
     let (table_id, penalty_id) = path.into_inner();
     let (csrf, version, reason) = form.into_inner().split();
-    simple(
-        &state,
-        &req,
-        csrf,
-        table_id,
-        "penalties",
-        move |conn, caller| {
+    let act = async |caller: Caller| {
+        write::guarded(&state, move |conn| {
             penalties::delete(
                 conn,
                 table_id,
                 penalty_id,
                 &version,
-                caller,
+                &caller,
                 reason.as_deref(),
             )
-            .map(drop)
-        },
-    )
-    .await
+        })
+        .await
+    };
+    simple(&state, &req, csrf, (table_id, "penalties"), act).await
 }
 
 /// Deletes a deal of the version the form shows (later deals move up).
@@ -230,17 +219,13 @@ pub async fn delete_deal(
 ) -> HttpResponse {
     let (table_id, number) = path.into_inner();
     let (csrf, version, reason) = form.into_inner().split();
-    simple(
-        &state,
-        &req,
-        csrf,
-        table_id,
-        "deals",
-        move |conn, caller| {
-            deals::delete(conn, table_id, number, &version, caller, reason.as_deref()).map(drop)
-        },
-    )
-    .await
+    let act = async |caller: Caller| {
+        write::guarded(&state, move |conn| {
+            deals::delete(conn, table_id, number, &version, &caller, reason.as_deref())
+        })
+        .await
+    };
+    simple(&state, &req, csrf, (table_id, "deals"), act).await
 }
 
 /// Issues a new join code (the old one no longer opens the table; a captain who joined
@@ -290,10 +275,13 @@ pub async fn revoke_code(
 ) -> HttpResponse {
     let table_id = table_id.into_inner();
     let csrf = form.into_inner().csrf;
-    simple(&state, &req, csrf, table_id, "code", move |conn, caller| {
-        join_codes::revoke(conn, table_id, caller)
-    })
-    .await
+    let act = async |caller: Caller| {
+        write::guarded(&state, move |conn| {
+            join_codes::revoke(conn, table_id, &caller)
+        })
+        .await
+    };
+    simple(&state, &req, csrf, (table_id, "code"), act).await
 }
 
 /// Calls time-up at this table.
@@ -306,15 +294,10 @@ pub async fn time_up(
 ) -> HttpResponse {
     let table_id = table_id.into_inner();
     let csrf = form.into_inner().csrf;
-    simple(
-        &state,
-        &req,
-        csrf,
-        table_id,
-        "clock",
-        move |conn, caller| tables::time_up(conn, table_id, caller).map(drop),
-    )
-    .await
+    let act = async |caller: Caller| {
+        write::guarded(&state, move |conn| tables::time_up(conn, table_id, &caller)).await
+    };
+    simple(&state, &req, csrf, (table_id, "clock"), act).await
 }
 
 /// Gives the table extra minutes, for a reason.

@@ -32,7 +32,7 @@ use crate::pages::captain::form::wire_name;
 use crate::pages::captain::view::{self, Named};
 use crate::pages::i18n::Lang;
 use crate::services::tables::{self, DeskTable};
-use crate::services::{audit_log, codes, idempotency, join_codes};
+use crate::services::{audit_log, codes, join_codes};
 use crate::state::AppState;
 use crate::wire::sheet::FamilyDealView;
 use crate::wire::sheet::{SheetDealView, SheetResponse};
@@ -339,12 +339,12 @@ pub async fn show(
 }
 
 /// After a write: the table's page again (Post/Redirect/Get), or the page with the refusal.
-async fn after(
+async fn after<T>(
     state: &AppState,
     req: &HttpRequest,
     desk: &Desk,
     table_id: i64,
-    done: Result<idempotency::Seen, ApiError>,
+    done: Result<T, ApiError>,
     form: &'static str,
     kept: Kept,
 ) -> Step<HttpResponse> {
