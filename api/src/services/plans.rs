@@ -3,7 +3,7 @@
 //! then created from it with the draw method `planned`. The planning is
 //! [`super::draw::plan`]'s; this stores, reads back and logs.
 //!
-//! A plan is shown against what exists ([`view`]): rounds drawn with the tables they were
+//! A plan is shown against what exists ([`view()`]): rounds drawn with the tables they were
 //! drawn with, later rounds as planned while the plan still seats exactly the players a
 //! draw would seat, otherwise as out of date with the reason (`domain::day::misfit`). The
 //! JSON answer and the printed page read the same view, so neither can contradict the
