@@ -28,7 +28,7 @@ pub const DOCS_CSP: &str = "default-src 'self'; script-src 'self'; \
 pub const API_CSP: &str = "default-src 'none'; frame-ancestors 'none'";
 
 /// Sets `nosniff`, `DENY` framing, `no-referrer` and the policy `csp`, keeping any of them
-/// a handler set itself.
+/// a handler or the app set itself (the pages' `same-origin` referrer policy, `app.rs`).
 pub fn set_headers(headers: &mut HeaderMap, csp: &'static str) {
     for (name, value) in [
         (X_CONTENT_TYPE_OPTIONS, "nosniff"),
