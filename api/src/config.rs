@@ -32,9 +32,10 @@ pub struct Config {
     /// (`KARLCHEN_AUTH_LIMIT_PER_ADDRESS`, default 120: a club hall's captains share one
     /// Wi-Fi address; 0 switches the limit off).
     pub auth_limit_per_address: u32,
-    /// Take the client address from `Forwarded`/`X-Forwarded-For`
-    /// (`KARLCHEN_TRUST_FORWARDED=1`); only behind a proxy that sets them, since clients
-    /// could otherwise pick their own address.
+    /// Believe the proxy's `Forwarded`/`X-Forwarded-*` headers: the client address, and the
+    /// host and scheme the request was sent to (`KARLCHEN_TRUST_FORWARDED=1`); only behind
+    /// a proxy that sets them, since clients could otherwise pick their own address and
+    /// pass another site's form off as ours.
     pub trust_forwarded: bool,
     /// A token signing secret shared by several instances (`KARLCHEN_SECRET`, or the file
     /// `KARLCHEN_SECRET_FILE` names); without one, the key file in the data folder.

@@ -426,3 +426,51 @@ backend_test!(
         expect(&send(&service, get(&public, "")).await, 200, "now public");
     }
 );
+
+backend_test!(proxy_headers_count_only_from_a_trusted_proxy, |app| {
+    let sign_in = |origin: &str, headers: &[(&'static str, &'static str)]| {
+        let mut req = TestRequest::post()
+            .uri("/login")
+            .insert_header(("Host", HOST))
+            .insert_header(("Origin", origin.to_owned()))
+            .set_form([("email", "leitung@example.org"), ("password", PASSWORD)]);
+        for &header in headers {
+            req = req.insert_header(header);
+        }
+        req.to_request()
+    };
+    let proxy = [
+        ("X-Forwarded-Host", "evil.example"),
+        ("X-Forwarded-Proto", "https"),
+    ];
+
+    // Reached directly: what the headers of a proxy say is anybody's word.
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    organizer(&app, &service, "leitung@example.org").await;
+    let forged = send(&service, sign_in("http://evil.example", &proxy)).await;
+    expect(
+        &forged,
+        403,
+        "another site's form, with a forged forwarded host",
+    );
+    assert!(forged.headers.get("set-cookie").is_none());
+    let plain = send(
+        &service,
+        sign_in(&format!("http://{HOST}"), &[("X-Forwarded-Proto", "https")]),
+    )
+    .await;
+    expect(&plain, 303, "signed in over plain HTTP");
+    let cookie = plain.header("set-cookie");
+    assert!(!cookie.contains("Secure"), "no HTTPS here: {cookie}");
+
+    // Behind a proxy the operator trusts, its word is the request's.
+    let mut state = app.state.clone();
+    let mut config = (*state.config).clone();
+    config.trust_forwarded = true;
+    state.config = std::sync::Arc::new(config);
+    let proxied = actix_web::test::init_service(api::app::build(state)).await;
+    let through = send(&proxied, sign_in("https://evil.example", &proxy)).await;
+    expect(&through, 303, "the proxy's host is the request's host");
+    let cookie = through.header("set-cookie");
+    assert!(cookie.contains("Secure"), "HTTPS at the proxy: {cookie}");
+});

@@ -6,9 +6,9 @@
 //! `/table`, and the phone would bounce back to `/join`). The JSON API stays bearer-only;
 //! this cookie opens the `/table` pages and nothing else.
 
-use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
-use actix_web::http::header::{ORIGIN, REFERER};
+use actix_web::http::header::{HOST, ORIGIN, REFERER};
+use actix_web::{HttpRequest, web};
 
 use crate::auth::Caller;
 use crate::auth::extract::caller_from_token;
@@ -62,8 +62,12 @@ pub fn captain(state: &AppState, req: &HttpRequest) -> Option<Caller> {
 /// the cookie off forms posted from other sites; this refuses them even so. The host is
 /// the one the browser asked for: behind a proxy that rewrites `Host`, the forwarded one.
 pub fn same_origin(req: &HttpRequest) -> bool {
-    let info = req.connection_info();
-    let host = info.host();
+    same_origin_as(req, &host(req))
+}
+
+/// Whether the form's `Origin` (else its `Referer`) names `host`; a request with neither
+/// (an old browser, a script) passes, the CSRF token still guards it.
+fn same_origin_as(req: &HttpRequest, host: &str) -> bool {
     let from = req
         .headers()
         .get(ORIGIN)
@@ -78,16 +82,50 @@ pub fn same_origin(req: &HttpRequest) -> bool {
     }
 }
 
-/// Whether the request reached the service over HTTPS (directly or, when configured, as
-/// the proxy says), which decides the cookie's `Secure` flag.
+/// Whether a proxy's `Forwarded`/`X-Forwarded-*` headers count for this service: only with
+/// `KARLCHEN_TRUST_FORWARDED=1`. Reached directly, anybody can send them, and a forged
+/// `X-Forwarded-Host` would otherwise let another site's form pass the same-origin check.
+fn trusts_forwarded(req: &HttpRequest) -> bool {
+    req.app_data::<web::Data<AppState>>()
+        .is_some_and(|state| state.config.trust_forwarded)
+}
+
+/// The host (and port) the request was sent to: its `Host` header (the URI's authority
+/// over HTTP/2), or, from a trusted proxy, the host the proxy says.
+pub fn host(req: &HttpRequest) -> String {
+    host_as(req, trusts_forwarded(req))
+}
+
+fn host_as(req: &HttpRequest, trust_forwarded: bool) -> String {
+    if trust_forwarded {
+        return req.connection_info().host().to_owned();
+    }
+    req.headers()
+        .get(HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_owned)
+        .or_else(|| req.uri().authority().map(|a| a.as_str().to_owned()))
+        .unwrap_or_else(|| req.app_config().host().to_owned())
+}
+
+/// Whether the request reached the service over HTTPS: its own TLS, or, from a trusted
+/// proxy, the scheme the proxy says. Decides the cookies' `Secure` flag and the scheme of
+/// printed links.
 pub fn is_https(req: &HttpRequest) -> bool {
-    req.connection_info().scheme() == "https"
+    is_https_as(req, trusts_forwarded(req))
+}
+
+fn is_https_as(req: &HttpRequest, trust_forwarded: bool) -> bool {
+    if trust_forwarded {
+        req.connection_info().scheme() == "https"
+    } else {
+        req.app_config().secure()
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use actix_web::http::header::HOST;
     use actix_web::test::TestRequest;
 
     #[test]
@@ -119,5 +157,31 @@ mod tests {
             .insert_header((HOST, "hall.local:8080"))
             .to_http_request();
         assert!(same_origin(&bare), "old browsers send neither");
+    }
+
+    #[test]
+    fn proxy_headers_count_only_when_trusted() {
+        // Another site's form, with the headers a proxy would set, sent straight to us.
+        let forged = TestRequest::post()
+            .insert_header((HOST, "hall.local:8080"))
+            .insert_header((ORIGIN, "http://evil.example"))
+            .insert_header(("X-Forwarded-Host", "evil.example"))
+            .insert_header(("X-Forwarded-Proto", "https"))
+            .insert_header(("Forwarded", "host=evil.example;proto=https"))
+            .to_http_request();
+        assert_eq!(host_as(&forged, false), "hall.local:8080");
+        assert!(!same_origin_as(&forged, &host_as(&forged, false)));
+        assert!(!is_https_as(&forged, false), "plain HTTP, whatever it says");
+        // Behind a proxy the operator trusts, the proxy's word is the request's.
+        assert_eq!(host_as(&forged, true), "evil.example");
+        assert!(is_https_as(&forged, true));
+        let proxied = TestRequest::post()
+            .insert_header((HOST, "127.0.0.1:8080"))
+            .insert_header((ORIGIN, "https://doko.example.org"))
+            .insert_header(("X-Forwarded-Host", "doko.example.org"))
+            .insert_header(("X-Forwarded-Proto", "https"))
+            .to_http_request();
+        assert!(same_origin_as(&proxied, &host_as(&proxied, true)));
+        assert!(!same_origin_as(&proxied, &host_as(&proxied, false)));
     }
 }

@@ -11,6 +11,7 @@ use serde::Serialize;
 
 use super::super::{Section, answer, render, signed_in_or_login};
 use super::{lang, printed_round};
+use crate::pages::session::{host, is_https};
 use crate::services::print::PrintedTable;
 use crate::state::AppState;
 
@@ -84,10 +85,10 @@ pub async fn page(
     )
 }
 
-/// `<scheme>://<host>` as the request reached us.
+/// `<scheme>://<host>` as the request reached us (a proxy's word only when trusted).
 fn origin(req: &HttpRequest) -> String {
-    let info = req.connection_info();
-    format!("{}://{}", info.scheme(), info.host())
+    let scheme = if is_https(req) { "https" } else { "http" };
+    format!("{scheme}://{}", host(req))
 }
 
 fn card(table: &PrintedTable, origin: &str, label: &str) -> TableCard {
