@@ -7,8 +7,9 @@ use anyhow::{Context, bail};
 
 pub use crate::keys::Secret;
 
-/// Everything the service needs to start.
-#[derive(Debug, Clone)]
+/// Everything the service needs to start. Its `Debug` shows the database URL without its
+/// password.
+#[derive(Clone)]
 pub struct Config {
     /// Address to listen on (`KARLCHEN_BIND`, default `127.0.0.1:8080`).
     pub bind: String,
@@ -44,6 +45,24 @@ pub struct Config {
     /// characters); without one, `/metrics` answers only requests from the loopback
     /// address that came through no proxy.
     pub metrics_token: Option<MetricsToken>,
+}
+
+impl std::fmt::Debug for Config {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Config")
+            .field("bind", &self.bind)
+            .field("data_dir", &self.data_dir)
+            .field("database_url", &crate::db::redacted(&self.database_url))
+            .field("pool_size", &self.pool_size)
+            .field("workers", &self.workers)
+            .field("log_json", &self.log_json)
+            .field("auth_limit_per_key", &self.auth_limit_per_key)
+            .field("auth_limit_per_address", &self.auth_limit_per_address)
+            .field("trust_forwarded", &self.trust_forwarded)
+            .field("secret", &self.secret)
+            .field("metrics_token", &self.metrics_token)
+            .finish()
+    }
 }
 
 /// The token of `/metrics`. Its `Debug` never shows it.

@@ -97,3 +97,36 @@ fn database_urls_choose_the_backend_by_scheme() {
     assert!(err.to_string().contains("DATABASE_URL"), "{err}");
     assert!(Backend::from_url("mysql://u@h/db").is_err());
 }
+
+/// A mistyped `DATABASE_URL` stops the service with a message that names the variable and
+/// never its password, in every command that reads it.
+#[test]
+fn a_mistyped_database_url_is_reported_without_its_password() {
+    let dir = tempfile::tempdir().unwrap();
+    for url in [
+        "postgress://karl:Geheim-4711@db.local/doko",
+        "karl:Geheim-4711@db.local/doko",
+    ] {
+        for args in [&["serve"][..], &["migrate"][..], &["backup", "copy.db"][..]] {
+            let out = std::process::Command::new(crate::crash::karlchen())
+                .args(args)
+                .env("KARLCHEN_DATA_DIR", dir.path())
+                .env("DATABASE_URL", url)
+                .env("KARLCHEN_BIND", "127.0.0.1:0")
+                .stdin(std::process::Stdio::null())
+                .output()
+                .unwrap();
+            let said = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            assert!(!out.status.success(), "{args:?} with {url}: {said}");
+            assert!(said.contains("DATABASE_URL"), "{args:?}: {said}");
+            assert!(
+                !said.contains("Geheim-4711"),
+                "{args:?} shows the password: {said}"
+            );
+        }
+    }
+}

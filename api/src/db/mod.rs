@@ -84,10 +84,54 @@ impl Backend {
             Ok(Backend::Sqlite)
         } else {
             bail!(
-                "DATABASE_URL must start with sqlite:// or postgres:// (or name an existing SQLite file), got {url:?}"
+                "DATABASE_URL must start with sqlite:// or postgres:// (or name an existing SQLite file), got {:?}",
+                redacted(url)
             )
         }
     }
+}
+
+/// `url` as an error or a log line may show it: a password, in the user part or as a
+/// `password=` parameter, replaced by `***`. A value that does not read as a URL is not
+/// shown at all, since where its password would be cannot be told.
+pub fn redacted(url: &str) -> String {
+    const HIDDEN: &str = "***";
+    let hidden = || {
+        if url.contains(['@', ':', '=']) {
+            "(not a URL; not shown, it may hold a password)".to_owned()
+        } else {
+            url.to_owned()
+        }
+    };
+    let Ok(mut parsed) = url::Url::parse(url) else {
+        return hidden();
+    };
+    // `user:password@host` without a scheme reads as the scheme `user` and a path.
+    if !parsed.has_host() {
+        return hidden();
+    }
+    if parsed.password().is_some() && parsed.set_password(Some(HIDDEN)).is_err() {
+        return "(a URL with a password; not shown)".to_owned();
+    }
+    let secret = |key: &str| {
+        let key = key.to_ascii_lowercase();
+        key.contains("password") || key.contains("secret")
+    };
+    if parsed.query_pairs().any(|(k, _)| secret(&k)) {
+        let pairs: Vec<(String, String)> = parsed
+            .query_pairs()
+            .map(|(k, v)| {
+                let v = if secret(&k) {
+                    HIDDEN.to_owned()
+                } else {
+                    v.into_owned()
+                };
+                (k.into_owned(), v)
+            })
+            .collect();
+        parsed.query_pairs_mut().clear().extend_pairs(pairs);
+    }
+    parsed.to_string()
 }
 
 /// The file a SQLite URL names, without URI parameters.
@@ -390,5 +434,35 @@ impl From<diesel::result::Error> for ApiError {
             }
             other => ApiError::Internal(other.into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redacted;
+
+    #[test]
+    fn a_url_is_shown_without_its_password() {
+        for (url, shown) in [
+            (
+                "postgress://karl:s3cret@db.local/doko",
+                "postgress://karl:***@db.local/doko",
+            ),
+            (
+                "postgres://karl:s3cret@db.local:5432/doko?sslmode=require",
+                "postgres://karl:***@db.local:5432/doko?sslmode=require",
+            ),
+            (
+                "postgres://db.local/doko?user=karl&password=s3cret",
+                "postgres://db.local/doko?user=karl&password=***",
+            ),
+            ("sqlite://data/karlchen.db", "sqlite://data/karlchen.db"),
+            ("karlchen.db", "karlchen.db"),
+        ] {
+            assert_eq!(redacted(url), shown);
+        }
+        // Not a URL: where a password would be cannot be told, so none of it is shown.
+        let shown = redacted("karl:s3cret@db.local/doko");
+        assert!(!shown.contains("s3cret"), "{shown}");
     }
 }
