@@ -4,7 +4,9 @@
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
-use crate::fixtures::{App, Reply, call_json, csv, expect, organizer, req, send, tournament};
+use crate::fixtures::{
+    App, Reply, Table, call_json, csv, expect, normal, organizer, req, send, tournament,
+};
 
 async fn roster<S: App>(service: &S, token: &str, t: i64) -> Vec<Value> {
     let list = call_json(
@@ -616,4 +618,115 @@ backend_test!(players_registered_at_the_same_moment, |app| {
     let mut numbers = start_numbers(&list);
     numbers.dedup();
     assert_eq!(numbers.len(), list.len(), "distinct start numbers");
+});
+
+backend_test!(hidden_characters_in_names_and_messages_are_refused, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let token = organizer(&app, &service, "leitung@example.org").await;
+    let t = tournament(
+        &service,
+        &token,
+        &json!({"name": "Herbstturnier", "date": "2026-11-28"}),
+    )
+    .await;
+    let refused = |reply: &Reply, field: &str, what: &str| {
+        expect(reply, 422, what);
+        assert_eq!(reply.json["code"], "invalid_body", "{what}");
+        assert!(
+            reply
+                .faults()
+                .contains(&(field.to_owned(), "invalid_character".to_owned())),
+            "{what}: {}",
+            reply.text
+        );
+    };
+    let players = format!("/api/v1/tournaments/{t}/players");
+    // A right-to-left override would show the name mirrored and reorder its line; a bell,
+    // a zero-width space or a byte-order mark would make two equal-looking names differ.
+    for (field, body) in [
+        ("name", json!({"name": "Anna \u{202E}relleuM"})),
+        ("name", json!({"name": "Bert\u{7}"})),
+        ("name", json!({"name": "Carl\u{200B}a"})),
+        ("name", json!({"name": "Dora\nEmil"})),
+        ("club", json!({"name": "Emil", "club": "\u{FEFF}DK Kreuz"})),
+        (
+            "public_name",
+            json!({"name": "Frieda", "public_name": "F.\u{2066}X"}),
+        ),
+    ] {
+        let reply = call_json(&service, "POST", &players, Some(&token), Some(&body)).await;
+        refused(&reply, field, &body.to_string());
+    }
+    assert!(
+        roster(&service, &token, t).await.is_empty(),
+        "nothing stored"
+    );
+    // Umlauts, accents and scripts written right to left themselves are names like any.
+    for name in ["Jürgen Müller-Lüdenscheidt", "José Ñúñez", "داود", "ישראל"] {
+        let reply = call_json(
+            &service,
+            "POST",
+            &players,
+            Some(&token),
+            Some(&json!({ "name": name })),
+        )
+        .await;
+        expect(&reply, 201, name);
+    }
+
+    let renamed = call_json(
+        &service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{t}"),
+        Some(&token),
+        Some(&json!({"name": "Herbst\u{1B}[31mturnier"})),
+    )
+    .await;
+    refused(&renamed, "name", "a tournament's name with an escape");
+    let kept = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{t}"),
+        Some(&token),
+        None,
+    )
+    .await;
+    assert_eq!(kept.json["name"], "Herbstturnier");
+});
+
+backend_test!(a_reason_may_run_over_lines_but_hides_nothing, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::new(&app, &service, 4).await;
+    let entered = table.post(&service, &table.captain, &normal([0, 1])).await;
+    expect(&entered, 201, "deal 1");
+    let version = entered.json["deal"]["version"].to_string();
+    let correct = |reason: &str| {
+        req(
+            "PUT",
+            &table.path("deals/1"),
+            Some(&table.org),
+            Some(
+                &json!({"contract": "normal", "re": [0, 1], "re_points": 130,
+                "re_tricks": 7, "reason": reason}),
+            ),
+            &[("If-Match", version.as_str())],
+        )
+    };
+    let hidden = send(&service, correct("Tippfehler\u{200B}")).await;
+    expect(&hidden, 422, "a zero-width space in the reason");
+    assert_eq!(
+        hidden.faults(),
+        vec![("reason".to_owned(), "invalid_character".to_owned())],
+        "{}",
+        hidden.text
+    );
+    let bell = send(&service, correct("Tipp\u{7}fehler")).await;
+    expect(&bell, 422, "a bell in the reason");
+    assert_eq!(
+        table.sheet(&service).await["deals"][0]["version"].to_string(),
+        version,
+        "refused, nothing changed"
+    );
+    let lines = send(&service, correct("Tippfehler:\nRe hatte 130, nicht 120")).await;
+    expect(&lines, 200, "a reason of two lines");
 });

@@ -15,7 +15,7 @@ use super::access::{self, Need, TableContext};
 use super::idempotency::{self, Seen};
 use super::sheet::{self, Judged, TableRows, conflict_with_sheet};
 use super::table_write::{self, TableWrite};
-use super::{audit, now, signatures, write};
+use super::{audit, now, signatures, validate, write};
 use crate::auth::Caller;
 use crate::db::models::DealRow;
 use crate::db::{self, DbConn};
@@ -139,6 +139,7 @@ pub fn create(
     entry: &DealBody,
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
+    validate::message("reason", entry.reason())?;
     let mut write = table_write::open(conn, table_id, caller)?;
     let mut next = next_deal(&write.ctx, &write.rows, &write.before, entry)?;
     let number = u16::try_from(next.number).unwrap_or_default();
@@ -326,6 +327,7 @@ pub fn update(
     entry: &DealBody,
 ) -> Result<DealResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
+    validate::message("reason", entry.reason())?;
     let mut write = table_write::open(conn, table_id, caller)?;
     let row = stored_deal(&write, number, version)?;
     paper_is_organisers(caller, write.before.table.is_paper(number))?;
@@ -376,6 +378,7 @@ pub fn delete(
     caller: &Caller,
     reason: Option<&str>,
 ) -> Result<SheetResponse, ApiError> {
+    validate::message("reason", reason)?;
     let mut write = table_write::open(conn, table_id, caller)?;
     let row = stored_deal(&write, number, version)?;
     paper_is_organisers(caller, write.before.table.is_paper(number))?;

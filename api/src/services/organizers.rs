@@ -17,6 +17,9 @@ pub fn add(db: &Database, email: &str, name: &str, password: &str) -> anyhow::Re
     if name.is_empty() || name.chars().count() > 200 {
         bail!("the name must have 1 to 200 characters");
     }
+    if let Err(e) = super::validate::shown("name", name, false) {
+        bail!("the name: {}", e.message);
+    }
     if password.chars().count() < password::MIN_LENGTH {
         bail!(
             "the password needs at least {} characters",

@@ -8,7 +8,7 @@ use domain::penalty::{Severity, Violation};
 use super::access;
 use super::sheet::Judged;
 use super::table_write::{self, TableWrite};
-use super::{audit, now, signatures};
+use super::{audit, now, signatures, validate};
 use crate::auth::Caller;
 use crate::db::models::PenaltyRow;
 use crate::db::penalties::NewPenalty;
@@ -49,6 +49,9 @@ pub fn ruling(request: CreatePenaltyRequest) -> Result<Ruling, ApiError> {
             "the referee's name, 1 to 200 characters",
         ));
     }
+    validate::shown("referee", &referee, false).map_err(|e| {
+        ApiError::unprocessable("invalid_body", format!("referee: {}", e.message), vec![e])
+    })?;
     let offence = request
         .offence
         .as_deref()
@@ -63,6 +66,7 @@ pub fn ruling(request: CreatePenaltyRequest) -> Result<Ruling, ApiError> {
             "what happened, up to 500 characters",
         ));
     }
+    validate::message("offence", offence.as_deref())?;
     Ok(Ruling {
         request,
         severity,
@@ -203,6 +207,7 @@ pub fn update(
     reason: Option<&str>,
 ) -> Result<(SheetResponse, i32), ApiError> {
     access::organizer_only(caller)?;
+    validate::message("reason", reason)?;
     let mut write = table_write::open(conn, table_id, caller)?;
     let old = stored(&write, id, version)?;
     let violation = violation(&write.before, ruling)?;
@@ -243,6 +248,7 @@ pub fn delete(
     reason: Option<&str>,
 ) -> Result<SheetResponse, ApiError> {
     access::organizer_only(caller)?;
+    validate::message("reason", reason)?;
     let mut write = table_write::open(conn, table_id, caller)?;
     let old = stored(&write, id, version)?;
     let changed = db::penalties::delete(conn, id, old.version)?;

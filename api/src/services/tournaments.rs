@@ -8,7 +8,7 @@ use domain::game::Game;
 
 use super::access::{self, Need};
 use super::table_write;
-use super::validate::{in_range, invalid, optional, text};
+use super::validate::{self, in_range, invalid, optional, text};
 use super::{audit, idempotency, now, sheet, view, write};
 use crate::auth::Caller;
 use crate::db::models::{NewTournament, TournamentChanges, TournamentRow};
@@ -441,6 +441,7 @@ pub async fn delete(
     id: i64,
     reason: Option<String>,
 ) -> Result<(), ApiError> {
+    validate::message("reason", reason.as_deref())?;
     let caller = Caller::Organizer(organizer_id);
     write::guarded(state, move |conn| {
         // The tournament first (no round is created or deleted meanwhile), then its

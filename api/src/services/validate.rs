@@ -3,7 +3,8 @@
 
 use crate::error::{ApiError, FieldError};
 
-/// `value` trimmed, 1 to `max` characters.
+/// `value` trimmed, 1 to `max` characters, on one line and without a hidden character
+/// ([`hidden`]).
 pub fn text(field: &str, value: &str, max: usize) -> Result<String, FieldError> {
     let value = value.trim();
     if value.is_empty() || value.chars().count() > max {
@@ -13,7 +14,57 @@ pub fn text(field: &str, value: &str, max: usize) -> Result<String, FieldError> 
             format!("1 to {max} characters"),
         ))
     } else {
+        shown(field, value, false)?;
         Ok(value.to_owned())
+    }
+}
+
+/// Whether `c` is a character a name or message must not hold: a control character (a
+/// bell, an escape, a line break in a name), one that turns the writing direction
+/// (U+202E would show "Müller" as its mirror and reorder a standings line), or one that
+/// is not seen at all (U+200B, a byte-order mark), so that two names that look alike are
+/// alike.
+pub fn hidden(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{2069}'
+                | '\u{FEFF}'
+        )
+}
+
+/// Refuses a hidden character in `value` ([`hidden`]); a line break only where
+/// `lines` allows it (a message of several lines), never in a name.
+pub fn shown(field: &str, value: &str, lines: bool) -> Result<(), FieldError> {
+    let found = value
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| hidden(c) && !(lines && matches!(c, '\n' | '\r')));
+    match found {
+        None => Ok(()),
+        Some((at, c)) => Err(FieldError::new(
+            field,
+            "invalid_character",
+            format!(
+                "no control, direction or invisible characters: U+{:04X} at character {}",
+                u32::from(c),
+                at + 1
+            ),
+        )),
+    }
+}
+
+/// A 422 for a message of several lines (a reason, what happened) with a hidden character.
+pub fn message(field: &str, value: Option<&str>) -> Result<(), ApiError> {
+    match value {
+        Some(value) => shown(field, value, true).map_err(|e| {
+            ApiError::unprocessable("invalid_body", format!("{field}: {}", e.message), vec![e])
+        }),
+        None => Ok(()),
     }
 }
 
@@ -51,5 +102,47 @@ pub fn optional(
     match value.map(str::trim) {
         None | Some("") => None,
         Some(v) => text(field, v, max).map_err(|e| errors.push(e)).ok(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_hold_no_control_direction_or_invisible_character() {
+        for name in [
+            "Jürgen Müller",
+            "José Ñúñez",
+            "داود",
+            "李雷",
+            "O'Brien-Smith",
+        ] {
+            assert_eq!(text("name", name, 200).as_deref(), Ok(name), "{name}");
+        }
+        for (name, at) in [
+            ("Anna \u{202E}relleuM", "U+202E at character 6"),
+            ("Bert\u{7}", "U+0007 at character 5"),
+            ("\u{200B}Carl", "U+200B at character 1"),
+            ("Do\u{2066}ra", "U+2066 at character 3"),
+            ("Emil\u{FEFF}a", "U+FEFF at character 5"),
+            ("Fri\nda", "U+000A at character 4"),
+            ("Gus\u{61C}tav", "U+061C at character 4"),
+        ] {
+            let e = text("name", name, 200).unwrap_err();
+            assert_eq!(
+                (e.field.as_str(), e.code.as_str()),
+                ("name", "invalid_character")
+            );
+            assert!(e.message.ends_with(at), "{name:?}: {}", e.message);
+        }
+    }
+
+    #[test]
+    fn a_message_may_have_lines_but_nothing_hidden() {
+        assert!(message("reason", Some("erste Zeile\r\nzweite Zeile")).is_ok());
+        assert!(message("reason", None).is_ok());
+        assert!(message("reason", Some("Tab\there")).is_err());
+        assert!(message("reason", Some("rtl \u{202B}")).is_err());
     }
 }

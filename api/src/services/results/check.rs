@@ -9,7 +9,7 @@ use serde::Deserialize;
 use crate::db::deals::StoredEntry;
 use crate::db::models::NewTournament;
 use crate::error::{ApiError, FieldError};
-use crate::services::tournaments;
+use crate::services::{tournaments, validate};
 use crate::wire::results::{FORMAT, ResultsDocument, ResultsTableRef, VERSION};
 use crate::wire::tournaments::CreateTournamentRequest;
 
@@ -102,10 +102,12 @@ pub struct Checked {
 }
 
 fn optional_text(faults: &mut Faults, field: String, value: Option<&str>, max: usize) {
-    if let Some(v) = value
-        && (v.trim().is_empty() || v.chars().count() > max)
-    {
-        faults.value(field, "invalid_value", format!("1 to {max} characters"));
+    if let Some(v) = value {
+        if v.trim().is_empty() || v.chars().count() > max {
+            faults.value(field, "invalid_value", format!("1 to {max} characters"));
+        } else if let Err(e) = validate::shown(&field, v, false) {
+            faults.value(e.field, "invalid_character", e.message);
+        }
     }
 }
 
@@ -166,6 +168,8 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         }
         if p.name.trim().is_empty() || p.name.chars().count() > 200 {
             faults.value(at("name"), "invalid_value", "1 to 200 characters");
+        } else if let Err(e) = validate::shown(&at("name"), &p.name, false) {
+            faults.value(e.field, "invalid_character", e.message);
         }
         optional_text(
             &mut faults,
