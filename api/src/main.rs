@@ -39,7 +39,7 @@ enum Command {
         force: bool,
     },
     /// Put a backup in place of the SQLite database; stop the service first. The database
-    /// it replaces is kept beside it, its name ending in .before-restore.
+    /// it replaces is kept beside it, its name ending in .before-restore-<UTC time>.
     Restore {
         /// The backup file to restore.
         file: PathBuf,
@@ -120,6 +120,16 @@ fn backup(config: &Config, file: &Path, force: bool) -> anyhow::Result<()> {
             file.display()
         ),
     )?;
+    let folder = file
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    for removed in api::db::backup::sweep(folder) {
+        eprintln!(
+            "karlchen: removed {}, left by a backup that was killed",
+            removed.display()
+        );
+    }
     let copied = api::db::backup::backup(&source, file, force)?;
     eprintln!(
         "karlchen: backed up {} to {} ({copied})",

@@ -103,6 +103,14 @@ pub fn prepare_storage(config: &Config) -> anyhow::Result<()> {
         name.push(suffix);
         restrict(Path::new(&name), 0o600)?;
     }
+    // A backup or restore killed halfway left its temporary copy beside the database.
+    let folder = db
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    for removed in crate::db::backup::sweep(folder) {
+        tracing::warn!(file = %removed.display(), "removed what a killed backup or restore left");
+    }
     Ok(())
 }
 

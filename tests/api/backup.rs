@@ -79,6 +79,121 @@ fn stderr(output: &Output) -> String {
     String::from_utf8_lossy(&output.stderr).into_owned()
 }
 
+/// The databases restores kept beside `db`, oldest name first.
+fn kept_beside(db: &Path) -> Vec<PathBuf> {
+    let prefix = format!(
+        "{}.before-restore-",
+        db.file_name().unwrap().to_string_lossy()
+    );
+    let mut kept: Vec<PathBuf> = std::fs::read_dir(db.parent().unwrap())
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            p.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with(&prefix))
+        })
+        .collect();
+    kept.sort();
+    kept
+}
+
+/// The byte count a command's line reports: `(… 1081344 bytes, …)`.
+fn reported_bytes(said: &str) -> u64 {
+    let before = said.split(" bytes").next().unwrap();
+    before
+        .rsplit(['(', ' '])
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap_or_else(|_| panic!("no byte count in {said}"))
+}
+
+/// The size of the database at `path` in pages: what a byte count must say.
+fn database_bytes(path: &Path) -> u64 {
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap();
+    let pages: i64 = conn
+        .query_row("PRAGMA page_count", [], |r| r.get(0))
+        .unwrap();
+    let size: i64 = conn
+        .query_row("PRAGMA page_size", [], |r| r.get(0))
+        .unwrap();
+    u64::try_from(pages * size).unwrap()
+}
+
+/// Every restore keeps the database it replaced under a name of its own, so a second
+/// restore never loses what the first one kept; what a killed backup or restore left
+/// behind goes at the next start, but not a copy one still writes; and the byte counts
+/// are the databases' sizes.
+#[tokio::test]
+async fn every_restore_keeps_what_it_replaced_and_leftovers_go() {
+    let dir = tempfile::tempdir().unwrap();
+    let setup = fresh_setup(dir.path(), "data");
+    let source = setup.data_dir.join("karlchen.db");
+    setup.add_organizer();
+
+    let first = dir.path().join("first.db");
+    let out = karlchen_command(&setup, &["backup", first.to_str().unwrap()]).await;
+    assert!(out.status.success(), "backup: {}", stderr(&out));
+    assert_eq!(
+        reported_bytes(&stderr(&out)),
+        std::fs::metadata(&first).unwrap().len(),
+        "{}",
+        stderr(&out)
+    );
+
+    // Three restores in a row: three kept databases, none lost (within one second, see
+    // the unit test of `db::backup`).
+    let mut states = Vec::new();
+    for i in 0..3 {
+        let mut add = setup.command();
+        add.args([
+            "organizer",
+            "add",
+            "--email",
+            &format!("zweite-{i}@example.org"),
+        ])
+        .args(["--name", "Zweite"])
+        .env("KARLCHEN_PASSWORD", PASSWORD);
+        assert!(add.status().unwrap().success(), "{}", setup.log_text());
+        states.push(dump(&source));
+        let out = karlchen_command(&setup, &["restore", "--force", first.to_str().unwrap()]).await;
+        assert!(out.status.success(), "restore {i}: {}", stderr(&out));
+        let said = stderr(&out);
+        assert_eq!(reported_bytes(&said), database_bytes(&source), "{said}");
+        assert!(said.contains(".before-restore-"), "{said}");
+    }
+    let kept = kept_beside(&source);
+    assert_eq!(kept.len(), 3, "{kept:?}");
+    let mut kept_states: Vec<Dump> = kept.iter().map(|k| dump(k)).collect();
+    kept_states.sort();
+    states.sort();
+    assert_eq!(
+        kept_states, states,
+        "every replaced database is kept as it was"
+    );
+
+    // Leftovers of killed copies go; a copy a backup still writes (locked) stays.
+    let stale = [
+        setup.data_dir.join(".karlchen-restore-abc123.partial"),
+        dir.path().join(".karlchen-backup-def456.partial"),
+    ];
+    for file in &stale {
+        std::fs::write(file, b"half a copy").unwrap();
+    }
+    let running = dir.path().join(".karlchen-backup-running.partial");
+    let held = std::fs::File::create(&running).unwrap();
+    held.lock().unwrap();
+    let second = dir.path().join("second.db");
+    let out = karlchen_command(&setup, &["backup", second.to_str().unwrap()]).await;
+    assert!(out.status.success(), "backup: {}", stderr(&out));
+    assert!(!stale[1].exists(), "{}", stderr(&out));
+    assert!(running.exists(), "a running backup's copy was taken away");
+    let out = karlchen_command(&setup, &["migrate"]).await;
+    assert!(out.status.success(), "migrate: {}", stderr(&out));
+    assert!(!stale[0].exists(), "left beside the database at start");
+    drop(held);
+}
+
 /// A data folder of its own for a restored copy.
 fn fresh_setup(dir: &Path, name: &str) -> Setup {
     let data_dir = dir.join(name);
@@ -294,10 +409,10 @@ async fn backups_during_entry_restore_to_states_the_server_had() {
     let out = karlchen_command(&setup, &["restore", "--force", quiet.to_str().unwrap()]).await;
     assert!(out.status.success(), "restore --force: {}", stderr(&out));
     assert_eq!(dump(&source), quiet_dump);
-    let mut kept = source.clone().into_os_string();
-    kept.push(".before-restore");
+    let kept = kept_beside(&source);
+    assert_eq!(kept.len(), 1, "{kept:?}");
     assert_eq!(
-        dump(Path::new(&kept)),
+        dump(&kept[0]),
         changed,
         "the replaced database was not kept"
     );

@@ -33,7 +33,8 @@ const BUSY_LIMIT: Duration = Duration::from_secs(30);
 /// What a database holds, as the commands report it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Summary {
-    /// The file's size in bytes.
+    /// The database's size in bytes (its pages, wherever SQLite keeps them: the main file
+    /// or, in WAL mode, partly its `-wal` until a checkpoint).
     pub bytes: u64,
     /// Tournaments in it.
     pub tournaments: i64,
@@ -78,6 +79,52 @@ const WRITE_TIMES: [(&str, &str); 12] = [
     ("organizers", "created_at"),
 ];
 
+/// The temporary files a backup and a restore write before they rename them into place:
+/// a killed one leaves its file behind, which [`sweep`] removes.
+const PARTIAL_PREFIXES: [&str; 2] = [".karlchen-backup-", ".karlchen-restore-"];
+const PARTIAL_SUFFIX: &str = ".partial";
+
+/// A private temporary file in `dir` for a copy, named with `prefix`, and locked for as
+/// long as it is open, so that [`sweep`] never takes it from a backup that still runs.
+fn partial_in(dir: &Path, prefix: &str) -> anyhow::Result<tempfile::NamedTempFile> {
+    let partial = tempfile::Builder::new()
+        .prefix(prefix)
+        .suffix(PARTIAL_SUFFIX)
+        .tempfile_in(dir)
+        .with_context(|| format!("cannot write into {}", dir.display()))?;
+    partial
+        .as_file()
+        .lock()
+        .with_context(|| format!("cannot lock {}", partial.path().display()))?;
+    Ok(partial)
+}
+
+/// Removes what a killed backup or restore left in `dir`: its temporary files that no
+/// running one holds locked. Answers the files removed; a folder that cannot be read has
+/// none.
+pub fn sweep(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut removed = Vec::new();
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let name = name.to_string_lossy();
+        let ours =
+            PARTIAL_PREFIXES.iter().any(|p| name.starts_with(p)) && name.ends_with(PARTIAL_SUFFIX);
+        if !ours {
+            continue;
+        }
+        let path = entry.path();
+        // Locked: a backup or restore is writing it now.
+        let stale = std::fs::File::open(&path).is_ok_and(|f| f.try_lock().is_ok());
+        if stale && std::fs::remove_file(&path).is_ok() {
+            removed.push(path);
+        }
+    }
+    removed
+}
+
 /// Copies the SQLite database at `source` into `file` while the service may be running.
 /// An existing `file` is replaced only with `force`.
 ///
@@ -110,11 +157,7 @@ pub fn backup(source: &Path, file: &Path, force: bool) -> anyhow::Result<Summary
     let dir = parent_dir(file);
     // Created 0600 beside the target: the copy holds password hashes, and a rename within
     // one folder is atomic.
-    let partial = tempfile::Builder::new()
-        .prefix(".karlchen-backup-")
-        .suffix(".partial")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot write into {}", dir.display()))?;
+    let partial = partial_in(dir, PARTIAL_PREFIXES[0])?;
     let mut dst = Connection::open(partial.path())?;
     copy(&src, &mut dst)?;
     src.execute_batch("COMMIT")?;
@@ -160,7 +203,8 @@ pub struct Restored {
 /// Puts the backup `file` in place of the SQLite database at `target` (which exists,
 /// possibly empty). Refuses while a service has `target` open, and refuses to replace a
 /// database that changed after the backup's last change unless `force`. The database it
-/// replaces is kept as `<target>.before-restore`.
+/// replaces is kept as `<target>.before-restore-<UTC time>`, never in place of one kept
+/// before: a second restore must not lose what the first one kept.
 ///
 /// # Errors
 ///
@@ -216,14 +260,10 @@ pub fn restore(
             incoming.last_change.as_deref().unwrap_or("never"),
         );
     }
-    let previous = if !was_empty {
-        let mut kept = target.as_os_str().to_owned();
-        kept.push(".before-restore");
-        let kept = PathBuf::from(kept);
-        keep_copy(&live, &kept)?;
-        Some(kept)
-    } else {
+    let previous = if was_empty {
         None
+    } else {
+        Some(keep_copy(&live, target)?)
     };
     copy(&backup, &mut live)?;
     check_integrity(&live, target)?;
@@ -247,23 +287,42 @@ fn lock_exclusively(conn: &Connection, target: &Path) -> anyhow::Result<()> {
     }
 }
 
-/// Copies `target` (locked by `conn`) into `kept`, replacing an older one.
-fn keep_copy(conn: &Connection, kept: &Path) -> anyhow::Result<()> {
-    let dir = parent_dir(kept);
-    let partial = tempfile::Builder::new()
-        .prefix(".karlchen-restore-")
-        .suffix(".partial")
-        .tempfile_in(dir)
-        .with_context(|| format!("cannot write into {}", dir.display()))?;
+/// Copies `target` (locked by `conn`) beside it as `<target>.before-restore-<UTC time>`
+/// (`-2`, `-3`, … after it when one of that second exists), never replacing a file, and
+/// answers where.
+fn keep_copy(conn: &Connection, target: &Path) -> anyhow::Result<PathBuf> {
+    let dir = parent_dir(target);
+    let partial = partial_in(dir, PARTIAL_PREFIXES[1])?;
     let mut dst = Connection::open(partial.path())?;
     copy(conn, &mut dst)?;
     let _mode: String = dst.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
     drop(dst);
     partial.as_file().sync_all()?;
-    partial
-        .persist(kept)
-        .with_context(|| format!("cannot keep the previous database as {}", kept.display()))?;
-    sync_dir(dir)
+    let stamp = crate::clock::now().format("%Y%m%dT%H%M%SZ").to_string();
+    let mut partial = partial;
+    for n in 1..=1000 {
+        let mut kept = target.as_os_str().to_owned();
+        kept.push(format!(".before-restore-{stamp}"));
+        if n > 1 {
+            kept.push(format!("-{n}"));
+        }
+        let kept = PathBuf::from(kept);
+        match partial.persist_noclobber(&kept) {
+            Ok(_) => {
+                sync_dir(dir)?;
+                return Ok(kept);
+            }
+            Err(e) if e.error.kind() == std::io::ErrorKind::AlreadyExists => {
+                partial = e.file;
+            }
+            Err(e) => {
+                return Err(e.error).with_context(|| {
+                    format!("cannot keep the previous database as {}", kept.display())
+                });
+            }
+        }
+    }
+    bail!("cannot keep the previous database: every name for this second is taken")
 }
 
 /// Copies every page of `from` into `to`, a step at a time.
@@ -297,7 +356,11 @@ fn check_integrity(conn: &Connection, path: &Path) -> anyhow::Result<()> {
 
 /// The database's size, contents and last change, as `conn` sees it now.
 fn summarise(conn: &Connection, path: &Path) -> anyhow::Result<Summary> {
-    let bytes = std::fs::metadata(path).map(|m| m.len()).unwrap_or_default();
+    // The pages, not the file: in WAL mode the main file lags behind what was written.
+    let pages: i64 = conn.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+    let page_size: i64 = conn.query_row("PRAGMA page_size", [], |r| r.get(0))?;
+    let bytes = u64::try_from(pages.saturating_mul(page_size))
+        .with_context(|| format!("{} reports {pages} pages", path.display()))?;
     let has = |table: &str| -> anyhow::Result<bool> {
         Ok(conn
             .query_row(
@@ -369,4 +432,69 @@ fn sync_dir(dir: &Path) -> anyhow::Result<()> {
     std::fs::File::open(dir)
         .and_then(|d| d.sync_all())
         .with_context(|| format!("cannot sync {}", dir.display()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A database with a schema version and one organiser, last changed at `at`.
+    fn database(path: &Path, at: &str) {
+        let conn = Connection::open(path).unwrap();
+        conn.execute_batch(&format!(
+            "CREATE TABLE __diesel_schema_migrations (version TEXT PRIMARY KEY);
+             INSERT INTO __diesel_schema_migrations VALUES ('1');
+             CREATE TABLE organizers (created_at TEXT);
+             INSERT INTO organizers VALUES ('{at}');"
+        ))
+        .unwrap();
+    }
+
+    #[test]
+    fn restores_within_one_second_keep_each_replaced_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let (backup, target) = (dir.path().join("backup.db"), dir.path().join("k.db"));
+        database(&backup, "2026-11-27 07:00:00");
+        database(&target, "2026-11-27 08:00:00");
+        let clock = crate::clock::Clock::default();
+        clock.set(
+            chrono::NaiveDate::from_ymd_opt(2026, 11, 27)
+                .and_then(|d| d.and_hms_opt(9, 15, 0))
+                .unwrap(),
+        );
+        clock.stop();
+        let known = ["1".to_owned()];
+        let kept: Vec<PathBuf> = (0..3)
+            .map(|_| {
+                clock.at_now(|| {
+                    restore(&backup, &target, &known, true)
+                        .unwrap()
+                        .previous
+                        .unwrap()
+                })
+            })
+            .collect();
+        let names: Vec<String> = kept
+            .iter()
+            .map(|k| k.file_name().unwrap().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "k.db.before-restore-20261127T091500Z",
+                "k.db.before-restore-20261127T091500Z-2",
+                "k.db.before-restore-20261127T091500Z-3",
+            ]
+        );
+        // The first kept the database that was there; the later ones the restored copy.
+        let newest = |path: &Path| -> String {
+            Connection::open(path)
+                .unwrap()
+                .query_row("SELECT max(created_at) FROM organizers", [], |r| r.get(0))
+                .unwrap()
+        };
+        assert_eq!(newest(&kept[0]), "2026-11-27 08:00:00");
+        assert_eq!(newest(&kept[2]), "2026-11-27 07:00:00");
+        assert!(sweep(dir.path()).is_empty(), "no copy left behind");
+    }
 }
