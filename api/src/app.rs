@@ -2,10 +2,11 @@
 
 use std::sync::OnceLock;
 
-use actix_web::body::MessageBody;
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header::{CONTENT_TYPE, REFERRER_POLICY};
-use actix_web::{App, HttpRequest, HttpResponse, web};
+use actix_web::http::header::{AUTHORIZATION, CONTENT_TYPE, REFERRER_POLICY};
+use actix_web::middleware::Next;
+use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
 use tracing_actix_web::TracingLogger;
 use utoipa::OpenApi;
 use utoipa_actix_web::AppExt;
@@ -82,6 +83,7 @@ pub fn build(
         )
         .configure(crate::pages::configure)
         .default_service(web::to(not_found))
+        .wrap(actix_web::middleware::from_fn(screen_sessions))
         .wrap_fn(crate::catch_panic::catch_panics)
         .wrap_fn(security_headers)
         .wrap_fn(move |req, service| crate::metrics::observe(&metrics, req, service))
@@ -92,6 +94,36 @@ pub fn build(
 }
 
 pub use crate::security::{API_CSP, DOCS_CSP, PAGE_CSP};
+
+/// Before any handler: screens the organisers' tokens the request presents (its bearer
+/// token, the desk's cookie, a preview link) against the stored sessions, so that one
+/// signed out, or one of a changed password or a removed account, opens nothing
+/// (`services::sessions::screen`). A request with none costs nothing.
+async fn screen_sessions(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
+    let mut tokens = crate::pages::presented_tokens(req.request());
+    if let Some(bearer) = req
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+    {
+        tokens.push(bearer.trim().to_owned());
+    }
+    if !tokens.is_empty()
+        && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()
+    {
+        match crate::services::sessions::screen(&state, tokens).await {
+            Ok(screened) => {
+                req.extensions_mut().insert(screened);
+            }
+            Err(e) => return Ok(req.error_response(e)),
+        }
+    }
+    Ok(next.call(req).await?.map_into_boxed_body())
+}
 
 /// For `App::wrap_fn`: the security headers on every answer, errors included. Headers a
 /// handler set itself are kept.

@@ -39,7 +39,7 @@ enum Command {
         force: bool,
     },
     /// Put a backup in place of the SQLite database; stop the service first. The database
-    /// it replaces is kept beside it, its name ending in .before-restore-<UTC time>.
+    /// it replaces is kept beside it, its name ending in .before-restore-YYYYMMDDTHHMMSSZ (UTC).
     Restore {
         /// The backup file to restore.
         file: PathBuf,
@@ -66,6 +66,20 @@ enum OrganizerCommand {
         #[arg(long)]
         name: String,
     },
+    /// Set an organiser's password (from KARLCHEN_PASSWORD or, if unset, the first line of
+    /// standard input); every session and preview link of his ends.
+    Password {
+        /// The e-mail he signs in with.
+        #[arg(long)]
+        email: String,
+    },
+    /// Remove an organiser: he signs in no more, every session and preview link of his
+    /// ends; his tournaments stay with their co-organisers.
+    Remove {
+        /// The e-mail he signs in with.
+        #[arg(long)]
+        email: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -81,6 +95,12 @@ fn main() -> ExitCode {
             Command::Organizer {
                 command: OrganizerCommand::Add { email, name },
             } => add_organizer(&config, &email, &name),
+            Command::Organizer {
+                command: OrganizerCommand::Password { email },
+            } => organizer_password(&config, &email),
+            Command::Organizer {
+                command: OrganizerCommand::Remove { email },
+            } => remove_organizer(&config, &email),
         }
     });
     match result {
@@ -167,20 +187,56 @@ fn restore(config: &Config, file: &Path, force: bool) -> anyhow::Result<()> {
     Ok(())
 }
 
-fn add_organizer(config: &Config, email: &str, name: &str) -> anyhow::Result<()> {
-    let password = match std::env::var("KARLCHEN_PASSWORD") {
-        Ok(p) => p,
+/// The password from `KARLCHEN_PASSWORD` or, if unset, the first line of standard input.
+fn password_input() -> anyhow::Result<String> {
+    match std::env::var("KARLCHEN_PASSWORD") {
+        Ok(p) => Ok(p),
         Err(_) => {
             let mut line = String::new();
             std::io::stdin()
                 .read_line(&mut line)
                 .context("cannot read the password")?;
-            line.trim_end_matches(['\r', '\n']).to_owned()
+            Ok(line.trim_end_matches(['\r', '\n']).to_owned())
         }
-    };
-    // The same private folder and database file as `serve` makes.
+    }
+}
+
+/// The database as `serve` opens it, with the same private folder and file.
+fn database(config: &Config) -> anyhow::Result<api::db::Database> {
     api::state::prepare_storage(config)?;
-    let db = api::db::Database::open(&config.database_url, 1)?;
+    api::db::Database::open(&config.database_url, 1)
+}
+
+fn organizer_password(config: &Config, email: &str) -> anyhow::Result<()> {
+    let password = password_input()?;
+    let db = database(config)?;
+    let ended = actix_web::rt::System::new()
+        .block_on(api::services::organizers::reset_password(
+            &db, email, &password,
+        ))
+        .map_err(anyhow::Error::from)?;
+    eprintln!(
+        "karlchen: new password for {}; {ended} session(s) ended",
+        email.trim().to_lowercase()
+    );
+    Ok(())
+}
+
+fn remove_organizer(config: &Config, email: &str) -> anyhow::Result<()> {
+    let db = database(config)?;
+    let ended = actix_web::rt::System::new()
+        .block_on(api::services::organizers::remove(&db, email))
+        .map_err(anyhow::Error::from)?;
+    eprintln!(
+        "karlchen: removed {}; {ended} session(s) ended; his tournaments stay",
+        email.trim().to_lowercase()
+    );
+    Ok(())
+}
+
+fn add_organizer(config: &Config, email: &str, name: &str) -> anyhow::Result<()> {
+    let password = password_input()?;
+    let db = database(config)?;
     let id = api::services::organizers::add(&db, email, name, &password)?;
     eprintln!(
         "karlchen: organiser {id} ({}) created",

@@ -32,6 +32,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/login.html"),
     ),
     (
+        "pages/admin/password.html",
+        include_str!("../../templates/pages/admin/password.html"),
+    ),
+    (
         "pages/admin/_layout.html",
         include_str!("../../templates/pages/admin/_layout.html"),
     ),

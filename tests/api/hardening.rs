@@ -408,16 +408,23 @@ async fn organizer_on<S: App>(state: &AppState, service: &S, email: &str) -> Str
 async fn instances_sharing_a_secret_accept_each_others_tokens() {
     let secret =
         api::keys::Secret::new(b"a shared secret of at least 32 bytes!".to_vec(), "test").unwrap();
-    // Both instances have their own database with the same organiser (as on one shared
-    // PostgreSQL database), and neither has a key file.
+    // The instances share one database (as several instances share one PostgreSQL
+    // database: the sessions tokens name are stored there), each with a data folder of its
+    // own; the two that share the secret have no key file.
+    let database = tempfile::tempdir().unwrap();
+    let url = Config::sqlite_url_in(database.path());
     let mut states = Vec::new();
     let mut dirs = Vec::new();
     for shared in [true, true, false] {
         let dir = tempfile::tempdir().unwrap();
         let mut config = Config::with_data_dir(dir.path().join("data"));
+        config.database_url = url.clone();
         config.secret = shared.then(|| secret.clone());
         let state = AppState::open(config).await.unwrap();
-        api::services::organizers::add(&state.db, "leitung@example.org", "TL", PASSWORD).unwrap();
+        if states.is_empty() {
+            api::services::organizers::add(&state.db, "leitung@example.org", "TL", PASSWORD)
+                .unwrap();
+        }
         assert_eq!(
             dir.path().join("data").join(api::keys::KEY_FILE).exists(),
             !shared,

@@ -52,6 +52,7 @@ mod rounds;
 mod score;
 mod seating;
 mod server;
+mod sessions;
 mod sheet;
 mod signatures;
 mod stored_deals;

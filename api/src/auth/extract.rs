@@ -7,6 +7,7 @@ use std::future::{Ready, ready};
 use actix_web::{FromRequest, HttpRequest, dev::Payload, web};
 
 use super::jwt::{self, Role};
+use super::screened;
 use crate::error::ApiError;
 use crate::keys::SigningKeys;
 use crate::state::AppState;
@@ -50,16 +51,21 @@ pub(crate) fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
     let state = req
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no application state")))?;
-    caller_from_token(&state.keys, token.trim())
+    caller_from_token(req, &state.keys, token.trim())
 }
 
-/// The caller a token names, after checking it (signature, issuer, audience, expiry); the
-/// bearer header and the captain's page cookie carry the same tokens.
-pub(crate) fn caller_from_token(keys: &SigningKeys, token: &str) -> Result<Caller, ApiError> {
+/// The caller a token presented with `req` names, after checking it (signature, issuer,
+/// audience, expiry; an organiser's, that its session stands, [`screened`]); the bearer
+/// header and the pages' cookies carry the same tokens.
+pub(crate) fn caller_from_token(
+    req: &HttpRequest,
+    keys: &SigningKeys,
+    token: &str,
+) -> Result<Caller, ApiError> {
     let claims = jwt::decode(keys, token).ok_or(ApiError::Unauthenticated)?;
     let subject: i64 = claims.sub.parse().map_err(|_| ApiError::Unauthenticated)?;
     Ok(match (claims.role, claims.code) {
-        (Role::Organizer, None) => Caller::Organizer(subject),
+        (Role::Organizer, None) if screened::stands(req, token) => Caller::Organizer(subject),
         (Role::Captain, Some(code)) => Caller::Captain {
             table_id: subject,
             code,

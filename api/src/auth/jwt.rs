@@ -35,6 +35,10 @@ pub struct Claims {
     /// For captains: the join code the token came from, so revoking the code revokes it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub code: Option<String>,
+    /// For organisers: the session the token belongs to, so signing out ends it
+    /// (`services::sessions`). An organiser's token without one opens nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub sid: Option<String>,
     /// Issuer.
     pub iss: String,
     /// Audience.
@@ -56,6 +60,7 @@ impl Claims {
             sub: subject.to_string(),
             role,
             code,
+            sid: None,
             iss: ISSUER.to_owned(),
             aud: AUDIENCE.to_owned(),
             iat: now,

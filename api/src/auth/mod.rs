@@ -7,6 +7,7 @@ pub mod jwt;
 pub mod limits;
 pub mod password;
 pub mod preview;
+pub mod screened;
 
 pub use extract::{Caller, Organizer};
 pub use jwt::{Claims, Role};

@@ -27,6 +27,10 @@ pub struct PreviewClaims {
     pub sub: String,
     /// The one tournament whose pages the link opens.
     pub tournament: i64,
+    /// The organiser's token version when the link was made: a new password or the
+    /// account's removal counts it up, and the link ends (`services::sessions`).
+    #[serde(default)]
+    pub ver: i32,
     /// Issuer.
     pub iss: String,
     /// Audience: always `karlchen-preview`, never the API's, so neither token passes for the other.
@@ -44,6 +48,7 @@ impl PreviewClaims {
         PreviewClaims {
             sub: organizer.to_string(),
             tournament,
+            ver: 0,
             iss: ISSUER.to_owned(),
             aud: AUDIENCE.to_owned(),
             iat: now,

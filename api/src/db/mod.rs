@@ -30,6 +30,7 @@ pub mod players;
 pub mod results;
 pub mod rounds;
 pub mod schema;
+pub mod sessions;
 pub mod signatures;
 pub mod tables;
 pub mod tournaments;

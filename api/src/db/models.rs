@@ -20,6 +20,11 @@ pub struct OrganizerRow {
     pub password_hash: String,
     /// Created (UTC).
     pub created_at: NaiveDateTime,
+    /// Counts the changes that end every token of the account (a new password, removal):
+    /// a preview link names the version it was made under.
+    pub token_version: i32,
+    /// When the account was removed; it signs in no more.
+    pub removed_at: Option<NaiveDateTime>,
 }
 
 /// A new organiser.

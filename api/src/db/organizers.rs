@@ -21,10 +21,11 @@ pub fn insert(conn: &mut DbConn, new: &NewOrganizer<'_>) -> QueryResult<Option<i
     }
 }
 
-/// The organiser with this (lower-cased) e-mail, if any.
+/// The organiser with this (lower-cased) e-mail, if any and not removed.
 pub fn by_email(conn: &mut DbConn, email: &str) -> QueryResult<Option<OrganizerRow>> {
     organizers::table
         .filter(organizers::email.eq(email))
+        .filter(organizers::removed_at.is_null())
         .select(OrganizerRow::as_select())
         .first(conn)
         .optional()
@@ -35,6 +36,48 @@ pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<OrganizerRow>> {
     organizers::table
         .find(id)
         .select(OrganizerRow::as_select())
+        .first(conn)
+        .optional()
+}
+
+/// Sets organiser `id`'s password hash and counts the change in his token version (his
+/// preview links end); answers whether he exists and is not removed.
+pub fn set_password(conn: &mut DbConn, id: i64, password_hash: &str) -> QueryResult<bool> {
+    diesel::update(
+        organizers::table
+            .find(id)
+            .filter(organizers::removed_at.is_null()),
+    )
+    .set((
+        organizers::password_hash.eq(password_hash),
+        organizers::token_version.eq(organizers::token_version + 1),
+    ))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// Marks organiser `id` removed at `at` (he signs in no more, his preview links end);
+/// answers whether he was there to remove.
+pub fn remove(conn: &mut DbConn, id: i64, at: chrono::NaiveDateTime) -> QueryResult<bool> {
+    diesel::update(
+        organizers::table
+            .find(id)
+            .filter(organizers::removed_at.is_null()),
+    )
+    .set((
+        organizers::removed_at.eq(Some(at)),
+        organizers::token_version.eq(organizers::token_version + 1),
+    ))
+    .execute(conn)
+    .map(|n| n == 1)
+}
+
+/// The token version of organiser `id`, if he exists and is not removed.
+pub fn token_version(conn: &mut DbConn, id: i64) -> QueryResult<Option<i32>> {
+    organizers::table
+        .find(id)
+        .filter(organizers::removed_at.is_null())
+        .select(organizers::token_version)
         .first(conn)
         .optional()
 }

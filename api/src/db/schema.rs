@@ -8,6 +8,17 @@ diesel::table! {
         name -> Text,
         password_hash -> Text,
         created_at -> Timestamp,
+        token_version -> Integer,
+        removed_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
+    organizer_sessions (id) {
+        id -> Text,
+        organizer_id -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
     }
 }
 
@@ -228,6 +239,7 @@ diesel::joinable!(signatures -> players (player_id));
 diesel::joinable!(organizer_audit -> organizers (organizer_id));
 diesel::joinable!(webhooks -> tournaments (tournament_id));
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
+diesel::joinable!(organizer_sessions -> organizers (organizer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     organizers,
@@ -247,4 +259,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     tournament_organizers,
     webhooks,
     webhook_deliveries,
+    organizer_sessions,
 );

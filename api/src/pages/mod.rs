@@ -95,16 +95,31 @@ struct PreviewQuery {
     preview: Option<String>,
 }
 
+/// The organisers' tokens the pages read from `req`: the desk's session cookie and a
+/// preview link's token, for the app to screen before any handler runs.
+pub(crate) fn presented_tokens(req: &HttpRequest) -> Vec<String> {
+    let preview = web::Query::<PreviewQuery>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.into_inner().preview);
+    admin::session_token(req)
+        .into_iter()
+        .chain(preview)
+        .collect()
+}
+
 impl Viewer {
     /// The reader of a page of tournament `id` (`None` when the path has no valid id). A
-    /// preview token that does not open this tournament (forged, expired, another one's)
-    /// is ignored: the page is then what the request's own token, or the public, sees, so
+    /// preview token that does not open this tournament (forged, expired, another one's, or
+    /// one whose organiser changed his password or was removed since) is ignored: the page is then what the request's own token, or the public, sees, so
     /// an unpublished tournament is not found, as without the link.
     fn of(state: &AppState, req: &HttpRequest, id: Option<i64>) -> Viewer {
         let token = web::Query::<PreviewQuery>::from_query(req.query_string())
             .ok()
             .and_then(|q| q.into_inner().preview);
         let preview = token.zip(id).and_then(|(token, id)| {
+            if !crate::auth::screened::stands(req, &token) {
+                return None;
+            }
             let opened = preview::for_pages(&state.keys, &token, id)?;
             Some((opened, token))
         });

@@ -51,7 +51,7 @@ pub fn captain_logout() -> Cookie<'static> {
 /// bearer token (signature, issuer, audience, expiry), and only a captain's token.
 pub fn captain(state: &AppState, req: &HttpRequest) -> Option<Caller> {
     let cookie = req.cookie(CAPTAIN_COOKIE)?;
-    match caller_from_token(&state.keys, cookie.value()) {
+    match caller_from_token(req, &state.keys, cookie.value()) {
         Ok(caller @ Caller::Captain { .. }) => Some(caller),
         _ => None,
     }

@@ -1,10 +1,11 @@
 //! Logging in: organisers with e-mail and password, captains with their table's join code.
 
-use actix_web::{HttpRequest, post, web};
+use actix_web::http::header::AUTHORIZATION;
+use actix_web::{HttpRequest, HttpResponse, post, web};
 
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
-use crate::services::auth;
+use crate::services::{auth, sessions};
 use crate::state::AppState;
 use crate::wire::auth::{CaptainRequest, LoginRequest, TokenResponse};
 
@@ -39,4 +40,26 @@ pub async fn captain(
     body: JsonBody<CaptainRequest>,
 ) -> Result<web::Json<TokenResponse>, ApiError> {
     Ok(web::Json(auth::captain(&state, &req, body.0).await?))
+}
+
+/// Log out: the organiser's session ends, and the token (every copy of it) opens nothing
+/// any more. Logging out again, or with a token whose session has ended, answers 204 too.
+#[utoipa::path(tag = "auth", security(("bearer" = [])), responses(
+    (status = 204, description = "The session has ended"),
+    (status = 401, description = "No organiser's token", body = Problem, content_type = "application/problem+json"),
+))]
+#[post("/auth/logout")]
+pub async fn logout(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+) -> Result<HttpResponse, ApiError> {
+    let token = req
+        .headers()
+        .get(AUTHORIZATION)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(str::trim)
+        .ok_or(ApiError::Unauthenticated)?;
+    sessions::end(&state, token).await?;
+    Ok(HttpResponse::NoContent().finish())
 }

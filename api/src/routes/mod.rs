@@ -38,6 +38,7 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
                 .service(seating::plan_seating)
                 .service(auth::login)
                 .service(auth::captain)
+                .service(auth::logout)
                 .service(tournaments::create_tournament)
                 .service(tournaments::list_tournaments)
                 .service(tournaments::get_tournament)

@@ -4,6 +4,7 @@
 
 use actix_web::{HttpRequest, web};
 
+use super::{sessions, write};
 use crate::auth::jwt::{self, Claims, Role};
 use crate::auth::password;
 use crate::db::{captain_codes, organizers};
@@ -38,17 +39,8 @@ pub async fn login(
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("hashing semaphore closed: {e}")))?;
     let ok = web::block(move || password::verify(&password, &hash)).await?;
     let organizer = found.filter(|_| ok).ok_or(ApiError::InvalidCredentials)?;
-    let claims = Claims::new(
-        Role::Organizer,
-        organizer.id,
-        None,
-        chrono::Utc::now().timestamp(),
-    );
-    Ok(TokenResponse {
-        token: jwt::encode(&state.keys, &claims)?,
-        expires_in: claims.exp - claims.iat,
-        table_id: None,
-    })
+    let keys = state.keys.clone();
+    write::guarded(state, move |conn| sessions::open(conn, &keys, organizer.id)).await
 }
 
 /// Normalises a typed join code: upper case, no spaces or dashes.

@@ -4,6 +4,7 @@
 //! (Organiser pages with a login cookie come later; until then the link is the way in.)
 
 use super::access::{self, Need};
+use super::sessions;
 use crate::auth::Caller;
 use crate::auth::preview::{self, PreviewClaims};
 use crate::error::ApiError;
@@ -24,11 +25,16 @@ pub async fn create_link(
     // Only an organiser who runs it (its owner or a co-organiser): for an organiser,
     // `Need::Write` means "one he runs", and it takes no lock. Another organiser's
     // tournament is not found, published or not.
-    state
+    let version = state
         .db
-        .run(move |conn| access::tournament(conn, id, &caller, Need::Write).map(drop))
+        .run(move |conn| {
+            access::tournament(conn, id, &caller, Need::Write)?;
+            sessions::token_version(conn, organizer)
+        })
         .await?;
-    let claims = PreviewClaims::new(organizer, id, chrono::Utc::now().timestamp());
+    let mut claims = PreviewClaims::new(organizer, id, chrono::Utc::now().timestamp());
+    // A new password or the account's removal ends the link.
+    claims.ver = version;
     let token = preview::encode(&state.keys, &claims)?;
     let expires_at = chrono::DateTime::from_timestamp(claims.exp, 0)
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("expiry {} out of range", claims.exp)))?

@@ -23,7 +23,17 @@ where
     T: Send + 'static,
     F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
 {
-    state.db.tx(f).await
+    command(&state.db, f).await
+}
+
+/// Runs a change from the command line (an account's password, its removal) in one
+/// transaction, as [`guarded`] runs a request's.
+pub async fn command<T, F>(db: &crate::db::Database, f: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
+{
+    db.tx(f).await
 }
 
 /// Runs a create: replays the stored answer for a repeated `Idempotency-Key`, or runs `f`

@@ -9,9 +9,9 @@ use crate::error::ApiError;
 use crate::pages::i18n::Lang;
 use crate::pages::respond_status;
 use crate::pages::session::{is_https, private_cookie as cookie, same_origin};
-use crate::services::{auth, codes};
+use crate::services::{auth, codes, sessions};
 use crate::state::AppState;
-use crate::wire::auth::LoginRequest;
+use crate::wire::auth::{LoginRequest, TokenResponse};
 
 const TEMPLATE: &str = "pages/admin/login.html";
 
@@ -70,25 +70,32 @@ pub async fn submit(
         Ok(token) => token,
         Err(e) => return refused(&state, &req, email, &e),
     };
-    let csrf = match codes::new_secret() {
-        Ok(csrf) => csrf,
-        Err(e) => return refused(&state, &req, email, &e),
-    };
-    let secure = is_https(&req);
+    match signed_in(&req, token) {
+        Ok(answer) => answer,
+        Err(e) => refused(&state, &req, email, &e),
+    }
+}
+
+/// The way to the desk for a new session's `token`: its cookie and a new form token
+/// (signing in, and after a change of password, which ends every earlier session).
+pub(super) fn signed_in(req: &HttpRequest, token: TokenResponse) -> Result<HttpResponse, ApiError> {
+    let csrf = codes::new_secret()?;
+    let secure = is_https(req);
     let mut answer = see_other("/admin");
     for c in [
         cookie(SESSION_COOKIE, token.token, token.expires_in, secure),
         cookie(CSRF_COOKIE, csrf, token.expires_in, secure),
     ] {
-        if let Err(e) = answer.add_cookie(&c) {
-            tracing::error!(error = %e, "desk cookie not set");
-            return HttpResponse::InternalServerError().finish();
-        }
+        answer
+            .add_cookie(&c)
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("desk cookie not set: {e}")))?;
     }
-    answer
+    Ok(answer)
 }
 
-/// Signs out: both cookies go. Needs the form's token, as every change at the desk.
+/// Signs out: the session ends on the server (its token opens nothing any more, wherever
+/// a copy of it is) and both cookies go. Needs the form's token, as every change at the
+/// desk.
 #[post("/logout")]
 pub async fn logout(
     state: web::Data<AppState>,
@@ -102,6 +109,12 @@ pub async fn logout(
         // A form without this session's token (posted from elsewhere, or from a page of an
         // earlier session) changes nothing.
         return ApiError::Forbidden.error_response();
+    }
+    if let Some(token) = super::session_token(&req)
+        && let Err(e) = sessions::end(&state, &token).await
+    {
+        // The cookies stay: the page says it failed, and signing out can be tried again.
+        return e.error_response();
     }
     let mut answer = see_other("/login");
     for name in [SESSION_COOKIE, CSRF_COOKIE] {

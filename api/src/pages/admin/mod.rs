@@ -13,6 +13,7 @@ mod login;
 mod monitor;
 mod organizers;
 mod overview;
+mod password;
 mod players;
 mod print;
 mod removal;
@@ -48,6 +49,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(login::form)
         .service(login::submit)
         .service(login::logout)
+        .service(password::form)
+        .service(password::change)
         .service(tournaments::list)
         .service(tournaments::publish)
         .service(tournaments::create)
@@ -100,11 +103,16 @@ struct Desk {
     csrf: String,
 }
 
+/// The desk's session token, if the request's cookie holds one.
+pub(super) fn session_token(req: &HttpRequest) -> Option<String> {
+    req.cookie(SESSION_COOKIE).map(|c| c.value().to_owned())
+}
+
 /// The organiser whose valid token the request's cookie holds, with his forms' token.
 fn desk(state: &AppState, req: &HttpRequest) -> Option<Desk> {
     let session = req.cookie(SESSION_COOKIE)?;
     let csrf = req.cookie(CSRF_COOKIE)?.value().to_owned();
-    match caller_from_token(&state.keys, session.value()) {
+    match caller_from_token(req, &state.keys, session.value()) {
         Ok(Caller::Organizer(organizer)) if !csrf.is_empty() => Some(Desk { organizer, csrf }),
         _ => None,
     }

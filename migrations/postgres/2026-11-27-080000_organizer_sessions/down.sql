@@ -1,0 +1,3 @@
+ALTER TABLE organizers DROP COLUMN removed_at;
+ALTER TABLE organizers DROP COLUMN token_version;
+DROP TABLE organizer_sessions;
