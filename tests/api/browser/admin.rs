@@ -1,5 +1,6 @@
-//! The organiser signs in at the desk in Chromium, sees his tournament, and signs out; both
-//! pages pass the accessibility check on a laptop and a phone.
+//! The organiser signs in at the desk in Chromium, sees his tournament, changes his
+//! password and signs out; every page passes the accessibility check on a laptop and a
+//! phone.
 
 use serde_json::json;
 use service_tests::browser::{self, Viewport};
@@ -43,6 +44,24 @@ async fn an_organiser_signs_in_and_out_at_the_desk() {
         );
         page.screenshot(&format!("desk-{size}")).await;
         page.assert_accessible("the desk").await;
+        if size == "phone" {
+            // The last round: the password changes for good, and this browser stays in.
+            let new = "ein-neues-Passwort-2026";
+            page.click("#password-link").await;
+            page.wait_for("#password-form", WAIT).await;
+            page.assert_accessible("the change of password").await;
+            for (current, error) in [("falsch-falsch", true), (PASSWORD, false)] {
+                page.fill("#password-current", current).await;
+                page.fill("#password-new", new).await;
+                page.fill("#password-repeat", new).await;
+                page.click("#password-submit").await;
+                if error {
+                    page.wait_for("#password-error", WAIT).await;
+                    page.assert_accessible("a change of password refused").await;
+                }
+            }
+            page.wait_for("#desk-tournaments", WAIT).await;
+        }
         page.click("#logout").await;
         page.wait_for("#login-form", WAIT).await;
         page.goto(&format!("{base}/admin")).await;
