@@ -1,12 +1,22 @@
 //! Brakes on guessing: rate limits on logging in and on trading join codes, and a bound on
 //! how many password hashes run at once.
 //!
-//! Every attempt is counted twice: against the client's address and against what it tries
-//! to open (the e-mail or the join code). The address limit is generous, because a club
-//! hall puts every captain's phone behind one Wi-Fi address; the per-account and per-code
-//! limit is strict, because that is what a guesser aims at from many addresses. The
-//! address is checked first, so a flood of made-up e-mails from one address stops at its
-//! address limit and adds no more keys to the per-account table.
+//! The limits slow whoever guesses, and nobody else:
+//!
+//! - A log-in counts against the client's address and against the pair of that address
+//!   and the e-mail it tries. A guesser's wrong passwords use up his own address's pair,
+//!   so the account's owner signs in from any other address as ever (a limit per account
+//!   alone would let a stranger lock him out with ten wrong passwords). The pair has two
+//!   tiers, a minute's and an hour's, so that a guesser who keeps going waits longer and
+//!   longer: after the minute's burst one try every few seconds, after the hour's one
+//!   every few minutes.
+//! - A join code counts against the code tried and against the address, whose budget is a
+//!   burst of five minutes' worth: a club hall puts every captain's phone behind one
+//!   Wi-Fi address, and a hundred and fifty mistyped or made-up codes from it still leave
+//!   room for the right one. Guessing stays hopeless at that rate: a code has 37 bits.
+//!
+//! The address is checked first, so a flood of made-up e-mails or codes from one address
+//! stops at its address limit and adds no more keys to the other tables.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -31,7 +41,9 @@ type Keyed<K> = DefaultKeyedRateLimiter<K>;
 /// workers of one instance.
 pub struct AuthLimits {
     address: Option<Keyed<IpAddr>>,
-    account: Option<Keyed<String>>,
+    account: Option<Keyed<(IpAddr, String)>>,
+    account_hourly: Option<Keyed<(IpAddr, String)>>,
+    join_address: Option<Keyed<IpAddr>>,
     join_code: Option<Keyed<String>>,
     checks: AtomicU64,
     trust_forwarded: bool,
@@ -45,6 +57,10 @@ impl std::fmt::Debug for AuthLimits {
         f.debug_struct("AuthLimits")
             .field("address_keys", &self.address.as_ref().map(Keyed::len))
             .field("account_keys", &self.account.as_ref().map(Keyed::len))
+            .field(
+                "join_address_keys",
+                &self.join_address.as_ref().map(Keyed::len),
+            )
             .field("join_code_keys", &self.join_code.as_ref().map(Keyed::len))
             .field("hash_permits", &self.hashing.available_permits())
             .finish()
@@ -55,6 +71,27 @@ impl std::fmt::Debug for AuthLimits {
 /// when the limit is 0 (switched off).
 fn limiter<K: std::hash::Hash + Eq + Clone>(per_minute: u32) -> Option<Keyed<K>> {
     NonZeroU32::new(per_minute).map(|n| Keyed::dashmap(Quota::per_minute(n)))
+}
+
+/// The hour's tier of a per-minute limit: three minutes' worth in an hour, refilled evenly
+/// over it (with the default of 10 a minute: 30 an hour, then one every two minutes).
+fn hourly<K: std::hash::Hash + Eq + Clone>(per_minute: u32) -> Option<Keyed<K>> {
+    hourly_quota(per_minute).map(Keyed::dashmap)
+}
+
+fn hourly_quota(per_minute: u32) -> Option<Quota> {
+    NonZeroU32::new(per_minute.saturating_mul(3)).map(Quota::per_hour)
+}
+
+/// `per_minute` refilled each minute with a burst of five minutes' worth.
+fn with_burst<K: std::hash::Hash + Eq + Clone>(per_minute: u32) -> Option<Keyed<K>> {
+    burst_quota(per_minute).map(Keyed::dashmap)
+}
+
+fn burst_quota(per_minute: u32) -> Option<Quota> {
+    let rate = NonZeroU32::new(per_minute)?;
+    let burst = NonZeroU32::new(per_minute.saturating_mul(5)).unwrap_or(rate);
+    Some(Quota::per_minute(rate).allow_burst(burst))
 }
 
 /// The 429 for a refused attempt, telling the whole seconds to wait, rounded up and at
@@ -92,6 +129,8 @@ impl AuthLimits {
         AuthLimits {
             address: limiter(config.auth_limit_per_address),
             account: limiter(config.auth_limit_per_key),
+            account_hourly: hourly(config.auth_limit_per_key),
+            join_address: with_burst(config.auth_limit_per_address),
             join_code: limiter(config.auth_limit_per_key),
             checks: AtomicU64::new(0),
             trust_forwarded: config.trust_forwarded,
@@ -117,38 +156,45 @@ impl AuthLimits {
         address_key(ip.unwrap_or(IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED)))
     }
 
-    /// Counts a log-in attempt for `email` (already normalised); a 429 once either limit is
-    /// used up.
+    /// Counts a log-in attempt for `email` (already normalised) from the request's address;
+    /// a 429 once the address's limit or that of the address and this e-mail is used up.
     pub fn check_login(&self, req: &HttpRequest, email: &str) -> Result<(), ApiError> {
-        self.check(req, self.account.as_ref(), email)
+        self.sweep_now_and_then();
+        let client = self.client(req);
+        check(
+            self.address.as_ref(),
+            &client,
+            client,
+            "log-in attempts over the address limit",
+        )?;
+        let pair = (client, email.to_owned());
+        for tier in [&self.account, &self.account_hourly] {
+            check(
+                tier.as_ref(),
+                &pair,
+                client,
+                "log-in attempts for one account from one address over the limit",
+            )?;
+        }
+        Ok(())
     }
 
     /// Counts an attempt to trade `code` (already normalised) for a captain's token.
     pub fn check_join(&self, req: &HttpRequest, code: &str) -> Result<(), ApiError> {
-        self.check(req, self.join_code.as_ref(), code)
-    }
-
-    fn check(
-        &self,
-        req: &HttpRequest,
-        keyed: Option<&Keyed<String>>,
-        key: &str,
-    ) -> Result<(), ApiError> {
         self.sweep_now_and_then();
         let client = self.client(req);
-        if let Some(address) = &self.address {
-            address.check_key(&client).map_err(|n| {
-                tracing::warn!(%client, "log-in attempts over the per-address limit");
-                refused(address, &n)
-            })?;
-        }
-        if let Some(keyed) = keyed {
-            keyed.check_key(&key.to_owned()).map_err(|n| {
-                tracing::warn!(%client, "log-in attempts over the per-account or per-code limit");
-                refused(keyed, &n)
-            })?;
-        }
-        Ok(())
+        check(
+            self.join_address.as_ref(),
+            &client,
+            client,
+            "join attempts over the address limit",
+        )?;
+        check(
+            self.join_code.as_ref(),
+            &code.to_owned(),
+            client,
+            "join attempts for one code over the limit",
+        )
     }
 
     /// Drops keys whose limit has fully refilled (they behave like new keys anyway) every
@@ -157,17 +203,22 @@ impl AuthLimits {
         if self.checks.fetch_add(1, Ordering::Relaxed) % SWEEP_EVERY != SWEEP_EVERY - 1 {
             return;
         }
-        if let Some(l) = &self.address {
+        for l in [&self.address, &self.join_address].into_iter().flatten() {
             l.retain_recent();
             l.shrink_to_fit();
         }
-        for l in [&self.account, &self.join_code].into_iter().flatten() {
+        for l in [&self.account, &self.account_hourly].into_iter().flatten() {
+            l.retain_recent();
+            l.shrink_to_fit();
+        }
+        if let Some(l) = &self.join_code {
             l.retain_recent();
             l.shrink_to_fit();
         }
     }
 
-    /// Keys held by the limiters (address, account, join code), for tests.
+    /// Keys held by the limiters (log-in address, address and account, join code), for
+    /// tests.
     pub fn keys(&self) -> [usize; 3] {
         [
             self.address.as_ref().map_or(0, Keyed::len),
@@ -175,6 +226,23 @@ impl AuthLimits {
             self.join_code.as_ref().map_or(0, Keyed::len),
         ]
     }
+}
+
+/// Counts one attempt for `key` in `limiter` (none: no limit); a 429 when it is used up,
+/// logged with the client's address and `what`.
+fn check<K: std::hash::Hash + Eq + Clone>(
+    limiter: Option<&Keyed<K>>,
+    key: &K,
+    client: IpAddr,
+    what: &str,
+) -> Result<(), ApiError> {
+    let Some(limiter) = limiter else {
+        return Ok(());
+    };
+    limiter.check_key(key).map_err(|n| {
+        tracing::warn!(%client, "{what}");
+        refused(limiter, &n)
+    })
 }
 
 #[cfg(test)]
@@ -196,23 +264,58 @@ mod tests {
     }
 
     #[test]
-    fn the_key_limit_is_per_key_and_the_address_limit_per_address() {
+    fn a_guesser_uses_up_his_own_address_and_nobody_elses() {
+        let l = limits(3, 100);
+        let (guesser, owner) = (from("192.0.2.1"), from("198.51.100.7"));
+        for _ in 0..3 {
+            l.check_login(&guesser, "a@example.org").unwrap();
+        }
+        let Err(ApiError::RateLimited { retry_after }) = l.check_login(&guesser, "a@example.org")
+        else {
+            panic!("the fourth try for one account from one address must be refused");
+        };
+        assert!((1..=20).contains(&retry_after), "{retry_after}");
+        // The account's owner, elsewhere, and another account from the guesser's address.
+        l.check_login(&owner, "a@example.org").unwrap();
+        l.check_login(&guesser, "b@example.org").unwrap();
+    }
+
+    #[test]
+    fn a_code_is_limited_per_code_and_a_hall_keeps_room_for_the_right_one() {
         let l = limits(3, 5);
         let hall = from("192.0.2.1");
         for _ in 0..3 {
             l.check_join(&hall, "AAAA1111").unwrap();
         }
-        let Err(ApiError::RateLimited { retry_after }) = l.check_join(&hall, "AAAA1111") else {
-            panic!("the fourth try of one code must be refused");
-        };
-        assert!((1..=20).contains(&retry_after), "{retry_after}");
-        // Another code from the same hall still works until the hall's limit is used up.
-        l.check_join(&hall, "BBBB2222").unwrap();
-        assert!(l.check_join(&hall, "CCCC3333").is_err(), "address limit");
-        // Another address is not affected, a used-up code stays refused from there too.
-        let home = from("198.51.100.7");
-        l.check_login(&home, "a@example.org").unwrap();
-        assert!(l.check_join(&home, "AAAA1111").is_err());
+        assert!(
+            l.check_join(&hall, "AAAA1111").is_err(),
+            "the fourth try of one code"
+        );
+        // Five minutes' worth of tries from one address: 25 here, the 4 above and 21 more.
+        for i in 0..21 {
+            l.check_join(&hall, &format!("B{i:07}")).unwrap();
+        }
+        assert!(
+            l.check_join(&hall, "CCCC3333").is_err(),
+            "the address's burst"
+        );
+        l.check_join(&from("198.51.100.7"), "CCCC3333").unwrap();
+    }
+
+    #[test]
+    fn the_tiers_grow_the_wait() {
+        // The defaults: 10 a minute per address and account, then 30 an hour (one every
+        // two minutes); 120 join attempts a minute per address with a burst of 600.
+        let hourly = hourly_quota(10).unwrap();
+        assert_eq!(hourly.burst_size().get(), 30);
+        assert_eq!(hourly.replenish_interval(), Duration::from_secs(120));
+        let joins = burst_quota(120).unwrap();
+        assert_eq!(joins.burst_size().get(), 600);
+        assert_eq!(joins.replenish_interval(), Duration::from_millis(500));
+        assert!(
+            hourly_quota(0).is_none() && burst_quota(0).is_none(),
+            "0 is off"
+        );
     }
 
     #[test]
