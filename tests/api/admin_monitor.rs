@@ -276,7 +276,7 @@ backend_test!(
         assert!(shown.text.contains("Spieler 3"));
         // Entered deals are in the history, by the captain.
         assert!(shown.text.contains("Spiel eingetragen"), "{}", shown.text);
-        assert!(shown.text.contains("Kapitän"));
+        assert!(shown.text.contains("Listenführer"));
 
         // Another organiser does not find it.
         organizer(&app, &service, "andere@example.org").await;

@@ -539,6 +539,79 @@ backend_test!(
     }
 );
 
+backend_test!(
+    a_player_at_two_tables_of_a_round_is_named_not_a_500,
+    |app| {
+        use api::db::schema::table_seats;
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let h = hall(&app, &service, 3).await;
+        // Behind the service's back (an old import, a hand-edited database): table 3's
+        // first seat gets a player who sits at table 1 as well.
+        let (first, third) = (h.tables[0], h.tables[2]);
+        app.state
+            .db
+            .run(move |conn| {
+                let twice: i64 = table_seats::table
+                    .filter(table_seats::table_id.eq(first))
+                    .order(table_seats::seat)
+                    .select(table_seats::player_id)
+                    .first(conn)?;
+                Ok(diesel::update(
+                    table_seats::table
+                        .filter(table_seats::table_id.eq(third))
+                        .filter(table_seats::seat.eq(0)),
+                )
+                .set(table_seats::player_id.eq(twice))
+                .execute(conn)?)
+            })
+            .await
+            .unwrap();
+        for accept in ["application/json", "text/csv"] {
+            let standings = send(
+                &service,
+                req(
+                    "GET",
+                    &format!("/api/v1/tournaments/{}/standings", h.tournament),
+                    Some(&h.org),
+                    None,
+                    &[("Accept", accept)],
+                ),
+            )
+            .await;
+            expect(&standings, 200, accept);
+            if accept == "text/csv" {
+                assert_eq!(standings.header("x-needs-attention"), "round 1 table 3");
+                continue;
+            }
+            let attention = standings.json["needs_attention"].as_array().unwrap();
+            assert_eq!(attention.len(), 1, "{attention:?}");
+            assert_eq!(attention[0]["table_id"], third);
+            assert!(
+                attention[0]["problem"]
+                    .as_str()
+                    .unwrap()
+                    .contains("another table of round 1"),
+                "{attention:?}"
+            );
+            let rows = standings.json["standings"].as_array().unwrap();
+            let total: i64 = rows.iter().map(|r| r["total"].as_i64().unwrap()).sum();
+            assert_eq!(total, 0, "the tables ranked still sum to zero");
+        }
+        let public = send(
+            &service,
+            req(
+                "GET",
+                &format!("/tournaments/{}/standings", h.tournament),
+                Some(&h.org),
+                None,
+                &[],
+            ),
+        )
+        .await;
+        expect(&public, 200, "the standings page (unpublished: read as its organiser)");
+    }
+);
+
 backend_test!(bad_text_and_oversized_bodies_are_clear_4xx, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let t = Table::new(&app, &service, 4).await;

@@ -465,6 +465,39 @@ async fn bad_documents_are_refused_with_their_code_and_nothing_is_written() {
     )
     .await;
 
+    // A player at two tables of one round.
+    let mut twice = doc.clone();
+    twice["rounds"][0]["tables"][1]["seats"][0] = doc["rounds"][0]["tables"][0]["seats"][0].clone();
+    refused(
+        &service,
+        &org,
+        &twice,
+        "results_bad_reference",
+        "rounds[0].tables[1].seats[0]",
+    )
+    .await;
+    // What the API would refuse: more extra minutes than can be granted, an audit line's
+    // action or data larger than any change records.
+    let mut endless = doc.clone();
+    endless["rounds"][0]["tables"][0]["extra_minutes"] = json!(601);
+    refused(
+        &service,
+        &org,
+        &endless,
+        "results_invalid",
+        "rounds[0].tables[0].extra_minutes",
+    )
+    .await;
+    let mut wordy = doc.clone();
+    wordy["audit"][0]["action"] = json!("x".repeat(101));
+    refused(&service, &org, &wordy, "results_invalid", "audit[0].action").await;
+    let mut bulky = doc.clone();
+    let big: serde_json::Map<String, Value> = (0..80)
+        .map(|i| (format!("k{i}"), json!("x".repeat(900))))
+        .collect();
+    bulky["audit"][0]["after"] = Value::Object(big);
+    refused(&service, &org, &bulky, "results_invalid", "audit[0].after").await;
+
     let listed = call_json(&service, "GET", "/api/v1/tournaments", Some(&org), None).await;
     assert_eq!(count(&listed), before, "nothing was written");
 

@@ -2,7 +2,7 @@
 //! into one line per player and round, and ranked by `domain::standings`. The totals are
 //! therefore the sums of the sheets, penalties included, by construction.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use domain::game::{FamilyLine, family_standings};
 use domain::standings::{Standing, TieBreak};
@@ -63,6 +63,11 @@ pub fn compute(
     let mut lines = Vec::new();
     let mut family_lines = Vec::new();
     let mut needs_attention = Vec::new();
+    let on_roster: HashSet<i64> = roster.iter().map(|p| p.id).collect();
+    // Who has a line in which round: a player sits at one table a round, and the domain
+    // refuses a second line (damaged data, an import of old); the table that would add it
+    // is named instead of taking the standings down.
+    let mut seated: HashSet<(i64, i32)> = HashSet::new();
     for table in tables {
         let Some(round_row) = rounds_by_id.get(&table.round_id) else {
             continue;
@@ -84,6 +89,25 @@ pub fn compute(
                 continue;
             }
         };
+        let elsewhere = ctx
+            .seats
+            .iter()
+            .find(|&&p| !on_roster.contains(&p) || seated.contains(&(p, round_row.number)));
+        if let Some(player) = elsewhere {
+            let problem = format!(
+                "player {player} is not registered or sits at another table of round {}",
+                round_row.number
+            );
+            tracing::warn!(table = table.id, "{problem}");
+            needs_attention.push(TableAttention {
+                table_id: table.id,
+                round: round_row.number,
+                table_number: table.number,
+                problem,
+            });
+            continue;
+        }
+        seated.extend(ctx.seats.iter().map(|&p| (p, round_row.number)));
         let round_number = u16::try_from(round_row.number).unwrap_or(0);
         match judged.table.lines(&ctx.seats, round_number) {
             TableLines::Doppelkopf(sheet_lines) => lines.extend(sheet_lines),

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use crate::db::deals::StoredEntry;
 use crate::db::models::NewTournament;
 use crate::error::{ApiError, FieldError};
+use crate::extract::TEXT_LIMIT;
 use crate::services::{tournaments, validate};
 use crate::wire::results::{FORMAT, ResultsDocument, ResultsTableRef, VERSION};
 use crate::wire::tournaments::CreateTournamentRequest;
@@ -110,6 +111,12 @@ fn optional_text(faults: &mut Faults, field: String, value: Option<&str>, max: u
         }
     }
 }
+
+/// The longest action name an audit line takes (the service's are about 20 characters).
+const AUDIT_ACTION_LIMIT: usize = 100;
+/// The most an audit line's before or after holds: what one request's body may hold, the
+/// most a change made through the API records.
+const AUDIT_DATA_LIMIT: usize = crate::extract::BODY_LIMIT;
 
 /// Checks every field and reference of `doc` for `organizer_id`, naming every fault.
 pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiError> {
@@ -218,6 +225,8 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
             faults.reference(at("number"), "round number used twice");
         }
         let mut round_facts = Vec::with_capacity(round.tables.len());
+        // A player sits at one table a round.
+        let mut in_round = HashSet::new();
         for (ti, table) in round.tables.iter().enumerate() {
             let at = |f: &str| format!("rounds[{r}].tables[{ti}].{f}");
             if table.number < 1 {
@@ -230,6 +239,11 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
                 player(&mut faults, format!("{}[{s}]", at("seats")), n);
                 if !seated.insert(n) {
                     faults.reference(format!("{}[{s}]", at("seats")), "a player seated twice");
+                } else if !in_round.insert(n) {
+                    faults.reference(
+                        format!("{}[{s}]", at("seats")),
+                        format!("player {n} sits at another table of this round"),
+                    );
                 }
             }
             let size = u8::try_from(table.seats.len())
@@ -246,8 +260,9 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
                     faults.value(at("planned_deals"), "out_of_range", "not a deal count");
                 }
             }
-            if table.extra_minutes < 0 {
-                faults.value(at("extra_minutes"), "out_of_range", "at least 0");
+            let most = i32::from(domain::sheet::MAX_EXTRA_MINUTES);
+            if !(0..=most).contains(&table.extra_minutes) {
+                faults.value(at("extra_minutes"), "out_of_range", format!("0 to {most}"));
             }
             if table.time_up_after.is_some_and(|n| n < 0) {
                 faults.value(at("time_up_after"), "out_of_range", "at least 0");
@@ -329,8 +344,35 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
                 format!("round {round} has no table {table} in the document"),
             );
         }
-        if line.action.trim().is_empty() {
-            faults.value(format!("audit[{i}].action"), "invalid_value", "not empty");
+        if line.action.trim().is_empty() || line.action.chars().count() > AUDIT_ACTION_LIMIT {
+            faults.value(
+                format!("audit[{i}].action"),
+                "invalid_value",
+                format!("1 to {AUDIT_ACTION_LIMIT} characters"),
+            );
+        }
+        if line
+            .reason
+            .as_ref()
+            .is_some_and(|r| r.chars().count() > TEXT_LIMIT)
+        {
+            faults.value(
+                format!("audit[{i}].reason"),
+                "too_long",
+                format!("at most {TEXT_LIMIT} characters"),
+            );
+        }
+        for (side, data) in [("before", &line.before), ("after", &line.after)] {
+            if data
+                .as_ref()
+                .is_some_and(|d| d.to_string().len() > AUDIT_DATA_LIMIT)
+            {
+                faults.value(
+                    format!("audit[{i}].{side}"),
+                    "too_long",
+                    format!("at most {AUDIT_DATA_LIMIT} bytes, as the API records a change"),
+                );
+            }
         }
     }
 

@@ -326,6 +326,14 @@ fn actor(
                 email,
             }
         }
+        // An imported line whose organiser has no account here keeps his e-mail.
+        "imported" => {
+            let email = rest.strip_prefix("organizer:").unwrap_or(rest);
+            ResultsActor {
+                role: "organizer".to_owned(),
+                email: (!email.is_empty()).then(|| email.to_owned()),
+            }
+        }
         other => ResultsActor {
             role: other.to_owned(),
             email: None,

@@ -175,10 +175,11 @@ pub fn write(
             "organizer" => match &line.actor.email {
                 Some(email) => match db::organizers::by_email(conn, &email.to_lowercase())? {
                     Some(account) => format!("organizer:{}", account.id),
-                    // No account here: the line keeps who it was.
-                    None => format!("organizer:{email}"),
+                    // No account here: the line keeps who it was, marked as imported, so
+                    // that it is never taken for an account of this instance.
+                    None => format!("imported:organizer:{email}"),
                 },
-                None => "organizer:".to_owned(),
+                None => "imported:organizer:".to_owned(),
             },
             // The join code the captain used is not in the document.
             "captain" => format!("captain:{}:", table_id.unwrap_or_default()),
