@@ -45,6 +45,10 @@ pub struct Config {
     /// characters); without one, `/metrics` answers only requests from the loopback
     /// address that came through no proxy.
     pub metrics_token: Option<MetricsToken>,
+    /// Let webhooks reach this machine and private networks
+    /// (`KARLCHEN_WEBHOOK_ALLOW_PRIVATE=1`, for a receiver in the club's own network);
+    /// without it, such targets are refused when registered and when delivered to.
+    pub webhook_allow_private: bool,
 }
 
 impl std::fmt::Debug for Config {
@@ -61,6 +65,7 @@ impl std::fmt::Debug for Config {
             .field("trust_forwarded", &self.trust_forwarded)
             .field("secret", &self.secret)
             .field("metrics_token", &self.metrics_token)
+            .field("webhook_allow_private", &self.webhook_allow_private)
             .finish()
     }
 }
@@ -135,6 +140,7 @@ impl Config {
             trust_forwarded: false,
             secret: None,
             metrics_token: None,
+            webhook_allow_private: false,
         }
     }
 
@@ -204,6 +210,11 @@ impl Config {
             None | Some("0" | "false") => false,
             Some("1" | "true") => true,
             Some(other) => bail!("KARLCHEN_TRUST_FORWARDED must be 1 or 0, got {other:?}"),
+        };
+        config.webhook_allow_private = match var("KARLCHEN_WEBHOOK_ALLOW_PRIVATE")?.as_deref() {
+            None | Some("0" | "false") => false,
+            Some("1" | "true") => true,
+            Some(other) => bail!("KARLCHEN_WEBHOOK_ALLOW_PRIVATE must be 1 or 0, got {other:?}"),
         };
         config.secret = match (var("KARLCHEN_SECRET")?, var("KARLCHEN_SECRET_FILE")?) {
             (Some(_), Some(_)) => {

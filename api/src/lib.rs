@@ -17,6 +17,7 @@ pub mod extract;
 pub mod keys;
 pub mod live_cache;
 pub mod metrics;
+pub mod net_guard;
 pub mod openapi;
 pub mod pages;
 pub mod routes;

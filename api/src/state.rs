@@ -47,6 +47,7 @@ impl AppState {
         let db = actix_web::web::block(move || Database::open(&url, size))
             .await
             .context("database set-up was interrupted")??;
+        let http = outbound_client(config.webhook_allow_private)?;
         Ok(AppState {
             config: Arc::new(config),
             db,
@@ -54,7 +55,7 @@ impl AppState {
             pages: Arc::new(pages),
             auth_limits,
             live: Arc::new(LiveCache::new()),
-            http: outbound_client()?,
+            http,
             metrics: Arc::new(Metrics::new()?),
         })
     }
@@ -62,11 +63,20 @@ impl AppState {
 
 /// The client for webhook deliveries: no redirects (a receiver answers itself, and a
 /// redirect must not carry a signed body elsewhere), connections bounded in time.
-fn outbound_client() -> anyhow::Result<reqwest::Client> {
-    reqwest::Client::builder()
+/// The client webhooks are sent with: no redirects (a receiver could send it anywhere),
+/// and, unless `allow_private`, connecting only to public addresses
+/// ([`crate::net_guard::PublicResolver`]).
+pub fn outbound_client(allow_private: bool) -> anyhow::Result<reqwest::Client> {
+    let builder = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .connect_timeout(std::time::Duration::from_secs(5))
-        .user_agent(concat!("Karlchen-Webhooks/", env!("CARGO_PKG_VERSION")))
+        .user_agent(concat!("Karlchen-Webhooks/", env!("CARGO_PKG_VERSION")));
+    let builder = if allow_private {
+        builder
+    } else {
+        builder.dns_resolver(Arc::new(crate::net_guard::PublicResolver))
+    };
+    builder
         .build()
         .context("cannot set up the HTTP client for webhooks")
 }

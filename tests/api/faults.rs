@@ -608,7 +608,11 @@ backend_test!(
             ),
         )
         .await;
-        expect(&public, 200, "the standings page (unpublished: read as its organiser)");
+        expect(
+            &public,
+            200,
+            "the standings page (unpublished: read as its organiser)",
+        );
     }
 );
 

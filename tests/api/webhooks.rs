@@ -697,3 +697,75 @@ async fn the_desk_adds_lists_and_removes_hooks() {
     assert!(after.text.contains("id=\"done\""));
     assert!(after.text.contains("id=\"webhooks-none\""));
 }
+
+/// `state` as a service that refuses private targets (the default; the tests' own state
+/// allows them for their receivers on 127.0.0.1).
+fn guarded(state: &api::AppState) -> api::AppState {
+    let mut guarded = state.clone();
+    let mut config = (*guarded.config).clone();
+    config.webhook_allow_private = false;
+    guarded.config = Arc::new(config);
+    guarded.http = api::state::outbound_client(false).unwrap();
+    guarded
+}
+
+backend_test!(hooks_never_reach_this_machine_or_a_private_network, |app| {
+    let guarded = guarded(&app.state);
+    let service = actix_web::test::init_service(api::app::build(guarded.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    let (receiver, url) = Receiver::start().await;
+    let register = |url: &str| {
+        req(
+            "POST",
+            &format!("/api/v1/tournaments/{}/webhooks", t.tournament),
+            Some(&t.org),
+            Some(&json!({"url": url, "events": ["deal.created"]})),
+            &[],
+        )
+    };
+    for target in [
+        url.as_str(),
+        "http://localhost:8080/hook",
+        "http://api.localhost/hook",
+        "http://[::1]:8080/hook",
+        "http://10.0.0.5/hook",
+        "http://192.168.178.1/hook",
+        "http://169.254.169.254/latest/meta-data",
+        "http://[::ffff:127.0.0.1]/hook",
+    ] {
+        let refused = send(&service, register(target)).await;
+        expect(&refused, 422, target);
+        assert_eq!(
+            refused.faults(),
+            vec![("url".to_owned(), "private_target".to_owned())],
+            "{target}: {}",
+            refused.text
+        );
+    }
+
+    // Registered while private targets were allowed (or pointing elsewhere then): each
+    // delivery checks again, and sends nothing there.
+    let open = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let (by_address, _) = hook(&open, &t, &url, &["deal.created"]).await;
+    let by_name = url.replace("127.0.0.1", "localhost");
+    let (named, _) = hook(&open, &t, &by_name, &["deal.created"]).await;
+    expect(
+        &t.post(&service, &t.captain, &normal([0, 1])).await,
+        201,
+        "a deal",
+    );
+    assert_eq!(deliver(&guarded).await, 2, "one attempt per hook");
+    assert!(receiver.got().is_empty(), "nothing reached the receiver");
+    for hook_id in [by_address, named] {
+        let tried = deliveries(&service, &t, hook_id).await;
+        let error = tried[0]["last_error"].as_str().unwrap_or_default();
+        assert!(
+            error.contains("private network"),
+            "hook {hook_id}: {tried:?}"
+        );
+    }
+    // Allowed, the same deliveries go through.
+    app.state.db.clock().advance(chrono::TimeDelta::minutes(5));
+    assert_eq!(deliver(&app.state).await, 2);
+    assert_eq!(receiver.got().len(), 2);
+});

@@ -29,6 +29,7 @@ use crate::db::models::{DeliveryRow, WebhookRow};
 use crate::db::webhooks::{self as rows, DELIVERED, FAILED, PENDING};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
+use crate::net_guard;
 use crate::state::AppState;
 use crate::wire::webhooks::{DeliveryCounts, DeliveryResponse, WebhookRequest, WebhookResponse};
 
@@ -170,6 +171,9 @@ pub async fn register(
 ) -> Result<super::idempotency::Seen, ApiError> {
     access::organizer_only(&caller)?;
     let (url, events) = checked(request)?;
+    if !state.config.webhook_allow_private {
+        public_target(&url).await?;
+    }
     let secret = format!("whsec_{}", super::codes::new_secret()?);
     let acting = caller.clone();
     write::keyed(state, key, 201, move |conn| {
@@ -311,6 +315,57 @@ fn gives_up(delivery: &DeliveryRow, attempts: i32, retry_at: NaiveDateTime) -> b
         || retry_at > delivery.created_at + TimeDelta::hours(GIVE_UP_AFTER_HOURS)
 }
 
+/// Refuses a target on this machine or a private network (422 `private_target` naming
+/// `url`): an IP address as written, or every address its name resolves to now. A name
+/// that does not resolve (yet) is let through: deliveries resolve it again, and connect
+/// only to public addresses ([`crate::net_guard::PublicResolver`]).
+async fn public_target(url: &str) -> Result<(), ApiError> {
+    let refused = || {
+        ApiError::field(
+            "invalid_body",
+            "url",
+            "private_target",
+            "the URL points to this machine or a private network; the service sends \
+             webhooks to the internet only (KARLCHEN_WEBHOOK_ALLOW_PRIVATE=1 allows that)",
+        )
+    };
+    let parsed = url::Url::parse(url).map_err(|_| refused())?;
+    let port = parsed.port_or_known_default().unwrap_or(443);
+    match parsed.host() {
+        Some(url::Host::Ipv4(ip)) if !net_guard::is_public(ip.into()) => Err(refused()),
+        Some(url::Host::Ipv6(ip)) if !net_guard::is_public(ip.into()) => Err(refused()),
+        Some(url::Host::Domain(name)) if net_guard::is_local_name(name) => Err(refused()),
+        Some(url::Host::Domain(name)) => {
+            let lookup = tokio::net::lookup_host((name, port));
+            match tokio::time::timeout(Duration::from_secs(2), lookup).await {
+                Ok(Ok(addrs)) => {
+                    let addrs: Vec<std::net::SocketAddr> = addrs.collect();
+                    if addrs.iter().any(|a| !net_guard::is_public(a.ip())) {
+                        Err(refused())
+                    } else {
+                        Ok(())
+                    }
+                }
+                _ => Ok(()),
+            }
+        }
+        _ => Ok(()),
+    }
+}
+
+/// The reason a delivery to `url` is not even tried, if it is not: an IP address of this
+/// machine or a private network written in it (a name is checked when it is resolved).
+fn private_literal(url: &str) -> Option<String> {
+    let parsed = url::Url::parse(url).ok()?;
+    let ip: std::net::IpAddr = match parsed.host()? {
+        url::Host::Ipv4(ip) => ip.into(),
+        url::Host::Ipv6(ip) => ip.into(),
+        url::Host::Domain(_) => return None,
+    };
+    (!net_guard::is_public(ip))
+        .then(|| format!("refused: {ip} is on this machine or a private network"))
+}
+
 /// Sends every due delivery the tick serves (see the module documentation) and stores
 /// the outcomes; returns how many attempts were made. Tests call it instead of waiting for
 /// the worker.
@@ -383,24 +438,32 @@ async fn attempt(
         return Ok(None);
     }
     let signed = signature(&hook.secret, &delivery.payload)?;
-    let answer = state
-        .http
-        .post(&hook.url)
-        .header("Content-Type", "application/json")
-        .header("X-Karlchen-Event", &delivery.event)
-        .header("X-Karlchen-Delivery", delivery.id.to_string())
-        .header("X-Karlchen-Signature", signed)
-        .timeout(TIMEOUT)
-        .body(delivery.payload.clone())
-        .send()
-        .await;
+    // Checked again at every delivery: the setting may have changed since registration.
+    let refused = (!state.config.webhook_allow_private)
+        .then(|| private_literal(&hook.url))
+        .flatten();
+    let answer = match refused {
+        Some(reason) => Err(reason),
+        None => state
+            .http
+            .post(&hook.url)
+            .header("Content-Type", "application/json")
+            .header("X-Karlchen-Event", &delivery.event)
+            .header("X-Karlchen-Delivery", delivery.id.to_string())
+            .header("X-Karlchen-Signature", signed)
+            .timeout(TIMEOUT)
+            .body(delivery.payload.clone())
+            .send()
+            .await
+            .map_err(|e| described(&e)),
+    };
     let (code, error) = match answer {
         Ok(response) => {
             let status = response.status();
             let error = (!status.is_success()).then(|| format!("answered {status}"));
             (Some(i32::from(status.as_u16())), error)
         }
-        Err(e) => (None, Some(described(&e))),
+        Err(e) => (None, Some(e)),
     };
     let delivered = error.is_none();
     let status = if delivered {
