@@ -769,3 +769,54 @@ backend_test!(hooks_never_reach_this_machine_or_a_private_network, |app| {
     assert_eq!(deliver(&app.state).await, 2);
     assert_eq!(receiver.got().len(), 2);
 });
+
+/// A receiver that takes every request and never answers within the service's timeout.
+async fn start_silent() -> String {
+    let server = HttpServer::new(|| {
+        ActixApp::new().default_service(web::to(|| async {
+            actix_web::rt::time::sleep(std::time::Duration::from_secs(60)).await;
+            HttpResponse::Ok().finish()
+        }))
+    })
+    .workers(1)
+    .disable_signals()
+    .bind("127.0.0.1:0")
+    .unwrap();
+    let address = server.addrs()[0];
+    actix_web::rt::spawn(server.run());
+    format!("http://{address}/slow")
+}
+
+/// Eight hooks whose receiver never answers in time, and one that does: the worker sends
+/// to each hook in a task of its own, so the quick one gets its delivery at once instead
+/// of waiting for the slow ones' timeouts, tick after tick.
+#[actix_web::test]
+async fn a_slow_receiver_holds_up_only_its_own_hook() {
+    let app = service_tests::TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    let silent = start_silent().await;
+    for _ in 0..8 {
+        hook(&service, &t, &silent, &["deal.created"]).await;
+    }
+    let (quick, url) = Receiver::start().await;
+    hook(&service, &t, &url, &["deal.created"]).await;
+    expect(
+        &t.post(&service, &t.captain, &normal([0, 1])).await,
+        201,
+        "a deal",
+    );
+    actix_web::rt::spawn(api::services::webhooks::run(app.state.clone()));
+    // The slow receivers time out after TIMEOUT (5 s) each; the quick one is served well
+    // before the first of them.
+    let waited = std::time::Instant::now();
+    while quick.got().is_empty() {
+        assert!(
+            waited.elapsed() < api::services::webhooks::TIMEOUT - std::time::Duration::from_secs(1),
+            "the quick hook waited for the slow ones"
+        );
+        actix_web::rt::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
+    assert_eq!(quick.got()[0].event, "deal.created");
+    app.state.live.close();
+}

@@ -2,8 +2,11 @@
 //! there, signed, from a durable outbox.
 //!
 //! - Events are enqueued into the outbox by the audit log's one writer ([`super::outbox`]).
-//! - The worker ([`run`], started by `serve`) calls [`deliver_due`] every [`TICK`]: each
-//!   hook's deliveries go out one after the other, oldest first; an attempt is claimed
+//! - The worker ([`run`], started by `serve`) looks for hooks with due deliveries every
+//!   [`TICK`] and sends each hook's in a task of its own, never waiting for one: a slow or
+//!   dead receiver holds up its own hook only, never another's (up to [`HOOKS_AT_ONCE`]
+//!   hooks at a time). Each hook's deliveries go out one after the other, oldest first;
+//!   an attempt is claimed
 //!   (counted, and its next attempt moved to the backoff as a lease) before the request,
 //!   and its outcome stored after it, so no connection is held across the HTTP call and a
 //!   process that dies while sending sends again after the lease. Delivery is therefore at
@@ -15,6 +18,9 @@
 //! The outbox is the database's: it survives a restart. Times come from the app's clock,
 //! so tests move it instead of waiting for a backoff.
 
+use std::cell::RefCell;
+use std::collections::HashSet;
+use std::rc::Rc;
 use std::time::Duration;
 
 use actix_web::{HttpRequest, HttpResponse};
@@ -55,8 +61,12 @@ pub const GIVE_UP_AFTER_HOURS: i64 = 24;
 /// A delivery is given up after this many attempts at the latest.
 pub const MAX_ATTEMPTS: i32 = 30;
 
-/// How many hooks one tick serves (concurrently), the most overdue first.
+/// How many hooks [`deliver_due`] serves at once (concurrently), the most overdue first.
 const HOOKS_PER_TICK: usize = 4;
+
+/// How many hooks the worker sends to at once; a hook already being sent to is not
+/// started again until its task ends.
+pub const HOOKS_AT_ONCE: usize = 32;
 
 /// How many deliveries of one hook one tick sends at most (one after the other).
 const DELIVERIES_PER_HOOK: i64 = 10;
@@ -366,17 +376,11 @@ fn private_literal(url: &str) -> Option<String> {
         .then(|| format!("refused: {ip} is on this machine or a private network"))
 }
 
-/// Sends every due delivery the tick serves (see the module documentation) and stores
-/// the outcomes; returns how many attempts were made. Tests call it instead of waiting for
-/// the worker.
+/// Sends the due deliveries of the [`HOOKS_PER_TICK`] most overdue hooks, concurrently,
+/// and waits for them; returns how many attempts were made. Tests call it instead of
+/// waiting for the worker, which starts each hook on its own.
 pub async fn deliver_due(state: &AppState) -> Result<usize, ApiError> {
-    let now = state.db.clock().now();
-    let heads = state.db.run(|conn| Ok(rows::pending_heads(conn)?)).await?;
-    let hooks = heads
-        .iter()
-        .filter(|d| d.next_attempt_at <= now)
-        .map(|d| d.webhook_id)
-        .take(HOOKS_PER_TICK);
+    let hooks = due_hooks(state).await?.into_iter().take(HOOKS_PER_TICK);
     let sent = futures_util::future::join_all(hooks.map(|hook| deliver_hook(state, hook))).await;
     let mut attempts = 0;
     for result in sent {
@@ -516,12 +520,42 @@ fn described(e: &reqwest::Error) -> String {
     text.chars().take(300).collect()
 }
 
-/// The worker: delivers what is due every [`TICK`] until the server shuts down.
+/// The hooks with a delivery due now, the most overdue first.
+async fn due_hooks(state: &AppState) -> Result<Vec<i64>, ApiError> {
+    let now = state.db.clock().now();
+    let heads = state.db.run(|conn| Ok(rows::pending_heads(conn)?)).await?;
+    Ok(heads
+        .iter()
+        .filter(|d| d.next_attempt_at <= now)
+        .map(|d| d.webhook_id)
+        .collect())
+}
+
+/// The worker: every [`TICK`] until the server shuts down, starts a task for each hook
+/// with a delivery due that has none running (at most [`HOOKS_AT_ONCE`] at a time), and
+/// waits for none of them.
 pub async fn run(state: AppState) {
     let mut closing = state.live.closing();
+    // The worker's tasks run on its own thread (actix's local tasks): no lock needed.
+    let running: Rc<RefCell<HashSet<i64>>> = Rc::default();
     loop {
-        if let Err(e) = deliver_due(&state).await {
-            tracing::warn!(error = %e, "webhook deliveries");
+        match due_hooks(&state).await {
+            Ok(due) => {
+                for hook in due {
+                    let mut busy = running.borrow_mut();
+                    if busy.len() >= HOOKS_AT_ONCE || !busy.insert(hook) {
+                        continue;
+                    }
+                    let (state, running) = (state.clone(), running.clone());
+                    actix_web::rt::spawn(async move {
+                        if let Err(e) = deliver_hook(&state, hook).await {
+                            tracing::warn!(webhook = hook, error = %e, "webhook deliveries");
+                        }
+                        running.borrow_mut().remove(&hook);
+                    });
+                }
+            }
+            Err(e) => tracing::warn!(error = %e, "webhook deliveries"),
         }
         tokio::select! {
             _ = closing.wait_for(|closed| *closed) => break,
