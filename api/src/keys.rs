@@ -1,7 +1,9 @@
-//! The key that signs the service's tokens: generated on first start and kept in the data
-//! folder, so tokens stay valid across restarts without any configuration. Several
-//! instances behind one load balancer share a secret from the environment instead
-//! (`KARLCHEN_SECRET` or `KARLCHEN_SECRET_FILE`), so a token from one is good at all.
+//! The key that signs the service's tokens: generated on first start and kept, so tokens
+//! stay valid across restarts without any configuration. With SQLite it is kept in the
+//! data folder beside the database; with PostgreSQL in the database itself
+//! ([`SigningKeys::shared_through`]), so that every instance on it, and a container that
+//! restarts without a volume, keeps signing with the same key. A secret from the
+//! environment (`KARLCHEN_SECRET` or `KARLCHEN_SECRET_FILE`) overrides both.
 
 use std::fs;
 use std::io::Write;
@@ -78,6 +80,35 @@ impl SigningKeys {
         }
     }
 
+    /// The key kept in the database `db` (PostgreSQL without a configured secret): the
+    /// stored one, or, from the first instance to start, the data folder's key file if it
+    /// has one (the tokens it signed stay good after the upgrade), else a new random key.
+    pub fn shared_through(
+        db: &crate::db::Database,
+        data_dir: &Path,
+    ) -> anyhow::Result<SigningKeys> {
+        use crate::db::signing_keys;
+        let mut conn = db.connection()?;
+        let stored = match signing_keys::get(&mut conn)? {
+            Some(hex) => hex,
+            None => {
+                let secret = match fs::read(data_dir.join(KEY_FILE)) {
+                    Ok(bytes) if bytes.len() >= MIN_SECRET_BYTES => bytes,
+                    _ => random_key()?,
+                };
+                let hex: String = secret.iter().map(|b| format!("{b:02x}")).collect();
+                let stood = signing_keys::put_first(&mut conn, &hex, crate::clock::now())?;
+                tracing::info!("the token signing key is kept in the database");
+                stood
+            }
+        };
+        let secret = from_hex(&stored).context("the signing key stored in the database")?;
+        if secret.len() < MIN_SECRET_BYTES {
+            bail!("the signing key stored in the database is too short");
+        }
+        Ok(SigningKeys::from_secret(&secret))
+    }
+
     /// Loads the key from `data_dir`, creating it (readable by the owner only) if missing.
     pub fn load_or_create(data_dir: &Path) -> anyhow::Result<SigningKeys> {
         let path = data_dir.join(KEY_FILE);
@@ -103,9 +134,30 @@ impl SigningKeys {
     }
 }
 
-fn create(path: &Path) -> anyhow::Result<Vec<u8>> {
+/// A new random key.
+fn random_key() -> anyhow::Result<Vec<u8>> {
     let mut secret = vec![0u8; KEY_BYTES];
     getrandom::fill(&mut secret).map_err(|e| anyhow::anyhow!("no randomness for the key: {e}"))?;
+    Ok(secret)
+}
+
+/// The bytes of `hex` (two digits a byte).
+fn from_hex(hex: &str) -> anyhow::Result<Vec<u8>> {
+    if !hex.len().is_multiple_of(2) {
+        bail!("an odd number of hex digits");
+    }
+    (0..hex.len())
+        .step_by(2)
+        .map(|i| {
+            hex.get(i..i + 2)
+                .and_then(|pair| u8::from_str_radix(pair, 16).ok())
+                .ok_or_else(|| anyhow::anyhow!("not hex at {i}"))
+        })
+        .collect()
+}
+
+fn create(path: &Path) -> anyhow::Result<Vec<u8>> {
+    let secret = random_key()?;
     // create_new: two instances starting at once must not overwrite each other's key.
     let mut file = fs::OpenOptions::new()
         .write(true)
@@ -137,5 +189,11 @@ mod tests {
         assert_eq!(from_file, Secret::new(text.into(), "variable").unwrap());
         assert!(Secret::new(format!("{}\n", &text[1..]).into_bytes(), "file").is_err());
         assert_eq!(format!("{from_file:?}"), "Secret(32 bytes)");
+    }
+
+    #[test]
+    fn a_stored_key_reads_back_from_hex() {
+        assert_eq!(from_hex("00ff7a").unwrap(), [0x00, 0xff, 0x7a]);
+        assert!(from_hex("0ff").is_err() && from_hex("zz").is_err());
     }
 }

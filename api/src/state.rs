@@ -9,7 +9,7 @@ use anyhow::Context;
 
 use crate::auth::limits::AuthLimits;
 use crate::config::Config;
-use crate::db::Database;
+use crate::db::{Backend, Database};
 use crate::keys::SigningKeys;
 use crate::live_cache::LiveCache;
 use crate::metrics::Metrics;
@@ -41,12 +41,20 @@ impl AppState {
     pub async fn open(config: Config) -> anyhow::Result<AppState> {
         prepare_storage(&config)?;
         let auth_limits = Arc::new(AuthLimits::new(&config));
-        let keys = SigningKeys::from_config(config.secret.as_ref(), &config.data_dir)?;
         let pages = crate::templates::load().context("page templates do not compile")?;
         let (url, size) = (config.database_url.clone(), config.pool_size);
         let db = actix_web::web::block(move || Database::open(&url, size))
             .await
             .context("database set-up was interrupted")??;
+        let keys = match (&config.secret, db.backend()) {
+            (None, Backend::Postgres) => {
+                let (shared, dir) = (db.clone(), config.data_dir.clone());
+                actix_web::web::block(move || SigningKeys::shared_through(&shared, &dir))
+                    .await
+                    .context("key set-up was interrupted")??
+            }
+            (secret, _) => SigningKeys::from_config(secret.as_ref(), &config.data_dir)?,
+        };
         let http = outbound_client(config.webhook_allow_private)?;
         Ok(AppState {
             config: Arc::new(config),

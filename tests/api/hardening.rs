@@ -492,3 +492,37 @@ async fn instances_sharing_a_secret_accept_each_others_tokens() {
     let list = call_json(&own_key, "GET", "/api/v1/tournaments", Some(token), None).await;
     expect(&list, 401, "an instance with its own key does not");
 }
+
+/// With PostgreSQL and no secret, the signing key is kept in the database: a second
+/// instance on it, and the same instance restarted without its data folder (a container
+/// without a volume), accept the tokens the first signed; no key file is written.
+#[actix_web::test]
+async fn on_postgres_without_a_secret_the_key_lives_in_the_database() {
+    let Some(app) = TestApp::new(service_tests::Backend::Postgres).await else {
+        return;
+    };
+    assert!(
+        !app.state.config.data_dir.join(api::keys::KEY_FILE).exists(),
+        "no key file beside a PostgreSQL database"
+    );
+    let one = test::init_service(api::app::build(app.state.clone())).await;
+    let token = organizer_on(&app.state, &one, "leitung@example.org").await;
+    for (what, stray_key) in [
+        ("another instance", false),
+        ("a restart without the volume", true),
+    ] {
+        let dir = tempfile::tempdir().unwrap();
+        let data_dir = dir.path().join("data");
+        if stray_key {
+            // A key file of its own in the new folder does not win over the database's.
+            std::fs::create_dir_all(&data_dir).unwrap();
+            std::fs::write(data_dir.join(api::keys::KEY_FILE), [7u8; 64]).unwrap();
+        }
+        let mut config = Config::with_data_dir(data_dir);
+        config.database_url = app.state.config.database_url.clone();
+        let state = AppState::open(config).await.unwrap();
+        let other = test::init_service(api::app::build(state)).await;
+        let list = call_json(&other, "GET", "/api/v1/tournaments", Some(&token), None).await;
+        expect(&list, 200, what);
+    }
+}

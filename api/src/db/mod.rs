@@ -32,6 +32,7 @@ pub mod rounds;
 pub mod schema;
 pub mod sessions;
 pub mod signatures;
+pub mod signing_keys;
 pub mod tables;
 pub mod tournaments;
 pub mod webhooks;

@@ -14,6 +14,14 @@ diesel::table! {
 }
 
 diesel::table! {
+    signing_keys (id) {
+        id -> Integer,
+        secret_hex -> Text,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     organizer_sessions (id) {
         id -> Text,
         organizer_id -> BigInt,
@@ -260,4 +268,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhooks,
     webhook_deliveries,
     organizer_sessions,
+    signing_keys,
 );
