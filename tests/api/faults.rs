@@ -448,40 +448,59 @@ backend_test!(a_retry_after_a_new_join_code_is_stored_once, |app| {
     assert_eq!(numbers(&t.sheet(&service).await), [1]);
 });
 
-backend_test!(an_expired_idempotency_key_is_a_new_key, |app| {
-    use api::db::schema::idempotency_keys;
-    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let t = Table::new(&app, &service, 4).await;
-    let post = |body: &Value| {
-        req(
-            "POST",
-            &t.path("deals"),
-            Some(&t.captain),
-            Some(body),
-            &[("Idempotency-Key", "morning")],
-        )
-    };
-    expect(&send(&service, post(&normal([1, 2]))).await, 201, "first");
-    // A day and an hour later (the documented lifetime is a day).
-    let aged = app.state.db.clock().now()
-        - std::time::Duration::from_secs(
-            3600 * (u64::try_from(api::services::idempotency::KEY_TTL_HOURS).unwrap() + 1),
-        );
-    app.state
-        .db
-        .run(move |conn| {
-            Ok(diesel::update(idempotency_keys::table)
-                .set(idempotency_keys::created_at.eq(aged))
-                .execute(conn)?)
-        })
-        .await
-        .unwrap();
-    let sheet = t.sheet(&service).await;
-    let later = send(&service, post(&next_normal(&sheet))).await;
-    expect(&later, 201, "the same key a day later");
-    assert_eq!(later.json["deal"]["number"], 2);
-    assert_eq!(numbers(&t.sheet(&service).await), [1, 2]);
-});
+backend_test!(
+    a_tables_key_outlives_a_clock_jump_while_its_round_is_open,
+    |app| {
+        use api::db::schema::idempotency_keys;
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let t = Table::new(&app, &service, 4).await;
+        let post = |body: &Value| {
+            req(
+                "POST",
+                &t.path("deals"),
+                Some(&t.captain),
+                Some(body),
+                &[("Idempotency-Key", "morning")],
+            )
+        };
+        let first = send(&service, post(&normal([1, 2]))).await;
+        expect(&first, 201, "first");
+        let create = |name: &str| {
+            req(
+                "POST",
+                "/api/v1/tournaments",
+                Some(&t.org),
+                Some(&json!({"name": name, "date": "2026-12-12"})),
+                &[("Idempotency-Key", "evening")],
+            )
+        };
+        expect(&send(&service, create("Erstes")).await, 201, "a tournament");
+        // The wall clock jumps a day and an hour ahead (the documented lifetime is a day).
+        let aged = app.state.db.clock().now()
+            - std::time::Duration::from_secs(
+                3600 * (u64::try_from(api::services::idempotency::KEY_TTL_HOURS).unwrap() + 1),
+            );
+        app.state
+            .db
+            .run(move |conn| {
+                Ok(diesel::update(idempotency_keys::table)
+                    .set(idempotency_keys::created_at.eq(aged))
+                    .execute(conn)?)
+            })
+            .await
+            .unwrap();
+        // The phone's retry of its deal, without a number, while the round is open: the
+        // first answer, not a second deal.
+        let retry = send(&service, post(&normal([1, 2]))).await;
+        expect(&retry, 201, "the retry");
+        assert_eq!(retry.text, first.text);
+        assert_eq!(numbers(&t.sheet(&service).await), [1]);
+        // A key of no table expires as documented: the same key is a new request.
+        let later = send(&service, create("Zweites")).await;
+        expect(&later, 201, "the same key a day later");
+        assert_eq!(later.json["name"], "Zweites");
+    }
+);
 
 backend_test!(
     a_sheet_that_does_not_derive_is_named_in_the_standings,

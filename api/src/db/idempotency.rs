@@ -3,13 +3,24 @@
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::schema::idempotency_keys;
+use super::schema::{idempotency_keys, round_tables, rounds};
 
 /// A stored answer: status, body and the digest of the request (absent in rows stored
 /// before digests were kept).
 pub type StoredAnswer = (i32, String, Option<String>);
 
-/// The answer stored for `key` in `scope` since `since`.
+/// The tables whose round is open: a key of a write at one of them is kept.
+#[diesel::dsl::auto_type]
+fn open_tables() -> _ {
+    let open: bool = false;
+    round_tables::table
+        .inner_join(rounds::table)
+        .filter(rounds::closed.eq(open))
+        .select(round_tables::id.nullable())
+}
+
+/// The answer stored for `key` in `scope`, if it is live: stored since `since`, or a key
+/// of a write at a table whose round is still open, however old.
 pub fn find(
     conn: &mut DbConn,
     scope: &str,
@@ -19,17 +30,22 @@ pub fn find(
     idempotency_keys::table
         .filter(idempotency_keys::scope.eq(scope))
         .filter(idempotency_keys::idempotency_key.eq(key))
-        .filter(idempotency_keys::created_at.ge(since))
+        .filter(
+            idempotency_keys::created_at
+                .ge(since)
+                .or(idempotency_keys::table_id.eq_any(open_tables())),
+        )
         .select((
             idempotency_keys::status,
             idempotency_keys::body,
             idempotency_keys::request_digest,
         ))
-        .first::<StoredAnswer>(conn)
+        .first(conn)
         .optional()
 }
 
-/// Deletes `key` in `scope` if it was stored before `cutoff`.
+/// Deletes `key` in `scope` if it expired: stored before `cutoff` and not of a table
+/// whose round is open.
 pub fn delete_expired_key(
     conn: &mut DbConn,
     scope: &str,
@@ -40,17 +56,30 @@ pub fn delete_expired_key(
         idempotency_keys::table
             .filter(idempotency_keys::scope.eq(scope))
             .filter(idempotency_keys::idempotency_key.eq(key))
-            .filter(idempotency_keys::created_at.lt(cutoff)),
+            .filter(idempotency_keys::created_at.lt(cutoff))
+            .filter(
+                idempotency_keys::table_id
+                    .is_null()
+                    .or(idempotency_keys::table_id.ne_all(open_tables())),
+            ),
     )
     .execute(conn)
     .map(drop)
 }
 
-/// Deletes every key stored before `cutoff`.
+/// Deletes every expired key (see [`delete_expired_key`]).
 pub fn delete_expired(conn: &mut DbConn, cutoff: chrono::NaiveDateTime) -> QueryResult<()> {
-    diesel::delete(idempotency_keys::table.filter(idempotency_keys::created_at.lt(cutoff)))
-        .execute(conn)
-        .map(drop)
+    diesel::delete(
+        idempotency_keys::table
+            .filter(idempotency_keys::created_at.lt(cutoff))
+            .filter(
+                idempotency_keys::table_id
+                    .is_null()
+                    .or(idempotency_keys::table_id.ne_all(open_tables())),
+            ),
+    )
+    .execute(conn)
+    .map(drop)
 }
 
 /// Claims `key` in `scope` with an empty answer; fails on the unique index when taken.
@@ -59,6 +88,7 @@ pub fn claim(
     scope: &str,
     key: &str,
     digest: &str,
+    table_id: Option<i64>,
     at: chrono::NaiveDateTime,
 ) -> QueryResult<()> {
     diesel::insert_into(idempotency_keys::table)
@@ -69,6 +99,7 @@ pub fn claim(
             idempotency_keys::body.eq(""),
             idempotency_keys::created_at.eq(at),
             idempotency_keys::request_digest.eq(Some(digest)),
+            idempotency_keys::table_id.eq(table_id),
         ))
         .execute(conn)
         .map(drop)

@@ -179,6 +179,7 @@ diesel::table! {
         body -> Text,
         created_at -> Timestamp,
         request_digest -> Nullable<Text>,
+        table_id -> Nullable<BigInt>,
     }
 }
 

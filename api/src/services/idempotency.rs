@@ -10,7 +10,10 @@
 //!   answer stored in the same transaction. A concurrent twin with the same key waits on
 //!   that row (PostgreSQL) or the writer lock (SQLite), fails to claim it once the first
 //!   commits, and is then answered with the first answer.
-//! - Keys expire after [`KEY_TTL_HOURS`] hours; an expired key is a new key.
+//! - Keys expire after [`KEY_TTL_HOURS`] hours; an expired key is a new key. A key of a
+//!   write at a table (a captain's, or any request to a table's path) is kept while the
+//!   table's round is open, whatever the clock says: a phone that retries after the wall
+//!   clock jumped a day ahead must get its first answer, not a second deal.
 
 use std::sync::atomic::{AtomicI64, Ordering};
 
@@ -33,6 +36,8 @@ pub struct Key {
     scope: String,
     key: String,
     digest: String,
+    /// The table the request writes to, if it writes to one.
+    table_id: Option<i64>,
 }
 
 /// A stored answer.
@@ -62,6 +67,7 @@ pub fn key(req: &HttpRequest, caller: &Caller) -> Result<Option<Key>, ApiError> 
         scope: scope(caller, req.method().as_str(), req.path()),
         key: key.to_owned(),
         digest,
+        table_id: table_of(caller, req.path()),
     }))
 }
 
@@ -89,6 +95,7 @@ pub fn form_key(
         scope: scope(caller, "POST", path),
         key: key.to_owned(),
         digest: crate::extract::digest(request),
+        table_id: table_of(caller, path),
     })
 }
 
@@ -113,6 +120,17 @@ fn scope(caller: &Caller, method: &str, path: &str) -> String {
         other => other.actor(),
     };
     format!("{acting_for} {method} {path}")
+}
+
+/// The table a request writes to: a captain's own, or the one its path names
+/// (`…/tables/{id}/…`, the API's and the desk's).
+fn table_of(caller: &Caller, path: &str) -> Option<i64> {
+    if let Caller::Captain { table_id, .. } = caller {
+        return Some(*table_id);
+    }
+    let mut segments = path.split('/');
+    segments.find(|s| *s == "tables")?;
+    segments.next()?.parse().ok()
 }
 
 fn cutoff() -> chrono::NaiveDateTime {
@@ -156,6 +174,7 @@ pub fn claim(conn: &mut DbConn, key: Option<&Key>) -> Result<(), ApiError> {
         &key.scope,
         &key.key,
         &key.digest,
+        key.table_id,
         super::now(),
     )?)
 }
@@ -199,4 +218,23 @@ pub fn remember(
 pub fn forget_under(conn: &mut DbConn, path: &str) -> Result<(), ApiError> {
     rows::delete_under(conn, path)?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_belongs_to_the_table_its_request_writes_to() {
+        let captain = Caller::Captain {
+            table_id: 7,
+            code: "ABCD2345".into(),
+        };
+        assert_eq!(table_of(&captain, "/table/deals"), Some(7));
+        let organiser = Caller::Organizer(1);
+        assert_eq!(table_of(&organiser, "/api/v1/tables/12/deals"), Some(12));
+        assert_eq!(table_of(&organiser, "/admin/tables/12/penalties"), Some(12));
+        assert_eq!(table_of(&organiser, "/api/v1/tournaments"), None);
+        assert_eq!(table_of(&organiser, "/api/v1/tables/x/deals"), None);
+    }
 }
