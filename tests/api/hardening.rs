@@ -35,6 +35,13 @@ fn with_limits(app: &mut TestApp, per_key: u32, per_address: u32) {
     app.state.auth_limits = Arc::new(AuthLimits::new(&config));
 }
 
+/// The live join code of `t`'s table.
+async fn join_code<S: App>(service: &S, t: &Table) -> String {
+    let code = call_json(service, "GET", &t.path("join-code"), Some(&t.org), None).await;
+    expect(&code, 200, "join code");
+    code.json["code"].as_str().unwrap().to_owned()
+}
+
 /// Checks a 429 answer: problem+json, code `rate_limited`, a `Retry-After` in seconds.
 #[track_caller]
 fn assert_limited(reply: &Reply, what: &str) {
@@ -97,26 +104,7 @@ async fn join_code_guessing_is_limited_per_code_and_per_address() {
     let mut app = TestApp::sqlite().await;
     with_limits(&mut app, 3, 5);
     let service = test::init_service(api::app::build(app.state.clone())).await;
-    let org = organizer(&app, &service, "leitung@example.org").await;
-    let t = tournament(
-        &service,
-        &org,
-        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
-    )
-    .await;
-    let players = crate::fixtures::players(&service, &org, t, 4).await;
-    let r = round(&service, &org, t, &json!([players])).await;
-    let table = r.json["tables"][0]["id"].as_i64().unwrap();
-    let code = call_json(
-        &service,
-        "POST",
-        &format!("/api/v1/tables/{table}/join-code"),
-        Some(&org),
-        None,
-    )
-    .await;
-    expect(&code, 201, "join code");
-    let code = code.json["code"].as_str().unwrap().to_owned();
+    let code = join_code(&service, &Table::new(&app, &service, 4).await).await;
 
     // One code tried from three addresses, then the fourth try is refused.
     let wrong = json!({"code": "ZZZZ-0000"});
@@ -182,26 +170,7 @@ async fn a_club_hall_of_forty_captains_joins_from_one_address_with_the_defaults(
     assert_eq!(app.state.config.auth_limit_per_key, 10);
     assert_eq!(app.state.config.auth_limit_per_address, 120);
     let service = test::init_service(api::app::build(app.state.clone())).await;
-    let org = organizer(&app, &service, "leitung@example.org").await;
-    let t = tournament(
-        &service,
-        &org,
-        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
-    )
-    .await;
-    let players = crate::fixtures::players(&service, &org, t, 4).await;
-    let r = round(&service, &org, t, &json!([players])).await;
-    let table = r.json["tables"][0]["id"].as_i64().unwrap();
-    let code = call_json(
-        &service,
-        "POST",
-        &format!("/api/v1/tables/{table}/join-code"),
-        Some(&org),
-        None,
-    )
-    .await;
-    expect(&code, 201, "join code");
-    let code = code.json["code"].as_str().unwrap().to_owned();
+    let code = join_code(&service, &Table::new(&app, &service, 4).await).await;
     // 150 wrong codes from the hall's Wi-Fi address (captains mistyping, a child
     // playing with a phone): none is refused for the address, and the right code from
     // the same address still opens the table.

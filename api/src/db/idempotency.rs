@@ -19,6 +19,16 @@ fn open_tables() -> _ {
         .select(round_tables::id.nullable())
 }
 
+/// A key stored before `cutoff` that is not of a table whose round is open.
+#[diesel::dsl::auto_type]
+fn expired(cutoff: chrono::NaiveDateTime) -> _ {
+    idempotency_keys::created_at.lt(cutoff).and(
+        idempotency_keys::table_id
+            .is_null()
+            .or(idempotency_keys::table_id.ne_all(open_tables())),
+    )
+}
+
 /// The answer stored for `key` in `scope`, if it is live: stored since `since`, or a key
 /// of a write at a table whose round is still open, however old.
 pub fn find(
@@ -56,12 +66,7 @@ pub fn delete_expired_key(
         idempotency_keys::table
             .filter(idempotency_keys::scope.eq(scope))
             .filter(idempotency_keys::idempotency_key.eq(key))
-            .filter(idempotency_keys::created_at.lt(cutoff))
-            .filter(
-                idempotency_keys::table_id
-                    .is_null()
-                    .or(idempotency_keys::table_id.ne_all(open_tables())),
-            ),
+            .filter(expired(cutoff)),
     )
     .execute(conn)
     .map(drop)
@@ -69,17 +74,9 @@ pub fn delete_expired_key(
 
 /// Deletes every expired key (see [`delete_expired_key`]).
 pub fn delete_expired(conn: &mut DbConn, cutoff: chrono::NaiveDateTime) -> QueryResult<()> {
-    diesel::delete(
-        idempotency_keys::table
-            .filter(idempotency_keys::created_at.lt(cutoff))
-            .filter(
-                idempotency_keys::table_id
-                    .is_null()
-                    .or(idempotency_keys::table_id.ne_all(open_tables())),
-            ),
-    )
-    .execute(conn)
-    .map(drop)
+    diesel::delete(idempotency_keys::table.filter(expired(cutoff)))
+        .execute(conn)
+        .map(drop)
 }
 
 /// Claims `key` in `scope` with an empty answer; fails on the unique index when taken.
