@@ -376,7 +376,7 @@ fn private_literal(url: &str) -> Option<String> {
         .then(|| format!("refused: {ip} is on this machine or a private network"))
 }
 
-/// Sends the due deliveries of the [`HOOKS_PER_TICK`] most overdue hooks, concurrently,
+/// Sends the due deliveries of the four most overdue hooks (`HOOKS_PER_TICK`), concurrently,
 /// and waits for them; returns how many attempts were made. Tests call it instead of
 /// waiting for the worker, which starts each hook on its own.
 pub async fn deliver_due(state: &AppState) -> Result<usize, ApiError> {
