@@ -106,6 +106,12 @@ pub enum ApiError {
     /// A valid token that does not reach this resource (403).
     #[error("this token does not allow that")]
     Forbidden,
+    /// `/metrics` asked from elsewhere than the service's own machine, or through a proxy,
+    /// without the token that opens it from anywhere (403).
+    #[error(
+        "/metrics answers requests from the service's own machine only; from elsewhere, set KARLCHEN_METRICS_TOKEN on the service and send it as a bearer token"
+    )]
+    MetricsTokenNeeded,
     /// No such resource, or one the caller may not see (404).
     #[error("not found")]
     NotFound,
@@ -235,6 +241,7 @@ impl ApiError {
             ApiError::InvalidCredentials => "invalid_credentials",
             ApiError::InvalidJoinCode => "invalid_join_code",
             ApiError::Forbidden => "forbidden",
+            ApiError::MetricsTokenNeeded => "metrics_token_needed",
             ApiError::NotFound => "not_found",
             ApiError::Conflict { code, .. } | ApiError::Refused { code, .. } => code,
             ApiError::PreconditionFailed { .. } => "version_mismatch",
@@ -290,7 +297,7 @@ impl ResponseError for ApiError {
             ApiError::Unauthenticated
             | ApiError::InvalidCredentials
             | ApiError::InvalidJoinCode => StatusCode::UNAUTHORIZED,
-            ApiError::Forbidden => StatusCode::FORBIDDEN,
+            ApiError::Forbidden | ApiError::MetricsTokenNeeded => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } | ApiError::Refused { .. } => StatusCode::CONFLICT,
             ApiError::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,

@@ -193,6 +193,19 @@ async fn metrics_answer_the_loopback_address_or_the_token_only() {
         403
     );
     assert_eq!(metrics_from(&service, None, &[]).await, 403);
+    // The refusal says what to do about it.
+    let refused = send(
+        &service,
+        TestRequest::get()
+            .uri("/metrics")
+            .peer_addr("192.0.2.7:40000".parse().unwrap())
+            .to_request(),
+    )
+    .await;
+    assert_eq!(refused.header("content-type"), "application/problem+json");
+    assert_eq!(refused.json["code"], "metrics_token_needed");
+    let detail = refused.json["detail"].as_str().unwrap();
+    assert!(detail.contains("KARLCHEN_METRICS_TOKEN"), "{detail}");
     // A proxy on the same machine connects from the loopback address: what it forwards is
     // somebody else's request.
     for header in ["X-Forwarded-For", "Forwarded", "X-Real-IP"] {

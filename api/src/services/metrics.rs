@@ -48,7 +48,7 @@ fn allowed(token: Option<&MetricsToken>, req: &HttpRequest) -> Result<(), ApiErr
             if local && !proxied {
                 Ok(())
             } else {
-                Err(ApiError::Forbidden)
+                Err(ApiError::MetricsTokenNeeded)
             }
         }
     }
