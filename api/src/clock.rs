@@ -12,9 +12,17 @@
 //! Tests move the clock forward ([`Clock::advance`]) instead of sleeping, and start it at an
 //! instant of their own ([`Clock::set`]) so that nothing they check depends on the day they
 //! run; the server never does either, so in production [`Clock`] is the system's UTC time.
+//!
+//! **The round clock reads a steady time** ([`steady_now`]): the wall clock, but never
+//! ahead of the time the machine's monotonic clock counted since the service started. A
+//! wall clock that jumps forward for a while (a bad time server, a wrong manual setting)
+//! would otherwise end every round's time at once and store time-up at every table written
+//! during the jump, for good. The price: a wall clock that was behind at start and is
+//! corrected forward later keeps the round clocks behind by that much until a restart.
 
 use std::cell::Cell;
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use chrono::{NaiveDateTime, TimeDelta, Timelike};
 
@@ -33,19 +41,40 @@ impl Default for Setting {
     }
 }
 
+/// The wall clock and the monotonic clock read together when a [`Clock`] is made: the
+/// steady time is never ahead of the one plus what the other counted since.
+#[derive(Debug, Clone, Copy)]
+struct Anchor {
+    wall: NaiveDateTime,
+    mono: Instant,
+}
+
+impl Default for Anchor {
+    fn default() -> Anchor {
+        Anchor {
+            wall: chrono::Utc::now().naive_utc(),
+            mono: Instant::now(),
+        }
+    }
+}
+
 /// The system's UTC time, unless a test moved or stopped it. Clones share the setting.
 #[derive(Debug, Clone, Default)]
 pub struct Clock {
     setting: Arc<Mutex<Setting>>,
+    anchor: Arc<Mutex<Anchor>>,
 }
 
+/// The two readings of the work running on a thread: its instant and its steady time.
+type Instants = Option<(NaiveDateTime, NaiveDateTime)>;
+
 thread_local! {
-    /// The instant of the work running on this thread, if any.
-    static INSTANT: Cell<Option<NaiveDateTime>> = const { Cell::new(None) };
+    /// The instant and steady time of the work running on this thread, if any.
+    static INSTANT: Cell<Instants> = const { Cell::new(None) };
 }
 
 /// Resets the thread's instant when the work ends, a panic included.
-struct Restore(Option<NaiveDateTime>);
+struct Restore(Instants);
 
 impl Drop for Restore {
     fn drop(&mut self) {
@@ -76,6 +105,32 @@ impl Clock {
             Setting::Stopped(at) => at,
         };
         micros(now)
+    }
+
+    /// The steady time (see the module documentation): [`Clock::now`], but never ahead of
+    /// the wall time this clock was made at plus the monotonic time elapsed since.
+    pub fn steady_now(&self) -> NaiveDateTime {
+        match *self.setting() {
+            Setting::Running(offset) => {
+                let system = chrono::Utc::now().naive_utc();
+                let anchor = *self.anchor.lock().unwrap_or_else(PoisonError::into_inner);
+                let counted = TimeDelta::from_std(anchor.mono.elapsed()).unwrap_or(TimeDelta::MAX);
+                let steady = anchor
+                    .wall
+                    .checked_add_signed(counted)
+                    .map_or(system, |s| s.min(system));
+                micros(steady.checked_add_signed(offset).unwrap_or(steady))
+            }
+            Setting::Stopped(at) => at,
+        }
+    }
+
+    /// Jumps the wall clock `by` (back if negative) without the monotonic time moving: what
+    /// a bad time server does to a running service. For the tests of the steady time.
+    pub fn jump_wall(&self, by: TimeDelta) {
+        self.advance(by);
+        let mut anchor = self.anchor.lock().unwrap_or_else(PoisonError::into_inner);
+        anchor.wall = anchor.wall.checked_sub_signed(by).unwrap_or(anchor.wall);
     }
 
     /// Moves the clock `by` forward (backward if negative), for every clone. For tests,
@@ -110,9 +165,10 @@ impl Clock {
     }
 
     /// Runs `work` at this clock's current instant: [`now`] returns that instant on this
-    /// thread until `work` returns.
+    /// thread until `work` returns, and [`steady_now`] the steady time read with it.
     pub fn at_now<T>(&self, work: impl FnOnce() -> T) -> T {
-        let restore = Restore(INSTANT.with(|i| i.replace(Some(self.now()))));
+        let readings = (self.now(), self.steady_now());
+        let restore = Restore(INSTANT.with(|i| i.replace(Some(readings))));
         let result = work();
         drop(restore);
         result
@@ -124,7 +180,15 @@ impl Clock {
 pub fn now() -> NaiveDateTime {
     INSTANT
         .with(Cell::get)
-        .unwrap_or_else(|| Clock::default().now())
+        .map_or_else(|| Clock::default().now(), |(now, _)| now)
+}
+
+/// The steady time of the work running on this thread (see the module documentation), or
+/// the system's time outside such work. The round clock reads this one.
+pub fn steady_now() -> NaiveDateTime {
+    INSTANT
+        .with(Cell::get)
+        .map_or_else(|| Clock::default().steady_now(), |(_, steady)| steady)
 }
 
 #[cfg(test)]
@@ -187,5 +251,27 @@ mod tests {
         clock.advance(TimeDelta::minutes(100));
         assert_eq!(clock.now() - at, TimeDelta::minutes(100));
         assert_eq!(clock.at_now(now), at + TimeDelta::minutes(100));
+    }
+
+    #[test]
+    fn the_steady_time_does_not_follow_a_wall_clock_that_jumps_ahead() {
+        let clock = Clock::default();
+        let before = clock.steady_now();
+        clock.jump_wall(TimeDelta::hours(2));
+        let (wall, steady) = (clock.now(), clock.steady_now());
+        assert!(
+            wall - before >= TimeDelta::hours(2),
+            "the wall clock jumped"
+        );
+        assert!(
+            steady - before < TimeDelta::seconds(1),
+            "{steady} against {before}"
+        );
+        assert!(clock.at_now(steady_now) - steady < TimeDelta::seconds(1));
+        clock.jump_wall(TimeDelta::hours(-2));
+        assert!((clock.now() - clock.steady_now()).abs() < TimeDelta::seconds(1));
+        // A test's own move of the clock moves both.
+        clock.advance(TimeDelta::hours(5));
+        assert!(clock.steady_now() - before >= TimeDelta::hours(5));
     }
 }

@@ -842,3 +842,30 @@ backend_test!(a_round_shows_when_its_clock_was_started, |app| {
     assert_eq!(at(started[0]), t0 + TimeDelta::minutes(25));
     assert_eq!(started[1], &Value::Null);
 });
+
+backend_test!(
+    a_wall_clock_that_jumps_ahead_for_a_while_ends_no_round,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let tables = day(&app, &service, &[4]).await;
+        let t = &tables[0];
+        expect(&start(&service, t).await, 200, "start");
+        t.fill(&service, &repeat(&Step::Normal, 2)).await;
+        // A bad time server puts the machine's clock three hours ahead, past the round's
+        // 165 minutes, and back again after a while.
+        app.state.db.clock().jump_wall(TimeDelta::hours(3));
+        let during = t.fill(&service, &[Step::Normal]).await;
+        assert_eq!(during["time_up"], false, "the round's time did not run out");
+        assert_eq!(during["deals"].as_array().unwrap().len(), 3);
+        assert_eq!(stored_mark(&app, t.table), (None, false), "nothing marked");
+        app.state.db.clock().jump_wall(TimeDelta::hours(-3));
+        let after = t.fill(&service, &[Step::Normal]).await;
+        assert_eq!(after["time_up"], false);
+        assert!(after["clock"]["seconds_left"].as_u64().unwrap() > 160 * 60);
+        assert_eq!(stored_mark(&app, t.table), (None, false));
+        // Time moving on for real still ends the round.
+        advance(&app, 166);
+        let sheet = t.sheet(&service).await;
+        assert_eq!(sheet["time_up_by"], "clock");
+    }
+);

@@ -49,6 +49,13 @@ pub fn now() -> chrono::NaiveDateTime {
     crate::clock::now()
 }
 
+/// The time the round clock reads: [`now`], but never ahead of the monotonic time elapsed
+/// since the service started (see [`crate::clock`]), so a wall clock that jumps forward
+/// for a while ends no round's time.
+pub fn steady_now() -> chrono::NaiveDateTime {
+    crate::clock::steady_now()
+}
+
 /// A 500 for stored data that does not fit the rules (damaged outside the service, or a
 /// bug): logged with `what`, never shown to the caller.
 pub fn corrupt(what: String) -> crate::error::ApiError {

@@ -152,7 +152,7 @@ pub fn extend(
     let extension = domain::sheet::extend(
         clock.time,
         minutes,
-        clock.elapsed(super::now()),
+        clock.elapsed(super::steady_now()),
         round,
         time_up,
     )

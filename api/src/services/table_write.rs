@@ -110,7 +110,7 @@ fn due(ctx: &TableContext) -> bool {
         && TableClock::of(ctx)
             .ok()
             .flatten()
-            .is_some_and(|clock| clock.has_run_out(super::now()))
+            .is_some_and(|clock| clock.has_run_out(super::steady_now()))
 }
 
 /// Stores the clock's time-up at a table whose lock this transaction holds, before the

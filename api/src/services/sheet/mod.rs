@@ -144,7 +144,8 @@ pub fn judge(
         }
     });
     let clock = TableClock::of(ctx)?;
-    let now = super::now();
+    // The round clock's time: a wall clock that jumps ahead for a while ends no round.
+    let now = super::steady_now();
     // No mark stored and the time is over: every deal on the sheet was entered before the
     // deadline (a write after it stores the mark before it changes anything), so time is
     // up after all of them.
