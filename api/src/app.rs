@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{Service, ServiceFactory, ServiceRequest, ServiceResponse};
-use actix_web::http::header::{AUTHORIZATION, CONTENT_TYPE, REFERRER_POLICY};
+use actix_web::http::header::{CONTENT_TYPE, REFERRER_POLICY};
 use actix_web::middleware::Next;
 use actix_web::{App, HttpMessage, HttpRequest, HttpResponse, web};
 use tracing_actix_web::TracingLogger;
@@ -104,13 +104,8 @@ async fn screen_sessions(
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, actix_web::Error> {
     let mut tokens = crate::pages::presented_tokens(req.request());
-    if let Some(bearer) = req
-        .headers()
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-    {
-        tokens.push(bearer.trim().to_owned());
+    if let Some(bearer) = crate::auth::extract::bearer(req.request()) {
+        tokens.push(bearer.to_owned());
     }
     if !tokens.is_empty()
         && let Some(state) = req.app_data::<web::Data<AppState>>().cloned()

@@ -39,19 +39,29 @@ impl Caller {
     }
 }
 
-pub(crate) fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
-    let Some(header) = req.headers().get(actix_web::http::header::AUTHORIZATION) else {
-        return Ok(Caller::Public);
-    };
-    let token = header
+/// The token of `Authorization: Bearer <token>`, trimmed; `None` without one (no header,
+/// or another scheme). Every reader of a bearer token reads it here.
+pub fn bearer(req: &HttpRequest) -> Option<&str> {
+    req.headers()
+        .get(actix_web::http::header::AUTHORIZATION)?
         .to_str()
-        .ok()
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .ok_or(ApiError::Unauthenticated)?;
+        .ok()?
+        .strip_prefix("Bearer ")
+        .map(str::trim)
+}
+
+pub(crate) fn caller(req: &HttpRequest) -> Result<Caller, ApiError> {
+    if !req
+        .headers()
+        .contains_key(actix_web::http::header::AUTHORIZATION)
+    {
+        return Ok(Caller::Public);
+    }
+    let token = bearer(req).ok_or(ApiError::Unauthenticated)?;
     let state = req
         .app_data::<web::Data<AppState>>()
         .ok_or_else(|| ApiError::Internal(anyhow::anyhow!("no application state")))?;
-    caller_from_token(req, &state.keys, token.trim())
+    caller_from_token(req, &state.keys, token)
 }
 
 /// The caller a token presented with `req` names, after checking it (signature, issuer,

@@ -1,8 +1,8 @@
 //! Logging in: organisers with e-mail and password, captains with their table's join code.
 
-use actix_web::http::header::AUTHORIZATION;
 use actix_web::{HttpRequest, HttpResponse, post, web};
 
+use crate::auth::extract::bearer;
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
 use crate::services::{auth, sessions};
@@ -53,13 +53,7 @@ pub async fn logout(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let token = req
-        .headers()
-        .get(AUTHORIZATION)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(str::trim)
-        .ok_or(ApiError::Unauthenticated)?;
+    let token = bearer(&req).ok_or(ApiError::Unauthenticated)?;
     sessions::end(&state, token).await?;
     Ok(HttpResponse::NoContent().finish())
 }

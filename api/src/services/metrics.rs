@@ -6,9 +6,9 @@
 //! and the `Forwarded`/`X-Forwarded-For` it adds is what tells its requests apart.
 
 use actix_web::HttpRequest;
-use actix_web::http::header::AUTHORIZATION;
 use sha2::{Digest, Sha256};
 
+use crate::auth::extract::bearer;
 use crate::config::MetricsToken;
 use crate::error::ApiError;
 use crate::state::AppState;
@@ -25,16 +25,10 @@ pub fn read(state: &AppState, req: &HttpRequest) -> Result<String, ApiError> {
 fn allowed(token: Option<&MetricsToken>, req: &HttpRequest) -> Result<(), ApiError> {
     match token {
         Some(token) => {
-            let given = req
-                .headers()
-                .get(AUTHORIZATION)
-                .and_then(|v| v.to_str().ok())
-                .and_then(|v| v.strip_prefix("Bearer "))
-                .ok_or(ApiError::Unauthenticated)?;
+            let given = bearer(req).ok_or(ApiError::Unauthenticated)?;
             // Digests compared, so the time taken says nothing about how much of the
             // token was right.
-            if Sha256::digest(given.trim().as_bytes()) == Sha256::digest(token.expose().as_bytes())
-            {
+            if Sha256::digest(given.as_bytes()) == Sha256::digest(token.expose().as_bytes()) {
                 Ok(())
             } else {
                 Err(ApiError::Unauthenticated)
