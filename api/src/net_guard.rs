@@ -52,6 +52,15 @@ pub fn is_public(ip: IpAddr) -> bool {
     }
 }
 
+/// The IP address written as `url`'s host, if it is one rather than a name.
+pub fn written_ip(url: &url::Url) -> Option<IpAddr> {
+    match url.host()? {
+        url::Host::Ipv4(ip) => Some(ip.into()),
+        url::Host::Ipv6(ip) => Some(ip.into()),
+        url::Host::Domain(_) => None,
+    }
+}
+
 /// Whether a host name means this machine whatever DNS says (`localhost`, `*.localhost`).
 pub fn is_local_name(host: &str) -> bool {
     let host = host.trim_end_matches('.').to_ascii_lowercase();

@@ -340,38 +340,32 @@ async fn public_target(url: &str) -> Result<(), ApiError> {
         )
     };
     let parsed = url::Url::parse(url).map_err(|_| refused())?;
-    let port = parsed.port_or_known_default().unwrap_or(443);
-    match parsed.host() {
-        Some(url::Host::Ipv4(ip)) if !net_guard::is_public(ip.into()) => Err(refused()),
-        Some(url::Host::Ipv6(ip)) if !net_guard::is_public(ip.into()) => Err(refused()),
-        Some(url::Host::Domain(name)) if net_guard::is_local_name(name) => Err(refused()),
-        Some(url::Host::Domain(name)) => {
-            let lookup = tokio::net::lookup_host((name, port));
-            match tokio::time::timeout(Duration::from_secs(2), lookup).await {
-                Ok(Ok(addrs)) => {
-                    let addrs: Vec<std::net::SocketAddr> = addrs.collect();
-                    if addrs.iter().any(|a| !net_guard::is_public(a.ip())) {
-                        Err(refused())
-                    } else {
-                        Ok(())
-                    }
-                }
-                _ => Ok(()),
-            }
-        }
-        _ => Ok(()),
+    if let Some(ip) = net_guard::written_ip(&parsed) {
+        return if net_guard::is_public(ip) {
+            Ok(())
+        } else {
+            Err(refused())
+        };
     }
+    let Some(name) = parsed.host_str() else {
+        return Ok(());
+    };
+    if net_guard::is_local_name(name) {
+        return Err(refused());
+    }
+    let port = parsed.port_or_known_default().unwrap_or(443);
+    let lookup = tokio::net::lookup_host((name, port));
+    let private = match tokio::time::timeout(Duration::from_secs(2), lookup).await {
+        Ok(Ok(mut addrs)) => addrs.any(|a| !net_guard::is_public(a.ip())),
+        _ => false,
+    };
+    if private { Err(refused()) } else { Ok(()) }
 }
 
 /// The reason a delivery to `url` is not even tried, if it is not: an IP address of this
 /// machine or a private network written in it (a name is checked when it is resolved).
 fn private_literal(url: &str) -> Option<String> {
-    let parsed = url::Url::parse(url).ok()?;
-    let ip: std::net::IpAddr = match parsed.host()? {
-        url::Host::Ipv4(ip) => ip.into(),
-        url::Host::Ipv6(ip) => ip.into(),
-        url::Host::Domain(_) => return None,
-    };
+    let ip = net_guard::written_ip(&url::Url::parse(url).ok()?)?;
     (!net_guard::is_public(ip))
         .then(|| format!("refused: {ip} is on this machine or a private network"))
 }
