@@ -729,4 +729,44 @@ backend_test!(a_reason_may_run_over_lines_but_hides_nothing, |app| {
     );
     let lines = send(&service, correct("Tippfehler:\nRe hatte 130, nicht 120")).await;
     expect(&lines, 200, "a reason of two lines");
+
+    // A penalty: the referee is a name, what happened a message.
+    let penalty = |referee: &str, offence: &str| {
+        req(
+            "POST",
+            &table.path("penalties"),
+            Some(&table.org),
+            Some(
+                &json!({"deal_number": 1, "severity": "minor", "offender": 1,
+                "referee": referee, "offence": offence}),
+            ),
+            &[],
+        )
+    };
+    for (referee, offence, field) in [
+        ("Weber\u{7}", "Karte zu früh gezeigt", "referee"),
+        ("We\nber", "Karte zu früh gezeigt", "referee"),
+        ("Weber", "Karte \u{202E}zu früh", "offence"),
+    ] {
+        let refused = send(&service, penalty(referee, offence)).await;
+        expect(&refused, 422, field);
+        assert_eq!(
+            refused.faults(),
+            vec![(field.to_owned(), "invalid_character".to_owned())],
+            "{}",
+            refused.text
+        );
+    }
+    assert!(
+        table.sheet(&service).await["deals"][0]
+            .get("penalties")
+            .is_none(),
+        "refused, nothing recorded"
+    );
+    let recorded = send(
+        &service,
+        penalty("Weber", "Karte zu früh gezeigt,\ndann zurückgenommen"),
+    )
+    .await;
+    expect(&recorded, 201, "what happened, on two lines");
 });

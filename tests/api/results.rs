@@ -488,6 +488,16 @@ async fn bad_documents_are_refused_with_their_code_and_nothing_is_written() {
         "rounds[0].tables[0].extra_minutes",
     )
     .await;
+    let mut mirrored = doc.clone();
+    mirrored["players"][1]["name"] = json!("Anna \u{202E}relleuM");
+    refused(
+        &service,
+        &org,
+        &mirrored,
+        "results_invalid",
+        "players[1].name",
+    )
+    .await;
     let mut wordy = doc.clone();
     wordy["audit"][0]["action"] = json!("x".repeat(101));
     refused(&service, &org, &wordy, "results_invalid", "audit[0].action").await;

@@ -333,6 +333,23 @@ backend_test!(
         .await;
         expect(&kept, 200, "the tournament stays");
         assert_eq!(kept.json["name"], "Bleibt");
+        // A removed account is nobody's to add any more.
+        let readded = send(
+            &service,
+            req(
+                "POST",
+                &format!("/api/v1/tournaments/{t}/organizers"),
+                Some(&co),
+                Some(&json!({ "email": EMAIL })),
+                &[],
+            ),
+        )
+        .await;
+        assert_eq!(
+            readded.json["code"], "unknown_organizer",
+            "{}",
+            readded.text
+        );
     }
 );
 
