@@ -4,8 +4,10 @@
 //! counts only its own requests. The request counters are kept by [`observe`], a middleware
 //! around every route; services count what they finished through the few methods here
 //! ([`Metrics::deal_entered`], [`Metrics::stream_opened`]) and never name the crate.
-//! Values that already exist elsewhere (the pool's connections, the process's memory) are
-//! read when scraped, not kept up to date on every change.
+//! Values that already exist elsewhere (the pool's connections, the webhook outbox, the
+//! standings computed) are read when scraped ([`Scrape`]), not kept up to date on every
+//! change; the process's own (CPU, memory, open files, threads, start time) come from the
+//! crate's standard process collector on Linux.
 //!
 //! Requests are labelled by the route's pattern (`/api/v1/tables/{id}/deals`), never the
 //! path, so that ids do not make a series each; an unknown path is `unmatched`.
@@ -18,8 +20,8 @@ use actix_web::dev::{Service, ServiceRequest, ServiceResponse};
 use actix_web::http::Method;
 use anyhow::Context;
 use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, Opts, Registry,
-    TextEncoder,
+    Counter, Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge,
+    IntGaugeVec, Opts, Registry, TextEncoder,
 };
 
 /// The latency buckets in seconds: a deal entry is expected in milliseconds, a slow
@@ -41,7 +43,10 @@ pub struct Metrics {
     pool_connections: IntGauge,
     pool_idle: IntGauge,
     pool_max: IntGauge,
-    resident_memory: IntGauge,
+    outbox: IntGaugeVec,
+    standings_computed: IntCounter,
+    standings_seconds: Counter,
+    public_standings_computed: IntCounter,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -62,6 +67,24 @@ pub struct PoolUse {
     pub idle: u32,
     /// The most the pool opens.
     pub max: u32,
+}
+
+/// What is read when scraped, for [`Metrics::render`].
+#[derive(Debug, Clone, Copy)]
+pub struct Scrape {
+    /// The connection pool as it stands.
+    pub pool: PoolUse,
+    /// Webhook deliveries waiting to be sent (or retried).
+    pub outbox_pending: i64,
+    /// Webhook deliveries given up on.
+    pub outbox_failed: i64,
+    /// Standings computed since the process started (every audience, every export).
+    pub standings_computed: u64,
+    /// The time those computations took together.
+    pub standings_seconds: f64,
+    /// Of the public standings, how often they were computed rather than served from the
+    /// cache.
+    pub public_standings_computed: u64,
 }
 
 /// Keeps the open streams' gauge up while it lives: dropped when the stream ends, however
@@ -119,10 +142,32 @@ impl Metrics {
             "karlchen_db_pool_max_connections",
             "The most database connections the pool opens (KARLCHEN_DB_POOL_SIZE)",
         )?;
-        let resident_memory = IntGauge::new(
-            "process_resident_memory_bytes",
-            "Resident memory of the process (VmRSS)",
+        let outbox = IntGaugeVec::new(
+            Opts::new(
+                "karlchen_webhook_deliveries",
+                "Webhook deliveries in the outbox by status: pending (to be sent or retried) \
+                 and failed (given up on)",
+            ),
+            &["status"],
         )?;
+        let standings_computed = IntCounter::new(
+            "karlchen_standings_computations_total",
+            "Standings computed from the sheets (pages, API, exports, draws)",
+        )?;
+        let standings_seconds = Counter::new(
+            "karlchen_standings_computation_seconds_total",
+            "Time spent computing standings",
+        )?;
+        let public_standings_computed = IntCounter::new(
+            "karlchen_public_standings_computations_total",
+            "Public standings computed after a write; every other public read is served \
+             from the cache",
+        )?;
+        let build = IntGaugeVec::new(
+            Opts::new("karlchen_build_info", "The running build: always 1"),
+            &["version"],
+        )?;
+        build.with_label_values(&[env!("CARGO_PKG_VERSION")]).set(1);
         registry.register(Box::new(requests.clone()))?;
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(deals_entered.clone()))?;
@@ -130,7 +175,17 @@ impl Metrics {
         registry.register(Box::new(pool_connections.clone()))?;
         registry.register(Box::new(pool_idle.clone()))?;
         registry.register(Box::new(pool_max.clone()))?;
-        registry.register(Box::new(resident_memory.clone()))?;
+        registry.register(Box::new(outbox.clone()))?;
+        registry.register(Box::new(standings_computed.clone()))?;
+        registry.register(Box::new(standings_seconds.clone()))?;
+        registry.register(Box::new(public_standings_computed.clone()))?;
+        registry.register(Box::new(build))?;
+        // CPU seconds, resident and virtual memory, open and allowed file descriptors,
+        // threads and the start time, under their standard `process_` names.
+        #[cfg(target_os = "linux")]
+        registry.register(Box::new(
+            prometheus::process_collector::ProcessCollector::for_self(),
+        ))?;
         Ok(Metrics {
             registry,
             requests,
@@ -140,7 +195,10 @@ impl Metrics {
             pool_connections,
             pool_idle,
             pool_max,
-            resident_memory,
+            outbox,
+            standings_computed,
+            standings_seconds,
+            public_standings_computed,
         })
     }
 
@@ -167,18 +225,31 @@ impl Metrics {
         OpenStream(self.streams_open.clone())
     }
 
-    /// The metrics in Prometheus's text format, with the pool's use as given and the
-    /// process's memory read now.
+    /// The metrics in Prometheus's text format, with what was read for this scrape.
     ///
     /// # Errors
     ///
     /// When encoding fails (it writes into memory, so only on a bug).
-    pub fn render(&self, pool: PoolUse) -> anyhow::Result<String> {
+    pub fn render(&self, scrape: Scrape) -> anyhow::Result<String> {
+        let pool = scrape.pool;
         self.pool_connections.set(i64::from(pool.connections));
         self.pool_idle.set(i64::from(pool.idle));
         self.pool_max.set(i64::from(pool.max));
-        if let Some(bytes) = resident_bytes() {
-            self.resident_memory.set(bytes);
+        self.outbox
+            .with_label_values(&["pending"])
+            .set(scrape.outbox_pending);
+        self.outbox
+            .with_label_values(&["failed"])
+            .set(scrape.outbox_failed);
+        // The counts are kept where they happen; a counter only goes up, by the difference.
+        catch_up(&self.standings_computed, scrape.standings_computed);
+        catch_up(
+            &self.public_standings_computed,
+            scrape.public_standings_computed,
+        );
+        let seconds = scrape.standings_seconds - self.standings_seconds.get();
+        if seconds > 0.0 {
+            self.standings_seconds.inc_by(seconds);
         }
         let mut out = Vec::new();
         TextEncoder::new()
@@ -203,18 +274,9 @@ fn method_label(method: &Method) -> &'static str {
     }
 }
 
-/// The process's resident memory from `/proc/self/status` (Linux), in bytes.
-fn resident_bytes() -> Option<i64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let kb: i64 = status
-        .lines()
-        .find_map(|line| line.strip_prefix("VmRSS:"))?
-        .trim()
-        .strip_suffix("kB")?
-        .trim()
-        .parse()
-        .ok()?;
-    Some(kb * 1024)
+/// Raises `counter` to `total`, a count kept elsewhere that only grows.
+fn catch_up(counter: &IntCounter, total: u64) {
+    counter.inc_by(total.saturating_sub(counter.get()));
 }
 
 /// For `App::wrap_fn`: counts every answer by its route's pattern and status, and how long
@@ -257,13 +319,19 @@ mod tests {
         metrics.observe_request(&Method::from_bytes(b"BREW").unwrap(), "unmatched", 404, 0.2);
         metrics.deal_entered();
         let open = metrics.stream_opened();
-        let text = metrics
-            .render(PoolUse {
+        let scrape = Scrape {
+            pool: PoolUse {
                 connections: 3,
                 idle: 2,
                 max: 8,
-            })
-            .unwrap();
+            },
+            outbox_pending: 4,
+            outbox_failed: 1,
+            standings_computed: 7,
+            standings_seconds: 0.5,
+            public_standings_computed: 2,
+        };
+        let text = metrics.render(scrape).unwrap();
         assert!(text.contains(
             "karlchen_http_requests_total{method=\"GET\",route=\"/health/live\",status=\"200\"} 2"
         ));
@@ -282,14 +350,29 @@ mod tests {
         assert!(text.contains("karlchen_db_pool_connections 3"));
         assert!(text.contains("karlchen_db_pool_idle_connections 2"));
         assert!(text.contains("karlchen_db_pool_max_connections 8"));
+        assert!(text.contains("karlchen_webhook_deliveries{status=\"pending\"} 4"));
+        assert!(text.contains("karlchen_webhook_deliveries{status=\"failed\"} 1"));
+        assert!(text.contains("karlchen_standings_computations_total 7"));
+        assert!(text.contains("karlchen_standings_computation_seconds_total 0.5"));
+        assert!(text.contains("karlchen_public_standings_computations_total 2"));
+        assert!(text.contains(&format!(
+            "karlchen_build_info{{version=\"{}\"}} 1",
+            env!("CARGO_PKG_VERSION")
+        )));
+        #[cfg(target_os = "linux")]
+        assert!(text.contains("process_resident_memory_bytes "));
         drop(open);
         let text = metrics
-            .render(PoolUse {
-                connections: 3,
-                idle: 3,
-                max: 8,
+            .render(Scrape {
+                standings_computed: 10,
+                standings_seconds: 0.75,
+                ..scrape
             })
             .unwrap();
         assert!(text.contains("karlchen_live_streams_open 0"));
+        // Counters follow the counts kept elsewhere, never count twice.
+        assert!(text.contains("karlchen_standings_computations_total 10"));
+        assert!(text.contains("karlchen_standings_computation_seconds_total 0.75"));
+        assert!(text.contains("karlchen_public_standings_computations_total 2"));
     }
 }

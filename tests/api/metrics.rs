@@ -14,7 +14,7 @@ use crate::server::spawn;
 
 /// The value of one series (its name with labels, exactly as written), 0 if absent: a
 /// counter that was never touched is not written at all.
-fn value(text: &str, series: &str) -> f64 {
+pub fn value(text: &str, series: &str) -> f64 {
     text.lines()
         .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
         .map_or(0.0, |v| v.trim().parse().unwrap())
@@ -150,7 +150,37 @@ backend_test!(metrics_count_requests_deals_streams_and_the_pool, |app| {
         value(&after, "karlchen_db_pool_idle_connections"),
     );
     assert!((1.0..=4.0).contains(&open) && idle <= open, "{open} {idle}");
+    // The standard process metrics and the build.
     assert!(value(&after, "process_resident_memory_bytes") > 1_000_000.0);
+    assert!(value(&after, "process_open_fds") >= 3.0);
+    assert!(value(&after, "process_start_time_seconds") > 1.7e9);
+    assert_eq!(
+        value(
+            &after,
+            &format!(
+                "karlchen_build_info{{version=\"{}\"}}",
+                env!("CARGO_PKG_VERSION")
+            )
+        ),
+        1.0
+    );
+    // The stream's first event computed the public standings, here and in the count of
+    // the process (which other tests running at the same time add to).
+    assert_eq!(
+        value(&after, "karlchen_public_standings_computations_total")
+            - value(&before, "karlchen_public_standings_computations_total"),
+        1.0
+    );
+    assert!(
+        value(&after, "karlchen_standings_computations_total")
+            > value(&before, "karlchen_standings_computations_total")
+    );
+    assert!(value(&after, "karlchen_standings_computation_seconds_total") > 0.0);
+    // No hook, nothing in the outbox.
+    assert_eq!(
+        value(&after, "karlchen_webhook_deliveries{status=\"pending\"}"),
+        0.0
+    );
 
     // A watcher that leaves is no longer counted once the server notices: at the latest
     // when it next writes to the stream (an event after a deal, or the keep-alive).
@@ -166,6 +196,20 @@ backend_test!(metrics_count_requests_deals_streams_and_the_pool, |app| {
     }
     assert_eq!(open_streams, 0.0);
 });
+
+/// The text of `/metrics` as the loopback address reads it.
+pub async fn scraped<S: App>(service: &S) -> String {
+    let answer = send(
+        service,
+        TestRequest::get()
+            .uri("/metrics")
+            .peer_addr("127.0.0.1:40000".parse().unwrap())
+            .to_request(),
+    )
+    .await;
+    assert_eq!(answer.status, 200, "{}", answer.text);
+    answer.text
+}
 
 /// `GET /metrics` from `peer`, with `headers`.
 async fn metrics_from<S: App>(service: &S, peer: Option<&str>, headers: &[(&str, &str)]) -> u16 {

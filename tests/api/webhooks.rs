@@ -394,6 +394,17 @@ backend_test!(a_failed_delivery_is_sent_again_after_the_backoff, |app| {
         (&json!("failed"), &json!(3))
     );
     assert_eq!(deliver(&app.state).await, 0);
+    let outbox = |text: &str, status: &str| {
+        crate::metrics::value(
+            text,
+            &format!("karlchen_webhook_deliveries{{status=\"{status}\"}}"),
+        )
+    };
+    let scrape = crate::metrics::scraped(&service).await;
+    assert_eq!(
+        (outbox(&scrape, "pending"), outbox(&scrape, "failed")),
+        (0.0, 1.0)
+    );
 
     // The organiser sends it once more by hand: pending again, due at once.
     let retried = call_json(
@@ -409,6 +420,11 @@ backend_test!(a_failed_delivery_is_sent_again_after_the_backoff, |app| {
     .await;
     expect(&retried, 200, "retry");
     assert_eq!(retried.json["status"], "pending");
+    let scrape = crate::metrics::scraped(&service).await;
+    assert_eq!(
+        (outbox(&scrape, "pending"), outbox(&scrape, "failed")),
+        (1.0, 0.0)
+    );
     assert_eq!(deliver(&app.state).await, 1);
 });
 

@@ -165,6 +165,15 @@ pub fn counts(conn: &mut DbConn, webhook_id: i64) -> QueryResult<Vec<(String, i6
         .load(conn)
 }
 
+/// How many deliveries of every hook are pending and how many failed (`/metrics`).
+pub fn outbox_counts(conn: &mut DbConn) -> QueryResult<Vec<(String, i64)>> {
+    webhook_deliveries::table
+        .filter(webhook_deliveries::status.eq_any([PENDING, FAILED]))
+        .group_by(webhook_deliveries::status)
+        .select((webhook_deliveries::status, count_star()))
+        .load(conn)
+}
+
 /// The oldest pending delivery of every hook that has one: each hook's deliveries go out
 /// in order, so only its oldest can be due.
 pub fn pending_heads(conn: &mut DbConn) -> QueryResult<Vec<DeliveryRow>> {

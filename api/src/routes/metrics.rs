@@ -6,8 +6,9 @@ use crate::error::{ApiError, Problem};
 use crate::state::AppState;
 
 /// The service's metrics in Prometheus's text format: requests by method, route pattern
-/// and status, their latency, the database pool's connections, deals entered and live
-/// standings streams open.
+/// and status, their latency, the database pool's connections, deals entered, live
+/// standings streams open, standings computed, the webhook outbox, the build and the
+/// standard process metrics.
 ///
 /// With `KARLCHEN_METRICS_TOKEN` set, it asks for that token as a bearer; without, it
 /// answers only requests from the loopback address that came through no proxy.
@@ -21,7 +22,7 @@ pub async fn get_metrics(
     state: web::Data<AppState>,
     req: HttpRequest,
 ) -> Result<HttpResponse, ApiError> {
-    let text = crate::services::metrics::read(&state, &req)?;
+    let text = crate::services::metrics::read(&state, &req).await?;
     Ok(HttpResponse::Ok()
         .content_type(crate::metrics::CONTENT_TYPE)
         .body(text))

@@ -10,16 +10,35 @@ use sha2::{Digest, Sha256};
 
 use crate::auth::extract::bearer;
 use crate::config::MetricsToken;
+use crate::db;
 use crate::error::ApiError;
+use crate::metrics::Scrape;
+use crate::services::standings;
 use crate::state::AppState;
 
 /// The metrics in Prometheus's text format, if `req` may read them.
-pub fn read(state: &AppState, req: &HttpRequest) -> Result<String, ApiError> {
+pub async fn read(state: &AppState, req: &HttpRequest) -> Result<String, ApiError> {
     allowed(state.config.metrics_token.as_ref(), req)?;
-    state
-        .metrics
-        .render(state.db.pool_use())
-        .map_err(ApiError::Internal)
+    let outbox = state
+        .db
+        .run(|conn| Ok(db::webhooks::outbox_counts(conn)?))
+        .await?;
+    let count = |status: &str| {
+        outbox
+            .iter()
+            .find(|(s, _)| s == status)
+            .map_or(0, |&(_, n)| n)
+    };
+    let (standings_computed, standings_seconds) = standings::computed();
+    let scrape = Scrape {
+        pool: state.db.pool_use(),
+        outbox_pending: count(db::webhooks::PENDING),
+        outbox_failed: count(db::webhooks::FAILED),
+        standings_computed,
+        standings_seconds,
+        public_standings_computed: state.live.computations(),
+    };
+    state.metrics.render(scrape).map_err(ApiError::Internal)
 }
 
 fn allowed(token: Option<&MetricsToken>, req: &HttpRequest) -> Result<(), ApiError> {

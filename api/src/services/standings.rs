@@ -3,6 +3,8 @@
 //! therefore the sums of the sheets, penalties included, by construction.
 
 use std::collections::{HashMap, HashSet};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 use domain::game::{FamilyLine, family_standings};
 use domain::standings::{Standing, TieBreak};
@@ -45,8 +47,37 @@ pub struct TableAttention {
     pub problem: String,
 }
 
+/// Standings computed since the process started, and the microseconds they took:
+/// process-wide like the process's own metrics, because every path that computes them
+/// (pages, API, exports, draws) holds a connection, not the app state.
+static COMPUTED: AtomicU64 = AtomicU64::new(0);
+static COMPUTING_MICROS: AtomicU64 = AtomicU64::new(0);
+
+/// How many standings were computed since the process started, and in how many seconds
+/// together (`/metrics`).
+pub fn computed() -> (u64, f64) {
+    let micros = COMPUTING_MICROS.load(Ordering::Relaxed);
+    (
+        COMPUTED.load(Ordering::Relaxed),
+        std::time::Duration::from_micros(micros).as_secs_f64(),
+    )
+}
+
 /// The standings of `tournament`, over all rounds or one.
 pub fn compute(
+    conn: &mut DbConn,
+    tournament: &TournamentRow,
+    round: Option<u16>,
+) -> Result<Standings, ApiError> {
+    let started = Instant::now();
+    let computed = ranked(conn, tournament, round);
+    let micros = u64::try_from(started.elapsed().as_micros()).unwrap_or(u64::MAX);
+    COMPUTING_MICROS.fetch_add(micros, Ordering::Relaxed);
+    COMPUTED.fetch_add(1, Ordering::Relaxed);
+    computed
+}
+
+fn ranked(
     conn: &mut DbConn,
     tournament: &TournamentRow,
     round: Option<u16>,
