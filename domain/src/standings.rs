@@ -7,10 +7,11 @@
 //! owns exactly that arithmetic and the ranking. The caller derives every table's sheet with
 //! [`crate::sheet`] and [`crate::score`](mod@crate::score) and hands over one [`SheetLine`]
 //! per player and round; [`standings`] and [`round_standings`] check, sum and rank them.
-//! Nothing here reads sheets, storage or the clock, and nothing decides who takes part:
-//! withdrawn or disqualified players are the caller's business (leave them out of `players`
-//! together with their lines, or keep them in). Standings after an earlier round are the
-//! standings of the lines up to that round.
+//! Nothing here reads sheets, storage or the clock. Who is ranked is [`field`]: every
+//! entrant, except one who withdrew before he played a deal (he never took part, so he has
+//! no place on the DDV ranking list); a player who withdrew later keeps his rounds and his
+//! place. Standings after an earlier round are the standings of the lines up to that
+//! round.
 //!
 //! Ranking: by total, highest first. Equal totals share a rank (competition ranking,
 //! "1, 2, 2, 4") unless the tournament chose tie-breaks ([`TieBreak`]), which are applied in
@@ -257,6 +258,26 @@ impl Standing {
     }
 }
 
+/// A registered player, as [`field`] needs him.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entrant {
+    /// The player.
+    pub player: PlayerId,
+    /// Whether he has withdrawn from the tournament.
+    pub withdrawn: bool,
+}
+
+/// The players the standings rank, in the order given: every entrant except one who
+/// withdrew and played no deal (`played` says who played at least one). Such a player
+/// never took part; one who withdrew after playing keeps his place and his rounds.
+pub fn field(entrants: &[Entrant], played: impl Fn(PlayerId) -> bool) -> Vec<PlayerId> {
+    entrants
+        .iter()
+        .filter(|e| !e.withdrawn || played(e.player))
+        .map(|e| e.player)
+        .collect()
+}
+
 /// Why standings cannot be computed from the lines given: each is a bug or a stale read in
 /// the caller, never a matter of the rules.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -474,6 +495,24 @@ mod tests {
 
     fn summary(table: &[Standing]) -> Vec<(PlayerId, u32, i64)> {
         table.iter().map(|s| (s.player, s.rank, s.total)).collect()
+    }
+
+    #[test]
+    fn a_player_who_withdrew_before_playing_is_not_ranked() {
+        let entrant = |player, withdrawn| Entrant { player, withdrawn };
+        // 1 plays; 2 withdrew after round 1; 3 withdrew before playing; 4 never played
+        // but did not withdraw (he is ranked with 0, as a no-show the organiser must see).
+        let entrants = [
+            entrant(1, false),
+            entrant(2, true),
+            entrant(3, true),
+            entrant(4, false),
+        ];
+        let lines = [line(1, 1, 30), line(2, 1, -30)];
+        let ranked = field(&entrants, |p| lines.iter().any(|l| l.player == p));
+        assert_eq!(ranked, [1, 2, 4]);
+        let table = standings(&ranked, &lines, 2, DDV_TIE_BREAKS).unwrap();
+        assert_eq!(summary(&table), [(1, 1, 30), (4, 2, 0), (2, 3, -30)]);
     }
 
     #[test]

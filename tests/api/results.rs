@@ -544,7 +544,7 @@ async fn bad_documents_are_refused_with_their_code_and_nothing_is_written() {
 }
 
 #[actix_web::test]
-async fn the_ddv_csv_has_rounds_played_points_per_round_and_averages() {
+async fn the_ddv_csv_has_places_rounds_played_points_per_round_and_averages() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let org = organizer(&app, &service, ORGANIZER).await;
@@ -554,16 +554,25 @@ async fn the_ddv_csv_has_rounds_played_points_per_round_and_averages() {
         &json!({"name": "Rangliste", "date": "2026-12-05", "rounds": 3, "deals_four": 5}),
     )
     .await;
-    let ids = players(&service, &org, t, 5).await;
-    let changed = call_json(
-        &service,
-        "PATCH",
-        &format!("/api/v1/players/{}", ids[0]),
-        Some(&org),
-        Some(&json!({"club": "DK Köln"})),
-    )
-    .await;
-    expect(&changed, 200, "club");
+    let ids = players(&service, &org, t, 7).await;
+    let patch = |id: i64, body: Value| {
+        let service = &service;
+        let org = &org;
+        async move {
+            let changed = call_json(
+                service,
+                "PATCH",
+                &format!("/api/v1/players/{id}"),
+                Some(org),
+                Some(&body),
+            )
+            .await;
+            expect(&changed, 200, "change a player");
+        }
+    };
+    patch(ids[0], json!({"club": "DK Köln"})).await;
+    // Start number 6 withdraws before the first deal: he never took part.
+    patch(ids[5], json!({"withdrawn": true})).await;
     // Each round: a normal game that seats 1 and 2 win (+1, seats 0 and 3 -1), then the
     // four Pflichtsoli, which net 0 for everybody. Round 3 swaps the first two seats.
     let (p1, p2, p3, p4) = (ids[0], ids[1], ids[2], ids[3]);
@@ -574,6 +583,8 @@ async fn the_ddv_csv_has_rounds_played_points_per_round_and_averages() {
         steps.extend(repeat(&Step::Forced, 4));
         table.fill(&service, &steps).await;
     }
+    // Start number 4 withdraws after playing: he keeps his rounds and his place.
+    patch(ids[3], json!({"withdrawn": true})).await;
     let plain = call_json(
         &service,
         "GET",
@@ -584,26 +595,58 @@ async fn the_ddv_csv_has_rounds_played_points_per_round_and_averages() {
     .await;
     expect(&plain, 200, "ddv csv");
     assert!(plain.header("content-type").starts_with("text/csv"));
-    let lines: Vec<&str> = plain.text.lines().collect();
     assert_eq!(
-        lines[0],
-        "start_number,name,club,ddv_number,rounds_played,round_1,round_2,round_3,total,average_per_round"
+        plain.header("content-disposition"),
+        "attachment; filename=\"ddv-2026-12-05-rangliste.csv\""
     );
-    let line = |start: &str| {
-        lines
-            .iter()
-            .find(|l| l.starts_with(&format!("{start},")))
-            .copied()
-            .unwrap_or_default()
-    };
-    assert_eq!(line("1"), "1,Spieler 0,DK Köln,,3,-1,-1,1,-1,-0.33");
-    assert_eq!(line("2"), "2,Spieler 1,,,3,1,1,-1,1,0.33");
-    assert_eq!(line("3"), "3,Spieler 2,,,3,1,1,1,3,1.00");
-    assert_eq!(line("4"), "4,Spieler 3,,,3,-1,-1,-1,-3,-1.00");
-    assert_eq!(line("5"), "5,Spieler 4,,,0,,,,0,");
-    assert_eq!(lines.len(), 6);
-    // Best first, as the standings.
-    assert!(lines[1].starts_with("3,"), "{lines:?}");
+    let lines: Vec<&str> = plain.text.lines().collect();
+    // Best first, as the standings; 5 and 7 registered and never played (no-shows the
+    // organiser sees), sharing third place, so the next is fifth; 6 is not listed.
+    assert_eq!(
+        lines,
+        [
+            "place,start_number,name,club,ddv_number,rounds_played,round_1,round_2,round_3,total,average_per_round,tournament,date",
+            "1,3,Spieler 2,,,3,1,1,1,3,1.00,Rangliste,2026-12-05",
+            "2,2,Spieler 1,,,3,1,1,-1,1,0.33,Rangliste,2026-12-05",
+            "3,5,Spieler 4,,,0,,,,0,,Rangliste,2026-12-05",
+            "3,7,Spieler 6,,,0,,,,0,,Rangliste,2026-12-05",
+            "5,1,Spieler 0,DK Köln,,3,-1,-1,1,-1,-0.33,Rangliste,2026-12-05",
+            "6,4,Spieler 3,,,3,-1,-1,-1,-3,-1.00,Rangliste,2026-12-05",
+        ]
+    );
+    // The standings agree: the same places, without the player who never took part.
+    let standings = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{t}/standings"),
+        Some(&org),
+        None,
+    )
+    .await;
+    expect(&standings, 200, "standings");
+    let places: Vec<(i64, i64, bool)> = standings.json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["rank"].as_i64().unwrap(),
+                r["start_number"].as_i64().unwrap(),
+                r["withdrawn"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        places,
+        [
+            (1, 3, false),
+            (2, 2, false),
+            (3, 5, false),
+            (3, 7, false),
+            (5, 1, false),
+            (6, 4, true)
+        ]
+    );
 
     let german = call_json(
         &service,
@@ -618,15 +661,13 @@ async fn the_ddv_csv_has_rounds_played_points_per_round_and_averages() {
     assert!(
         german
             .text
-            .contains("1;Spieler 0;DK Köln;;3;-1;-1;1;-1;-0,33"),
+            .contains("\n5;1;Spieler 0;DK Köln;;3;-1;-1;1;-1;-0,33;Rangliste;05.12.2026\n"),
         "{}",
         german.text
     );
-    assert!(
-        german
-            .text
-            .contains("Startnummer;Name;Verein;DDV-Nummer;Runden gespielt;Runde 1")
-    );
+    assert!(german.text.contains(
+        "Platz;Startnummer;Name;Verein;DDV-Nummer;Runden gespielt;Runde 1;Runde 2;Runde 3;Punkte;Rundenschnitt;Turnier;Datum\n"
+    ));
     let anonymous = call_json(
         &service,
         "GET",
@@ -754,10 +795,11 @@ async fn the_desk_standings_page_links_both_downloads() {
     );
     let ddv = send(&service, crate::fixtures::desk_get(&ddv_link, &me.cookies)).await;
     expect(&ddv, 200, "the DDV CSV from the desk");
-    assert!(ddv.text.starts_with("\u{feff}Startnummer;"), "{}", ddv.text);
+    assert!(ddv.text.starts_with("\u{feff}Platz;Startnummer;"), "{}", ddv.text);
     // Each player played one round: his one round's points are his total and average.
     assert!(
-        ddv.text.contains("\n2;Spieler 1;;;1;0;0;0,00"),
+        ddv.text
+            .contains("\n1;2;Spieler 1;;;1;0;0;0,00;Vereinsabend;05.12.2026"),
         "{}",
         ddv.text
     );

@@ -63,10 +63,13 @@ pub async fn import_results(
 }
 
 /// The DDV ranking list's CSV of a tournament (organisers of it only): per player his
-/// start number, name, club, DDV number, rounds played, points per round, total and
-/// average per round played, best first.
+/// place (shared places repeat, the next skips: 1, 2, 2, 4), start number, name, club, DDV
+/// number, rounds played, points per round, total, average per round played and the
+/// tournament's name and date, best first. A player who withdrew before playing a deal is
+/// not on it.
 #[utoipa::path(tag = "results", params(("id" = i64, Path), DdvQuery), security(("bearer" = [])), responses(
-    (status = 200, body = String, content_type = "text/csv"),
+    (status = 200, body = String, content_type = "text/csv",
+        headers(("Content-Disposition" = String, description = "attachment; filename=ddv-<date>-<name in ASCII words>.csv"))),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
 ))]
 #[get("/tournaments/{id}/results/ddv.csv")]
@@ -79,12 +82,12 @@ pub async fn ddv_ranking(
     let id = id.into_inner();
     let dialect = standings::dialect_query(query.into_inner().dialect.as_deref())?
         .unwrap_or(CsvDialect::Plain);
-    let body = results::ddv_csv(&state, organizer.0, id, dialect).await?;
+    let ranking = results::ddv_ranking(&state, organizer.0, id, dialect).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/csv; charset=utf-8")
         .insert_header((
             CONTENT_DISPOSITION,
-            format!("attachment; filename=\"ddv-{id}.csv\""),
+            format!("attachment; filename=\"{}\"", ranking.file_name),
         ))
-        .body(body))
+        .body(ranking.body))
 }

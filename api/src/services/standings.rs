@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use domain::game::{FamilyLine, family_standings};
-use domain::standings::{Standing, TieBreak};
+use domain::standings::{Entrant, Standing, TieBreak, field};
 use domain::table::TableLines;
 
 use super::access::{self, Need};
@@ -148,15 +148,45 @@ fn ranked(
             }
         }
     }
+    // A player who withdrew before playing a deal is not ranked (`domain::standings::field`).
+    let played: HashSet<i64> = lines
+        .iter()
+        .filter(|l| l.deals_played > 0)
+        .map(|l| l.player)
+        .chain(
+            family_lines
+                .iter()
+                .filter(|(_, deals)| *deals > 0)
+                .map(|(l, _)| l.player),
+        )
+        .collect();
+    let entrants: Vec<Entrant> = roster
+        .iter()
+        .map(|p| Entrant {
+            player: p.id,
+            withdrawn: p.withdrawn,
+        })
+        .collect();
+    let ids = field(&entrants, |p| played.contains(&p));
+    // Lines of an unranked player: only a table without a deal gives him one.
+    let ranked: HashSet<i64> = ids.iter().copied().collect();
+    lines.retain(|l| ranked.contains(&l.player));
+    family_lines.retain(|(l, _)| ranked.contains(&l.player));
     if tournament.game.ruleset().is_none() {
-        return family(roster, &family_lines, round, tournament, needs_attention);
+        return family(
+            roster,
+            &ids,
+            &family_lines,
+            round,
+            tournament,
+            needs_attention,
+        );
     }
     let tie_breaks: Vec<TieBreak> = tournament
         .tie_break_names()
         .iter()
         .filter_map(|name| TieBreak::ALL.into_iter().find(|t| t.as_str() == name))
         .collect();
-    let ids: Vec<i64> = roster.iter().map(|p| p.id).collect();
     let planned = u16::try_from(tournament.rounds_planned).unwrap_or(0);
     let standings = match round {
         None => domain::standings::standings(&ids, &lines, planned, &tie_breaks),
@@ -181,6 +211,7 @@ fn ranked(
 /// first key as the total and per round, the deals played; no games or solos.
 fn family(
     roster: Vec<PlayerRow>,
+    ids: &[i64],
     lines: &[(FamilyLine, u32)],
     round: Option<u16>,
     tournament: &TournamentRow,
@@ -206,9 +237,8 @@ fn family(
         .iter()
         .filter(|(l, _)| round.is_none_or(|r| l.round == r))
         .collect();
-    let ids: Vec<i64> = roster.iter().map(|p| p.id).collect();
     let keys: Vec<FamilyLine> = counted.iter().map(|(l, _)| *l).collect();
-    let ranked = family_standings(&ids, &keys)
+    let ranked = family_standings(ids, &keys)
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("the sheets do not add up: {e}")))?;
     let rounds = planned.max(played);
     let mut silver_coins = HashMap::new();

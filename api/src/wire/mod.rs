@@ -8,6 +8,7 @@ pub mod clock;
 pub mod deal;
 pub mod deal_preview;
 pub mod family;
+pub mod file_name;
 pub mod game;
 pub mod join_codes;
 pub mod penalties;

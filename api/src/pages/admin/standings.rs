@@ -268,17 +268,17 @@ pub async fn ddv_csv(
             let dialect = standings::dialect_query(query.dialect.as_deref())
                 .map_err(|_| failed(&state, &req, ApiError::NotFound))?
                 .unwrap_or(CsvDialect::De);
-            let body = results::ddv_csv(&state, desk.organizer, nav.id, dialect)
+            let ranking = results::ddv_ranking(&state, desk.organizer, nav.id, dialect)
                 .await
                 .map_err(|e| failed(&state, &req, e))?;
             Ok(HttpResponse::Ok()
                 .content_type("text/csv; charset=utf-8")
                 .insert_header((
                     CONTENT_DISPOSITION,
-                    format!("attachment; filename=\"ddv-rangliste-{}.csv\"", nav.id),
+                    format!("attachment; filename=\"{}\"", ranking.file_name),
                 ))
                 .insert_header(("Cache-Control", "private, no-store"))
-                .body(body))
+                .body(ranking.body))
         }
         .await,
     )

@@ -1,16 +1,45 @@
-//! What the DDV ranking list needs of a tournament, as CSV: per player his start number,
-//! name, club, DDV number, the rounds he played, his points in each round, his total and
-//! his average per round played ("Rundenschnitt"), in the order of the standings. The
-//! same spreadsheet dialects as the standings CSV (`wire::standings::CsvDialect`).
+//! What the DDV ranking list needs of a tournament, as CSV: per player his place, start
+//! number, name, club, DDV number, the rounds he played, his points in each round, his
+//! total, his average per round played ("Rundenschnitt") and the tournament's name and
+//! date, in the order of the standings. A shared place is the same number on each line
+//! and the next place skips ("1, 2, 2, 4"), as the standings rank; a player who withdrew
+//! before playing is not on the list (`domain::standings::field`). The same spreadsheet
+//! dialects as the standings CSV (`wire::standings::CsvDialect`).
 
 use crate::db::DbConn;
 use crate::db::models::TournamentRow;
 use crate::error::ApiError;
 use crate::services::standings;
+use crate::wire::file_name;
 use crate::wire::standings::{CsvDialect, spreadsheet_text};
 
+/// The ranking list as a download.
+#[derive(Debug)]
+pub struct Ranking {
+    /// `ddv-<date>-<name>.csv`, in ASCII.
+    pub file_name: String,
+    /// The CSV.
+    pub body: Vec<u8>,
+}
+
+/// The ranking list's CSV of `tournament` in `dialect`, with its file name.
+pub fn ranking(
+    conn: &mut DbConn,
+    tournament: &TournamentRow,
+    dialect: CsvDialect,
+) -> Result<Ranking, ApiError> {
+    Ok(Ranking {
+        file_name: format!(
+            "ddv-{}-{}.csv",
+            tournament.held_on,
+            file_name::words(&tournament.name)
+        ),
+        body: csv(conn, tournament, dialect)?,
+    })
+}
+
 /// The ranking list's CSV of `tournament` in `dialect`.
-pub fn csv(
+fn csv(
     conn: &mut DbConn,
     tournament: &TournamentRow,
     dialect: CsvDialect,
@@ -29,6 +58,7 @@ pub fn csv(
     let rounds = tournament.rounds_planned.max(0);
     let mut header: Vec<String> = if german {
         [
+            "Platz",
             "Startnummer",
             "Name",
             "Verein",
@@ -37,6 +67,7 @@ pub fn csv(
         ]
     } else {
         [
+            "place",
             "start_number",
             "name",
             "club",
@@ -55,12 +86,18 @@ pub fn csv(
     }));
     header.extend(
         if german {
-            ["Punkte", "Rundenschnitt"]
+            ["Punkte", "Rundenschnitt", "Turnier", "Datum"]
         } else {
-            ["total", "average_per_round"]
+            ["total", "average_per_round", "tournament", "date"]
         }
         .map(String::from),
     );
+    let name = spreadsheet_text(&tournament.name);
+    let date = if german {
+        tournament.held_on.format("%d.%m.%Y").to_string()
+    } else {
+        tournament.held_on.to_string()
+    };
     let csv_error = |e: csv::Error| ApiError::Internal(e.into());
     writer.write_record(&header).map_err(csv_error)?;
     for s in &computed.standings {
@@ -73,6 +110,7 @@ pub fn csv(
             .map(|a| a.to_string())
             .unwrap_or_default();
         let mut record = vec![
+            s.rank.to_string(),
             p.start_number.to_string(),
             spreadsheet_text(&p.name),
             spreadsheet_text(p.club.as_deref().unwrap_or_default()),
@@ -91,6 +129,7 @@ pub fn csv(
         } else {
             average
         });
+        record.extend([name.clone(), date.clone()]);
         writer.write_record(&record).map_err(csv_error)?;
     }
     writer

@@ -90,19 +90,20 @@ pub async fn import(
     Ok(answer)
 }
 
-/// Tournament `id`'s DDV ranking CSV in `dialect`, for an organiser of it.
-pub async fn ddv_csv(
+/// Tournament `id`'s DDV ranking CSV in `dialect` with its file name, for an organiser of
+/// it.
+pub async fn ddv_ranking(
     state: &AppState,
     organizer_id: i64,
     id: i64,
     dialect: CsvDialect,
-) -> Result<Vec<u8>, ApiError> {
+) -> Result<ddv::Ranking, ApiError> {
     let caller = Caller::Organizer(organizer_id);
     state
         .db
         .run(move |conn| {
             let tournament = access::tournament(conn, id, &caller, Need::Write)?;
-            ddv::csv(conn, &tournament, dialect)
+            ddv::ranking(conn, &tournament, dialect)
         })
         .await
 }
