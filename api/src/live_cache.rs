@@ -6,12 +6,15 @@
 //! It sits below the services so that the app state can hold it; how the standings are
 //! computed is the caller's ([`LiveCache::public`] is given the computation).
 //!
-//! Per process: the commit number counts this instance's writes, so one instance serves
-//! a tournament.
+//! Per process: the commit number counts this instance's writes. What changes the
+//! database without this process (a `pg_restore` while it runs, another instance on the
+//! same PostgreSQL, a repair by hand) is seen once the kept standings are older than
+//! [`LiveCache::max_age`]: they are computed again then even without a commit here.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use actix_web::web::Bytes;
 use tokio::sync::watch;
@@ -37,6 +40,8 @@ pub struct Snapshot {
 struct Cached {
     /// The commit number they were computed at: valid until the next commit.
     checked: u64,
+    /// When they were computed: valid for [`LiveCache::max_age`] at most.
+    at: Instant,
     /// What was computed.
     snapshot: Snapshot,
 }
@@ -52,7 +57,14 @@ pub struct LiveCache {
     closing: watch::Sender<bool>,
     /// How often public standings were computed: what the cache is there to keep low.
     computed: AtomicU64,
+    /// How long kept standings are trusted without a commit here.
+    max_age: Duration,
 }
+
+/// How long kept standings are trusted at most: what changed the database behind this
+/// process's back shows within this (and a feed's next look, [`LiveCache::max_age`]).
+/// One computation per watched tournament this often is a few milliseconds' work.
+pub const MAX_AGE: Duration = Duration::from_secs(10);
 
 impl Default for LiveCache {
     fn default() -> LiveCache {
@@ -61,13 +73,25 @@ impl Default for LiveCache {
 }
 
 impl LiveCache {
-    /// Nothing cached yet.
+    /// Nothing cached yet; kept standings trusted for [`MAX_AGE`].
     pub fn new() -> LiveCache {
+        LiveCache::with_max_age(MAX_AGE)
+    }
+
+    /// Nothing cached yet; kept standings trusted for `max_age` (tests shorten it).
+    pub fn with_max_age(max_age: Duration) -> LiveCache {
         LiveCache {
             tournaments: Mutex::new(HashMap::new()),
             closing: watch::Sender::new(false),
             computed: AtomicU64::new(0),
+            max_age,
         }
+    }
+
+    /// How long kept standings are trusted without a commit here; a feed looks again this
+    /// often when nothing was committed.
+    pub fn max_age(&self) -> Duration {
+        self.max_age
     }
 
     /// How often the public standings of any tournament were computed since the start;
@@ -111,9 +135,10 @@ impl LiveCache {
     }
 
     /// The public standings of tournament `id`: kept ones if nothing was committed to `db`
-    /// since they were computed, else computed once by `compute` (given the commit number
-    /// read before it runs) for everybody who asks meanwhile. A tournament that is not
-    /// public (`NotFound`) is not kept.
+    /// since they were computed and they are younger than [`LiveCache::max_age`], else
+    /// computed once by `compute` (given the commit number read before it runs) for
+    /// everybody who asks meanwhile. A tournament that is not public (`NotFound`) is not
+    /// kept.
     pub async fn public<F, Fut>(
         &self,
         db: &Database,
@@ -129,7 +154,11 @@ impl LiveCache {
         // Read under the lock, before computing: a write committed while computing raises
         // the number again, and the next reader computes once more.
         let number = db.commit_number();
-        if let Some(kept) = cached.as_ref().filter(|c| c.checked == number) {
+        let started = Instant::now();
+        if let Some(kept) = cached
+            .as_ref()
+            .filter(|c| c.checked == number && started.duration_since(c.at) < self.max_age)
+        {
             return Ok(kept.snapshot.clone());
         }
         self.computed.fetch_add(1, Ordering::Relaxed);
@@ -145,13 +174,24 @@ impl LiveCache {
             }
         };
         // Unchanged standings keep their version: a client that has them gets a 304, and
-        // a feed sends nothing.
-        let snapshot = match cached.as_ref() {
-            Some(kept) if kept.snapshot.json == fresh.json => kept.snapshot.clone(),
-            _ => fresh,
+        // a feed sends nothing. Changed ones without a commit here were changed elsewhere:
+        // they get a number of their own, or a client holding the old version's tag would
+        // be told "not modified".
+        let (number, snapshot) = match cached.as_ref() {
+            Some(kept) if kept.snapshot.json == fresh.json => (number, kept.snapshot.clone()),
+            Some(kept) if kept.checked == number => {
+                let elsewhere = db.changed_elsewhere();
+                let snapshot = Snapshot {
+                    version: elsewhere,
+                    ..fresh
+                };
+                (elsewhere, snapshot)
+            }
+            _ => (number, fresh),
         };
         *cached = Some(Cached {
             checked: number,
+            at: started,
             snapshot: snapshot.clone(),
         });
         Ok(snapshot)

@@ -428,3 +428,81 @@ async fn backups_during_entry_restore_to_states_the_server_had() {
     // And the restored database serves.
     drop(setup.serve(&http).await);
 }
+
+/// The README's PostgreSQL steps, run as written while the service runs: the dump is
+/// readable by its owner only, `pg_restore` puts the earlier state back in one
+/// transaction, the public standings show it without a write, and deals go on from there.
+#[actix_web::test]
+async fn a_postgres_restore_while_the_service_runs_shows_the_restored_state() {
+    use std::os::unix::fs::PermissionsExt;
+
+    use crate::fixtures::{Step, Table, call_json, expect};
+
+    let Some(app) = service_tests::TestApp::new(service_tests::Backend::Postgres).await else {
+        return;
+    };
+    let max_age = Duration::from_millis(300);
+    let mut state = app.state.clone();
+    state.live = Arc::new(api::live_cache::LiveCache::with_max_age(max_age));
+    let service = actix_web::test::init_service(api::app::build(state.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    let published = call_json(
+        &service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{}", t.tournament),
+        Some(&t.org),
+        Some(&json!({"published": true})),
+    )
+    .await;
+    expect(&published, 200, "publish");
+    t.fill(&service, &[Step::Normal]).await;
+    let standings_path = format!("/api/v1/tournaments/{}/standings", t.tournament);
+    let public = || call_json(&service, "GET", &standings_path, None, None);
+    let dumped = public().await.json["standings"].clone();
+
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("karlchen.dump");
+    let url = &app.state.config.database_url;
+    let shell = |script: &str| {
+        let out = std::process::Command::new("sh")
+            .args(["-c", script])
+            .env("DATABASE_URL", url)
+            .env("DUMP", &file)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{script}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    shell(r#"umask 077 && pg_dump --format=custom --file="$DUMP" "$DATABASE_URL""#);
+    let mode = std::fs::metadata(&file).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o600);
+    shell(r#"pg_restore --list "$DUMP" > /dev/null"#);
+
+    t.fill(&service, &[Step::Normal]).await;
+    let later = public().await.json["standings"].clone();
+    assert_ne!(later, dumped);
+
+    shell(
+        r#"pg_restore --clean --if-exists --no-owner --single-transaction --exit-on-error --dbname="$DATABASE_URL" "$DUMP""#,
+    );
+    // No write since: the kept standings are trusted for `max_age`, then read again.
+    actix_web::rt::time::sleep(max_age * 2).await;
+    assert_eq!(public().await.json["standings"], dumped);
+    let sheet = call_json(&service, "GET", &t.path("sheet"), Some(&t.captain), None).await;
+    expect(&sheet, 200, "the sheet after the restore");
+    assert_eq!(
+        sheet.json["deals"].as_array().map(Vec::len),
+        Some(1),
+        "{}",
+        sheet.text
+    );
+    // The service goes on from the restored state: the next deal is number 2 again.
+    let next = t
+        .post(&service, &t.captain, &crate::fixtures::normal([0, 1]))
+        .await;
+    expect(&next, 201, "a deal after the restore");
+    assert_eq!(next.json["deal"]["number"], 2);
+}

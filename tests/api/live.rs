@@ -314,3 +314,67 @@ backend_test!(
         assert_eq!(ended, None);
     }
 );
+
+backend_test!(
+    a_change_behind_the_process_back_shows_without_a_write,
+    |app| {
+        use diesel::RunQueryDsl;
+        // What a `pg_restore` or another instance does: the database changes and this
+        // process commits nothing. Kept standings are trusted for a short while only.
+        let max_age = Duration::from_millis(400);
+        let mut state = app.state.clone();
+        state.live = std::sync::Arc::new(api::live_cache::LiveCache::with_max_age(max_age));
+        let service = actix_web::test::init_service(api::app::build(state.clone())).await;
+        let t = Table::new(&app, &service, 4).await;
+        publish(&service, &t).await;
+        t.fill(&service, &[Step::Normal]).await;
+        let server = actix_web::HttpServer::new(move || api::app::build(state.clone()))
+            .workers(1)
+            .bind("127.0.0.1:0")
+            .unwrap();
+        let base = format!("http://{}", server.addrs()[0]);
+        actix_web::rt::spawn(server.run());
+
+        let totals = |body: &Value| -> Vec<i64> {
+            body["standings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|s| s["total"].as_i64().unwrap())
+                .collect()
+        };
+        let (_, _, after_one) = standings(&base, t.tournament, None).await;
+        t.fill(&service, &[Step::Normal]).await;
+        let (_, before_tag, before) = standings(&base, t.tournament, None).await;
+        assert_ne!(totals(&before), totals(&after_one));
+        let mut events = Events::open(&base, t.tournament).await;
+        let first = events.next_within(SOON).await.expect("a first event");
+        assert_eq!(first.data, before);
+
+        // The second deal goes, as if the database were restored from before it.
+        let table = t.table;
+        app.state
+            .db
+            .run(move |conn| {
+                Ok(diesel::sql_query(format!(
+                    "DELETE FROM deals WHERE table_id = {table} AND number = 2"
+                ))
+                .execute(conn)?)
+            })
+            .await
+            .unwrap();
+        // Nothing was committed through this process, so at once the kept standings answer…
+        let (_, tag, body) = standings(&base, t.tournament, None).await;
+        assert_eq!((&tag, &body), (&before_tag, &before));
+        // …and once they are older than the cache trusts them, the restored state, on the
+        // stream too, without any write.
+        let changed = events
+            .next_within(max_age * 3 + SOON)
+            .await
+            .expect("an event without a write");
+        assert_eq!(totals(&changed.data), totals(&after_one));
+        let (_, tag, body) = standings(&base, t.tournament, None).await;
+        assert_eq!(body, changed.data);
+        assert_ne!(tag, before_tag);
+    }
+);

@@ -795,7 +795,11 @@ async fn the_desk_standings_page_links_both_downloads() {
     );
     let ddv = send(&service, crate::fixtures::desk_get(&ddv_link, &me.cookies)).await;
     expect(&ddv, 200, "the DDV CSV from the desk");
-    assert!(ddv.text.starts_with("\u{feff}Platz;Startnummer;"), "{}", ddv.text);
+    assert!(
+        ddv.text.starts_with("\u{feff}Platz;Startnummer;"),
+        "{}",
+        ddv.text
+    );
     // Each player played one round: his one round's points are his total and average.
     assert!(
         ddv.text

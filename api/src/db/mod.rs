@@ -295,6 +295,14 @@ impl Database {
         *self.commits.borrow()
     }
 
+    /// Counts a change made outside this process (a restore, another instance) as a
+    /// commit, once a reader noticed it: versions handed out stay unique to what they name,
+    /// and every feed looks again. The new number.
+    pub fn changed_elsewhere(&self) -> u64 {
+        self.commits.send_modify(|n| *n = n.wrapping_add(1));
+        self.commit_number()
+    }
+
     /// How many connections the pool has open, idle, and at most (for the metrics).
     pub fn pool_use(&self) -> crate::metrics::PoolUse {
         let state = self.pool.state();

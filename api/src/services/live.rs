@@ -44,7 +44,9 @@ use crate::wire::standings::StandingsResponse;
 pub const COALESCE: Duration = Duration::from_millis(250);
 
 /// How long a feed stays silent at most: a comment line then keeps proxies and the
-/// browser from taking the connection for dead.
+/// browser from taking the connection for dead. A silent feed also looks at the
+/// standings again then (at the cache's `max_age` if that is shorter): a change made
+/// behind this process's back (a restore, another instance) commits nothing here.
 pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 
 /// The standings of tournament `id` as `caller` may read them, computed now; `number` is
@@ -96,13 +98,19 @@ pub async fn standings(
     Ok((snapshot.version, snapshot.standings))
 }
 
+/// When a feed that sends nothing from now looks at the standings again and keeps its
+/// connection alive.
+fn quiet(state: &AppState) -> Instant {
+    Instant::now() + KEEP_ALIVE.min(state.live.max_age())
+}
+
 /// What woke a waiting feed.
 enum Woken {
     /// The server shuts down.
     Closing,
     /// A write was committed.
     Written,
-    /// Nothing was sent for [`KEEP_ALIVE`].
+    /// Nothing was sent for a while ([`quiet`]).
     Silent,
 }
 
@@ -117,8 +125,9 @@ pub struct Feed {
     first: Option<Snapshot>,
     /// The JSON of the last event sent: an event goes out only when it changes.
     last: Option<Bytes>,
-    /// When the feed has been silent for [`KEEP_ALIVE`].
-    keep_alive: Instant,
+    /// When the feed has been silent long enough to look again and keep the connection
+    /// alive ([`Feed::quiet`]).
+    quiet_until: Instant,
     /// What each event carries.
     data: EventData,
     /// Counts the feed in the metrics while it lives.
@@ -155,7 +164,7 @@ impl Feed {
             closing: state.live.closing(),
             first: Some(first),
             last: None,
-            keep_alive: Instant::now() + KEEP_ALIVE,
+            quiet_until: quiet(state),
             data,
             _open: state.metrics.stream_opened(),
         })
@@ -169,7 +178,7 @@ impl Feed {
 
     /// `snapshot` as an event; the feed remembers it as sent.
     fn send(&mut self, snapshot: Snapshot) -> Bytes {
-        self.keep_alive = Instant::now() + KEEP_ALIVE;
+        self.quiet_until = quiet(&self.state);
         let event = Bytes::from(match self.data {
             EventData::Standings => crate::wire::standings::event(snapshot.version, &snapshot.json),
             EventData::Version => crate::wire::standings::version_event(snapshot.version),
@@ -192,26 +201,25 @@ impl Feed {
                     Ok(()) => Woken::Written,
                     Err(_) => Woken::Closing,
                 },
-                () = sleep_until(self.keep_alive) => Woken::Silent,
+                () = sleep_until(self.quiet_until) => Woken::Silent,
             };
-            match woken {
+            let silent = match woken {
                 Woken::Closing => return None,
-                Woken::Silent => {
-                    self.keep_alive = Instant::now() + KEEP_ALIVE;
-                    return Some((Ok(Bytes::from_static(b": keep-alive\n\n")), self));
+                Woken::Silent => true,
+                Woken::Written => {
+                    let closing = tokio::select! {
+                        biased;
+                        _ = self.closing.wait_for(|closing| *closing) => true,
+                        () = sleep(COALESCE) => false,
+                    };
+                    if closing {
+                        return None;
+                    }
+                    // Everything committed until now is in what is read next.
+                    self.changes.borrow_and_update();
+                    false
                 }
-                Woken::Written => {}
-            }
-            let closing = tokio::select! {
-                biased;
-                _ = self.closing.wait_for(|closing| *closing) => true,
-                () = sleep(COALESCE) => false,
             };
-            if closing {
-                return None;
-            }
-            // Everything committed until now is in what is read next.
-            self.changes.borrow_and_update();
             match snapshot(&self.state, self.caller.clone(), self.id).await {
                 Ok(now) if self.last.as_ref() != Some(&now.json) => {
                     let event = self.send(now);
@@ -221,8 +229,12 @@ impl Feed {
                 Err(ApiError::NotFound | ApiError::Unauthenticated | ApiError::Forbidden) => {
                     return None;
                 }
-                // The database did not answer this time; the next write tries again.
+                // The database did not answer this time; the next write or look tries again.
                 Err(e) => tracing::warn!(tournament = self.id, error = %e, "live standings"),
+            }
+            if silent {
+                self.quiet_until = quiet(&self.state);
+                return Some((Ok(Bytes::from_static(b": keep-alive\n\n")), self));
             }
         }
     }
