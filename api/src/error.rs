@@ -162,6 +162,9 @@ pub enum ApiError {
     /// A dependency (the database) is not available (503).
     #[error("service unavailable")]
     Unavailable(#[source] anyhow::Error),
+    /// The database's disk is full: nothing was stored (503, retry later).
+    #[error("the server's storage is full")]
+    StorageFull(#[source] anyhow::Error),
     /// A bug or an unexpected failure (500).
     #[error(transparent)]
     Internal(#[from] anyhow::Error),
@@ -249,6 +252,7 @@ impl ApiError {
             ApiError::MethodNotAllowed => "method_not_allowed",
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable(_) => "unavailable",
+            ApiError::StorageFull(_) => "storage_full",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -270,6 +274,12 @@ impl ApiError {
                 "the database is not available, try again".to_owned(),
                 vec![],
             ),
+            ApiError::StorageFull(_) => (
+                "the server's disk is full, so nothing was stored; the organiser has to free \
+                 space, then send it again"
+                    .to_owned(),
+                vec![],
+            ),
             ApiError::Internal(_) => (
                 "an unexpected error happened; it has been logged".to_owned(),
                 vec![],
@@ -288,6 +298,10 @@ impl ApiError {
     }
 }
 
+/// Seconds a client waits before sending again what a full disk refused: freeing space
+/// takes a person, and the captain's outbox retries by itself.
+const STORAGE_FULL_RETRY: u64 = 30;
+
 impl ResponseError for ApiError {
     fn status_code(&self) -> StatusCode {
         match self {
@@ -304,7 +318,7 @@ impl ResponseError for ApiError {
             ApiError::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::StorageFull(_) => StatusCode::SERVICE_UNAVAILABLE,
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -324,6 +338,9 @@ impl ResponseError for ApiError {
         }
         if let ApiError::RateLimited { retry_after } = self {
             response.insert_header(("Retry-After", retry_after.to_string()));
+        }
+        if let ApiError::StorageFull(_) = self {
+            response.insert_header(("Retry-After", STORAGE_FULL_RETRY.to_string()));
         }
         let mut response = response.content_type(PROBLEM_JSON).body(body);
         crate::security::set_headers(response.headers_mut(), crate::security::API_CSP);

@@ -102,6 +102,11 @@ pub fn init(json: bool) {
     let builder = tracing_subscriber::fmt()
         .with_env_filter(filter)
         .with_ansi(terminal)
+        // A log line that cannot be written (stderr on a full disk) is dropped. By default
+        // the subscriber reports that with `eprintln!`, which panics when stderr fails, and
+        // the panic hook's own log line then panicked inside the panic: the process
+        // aborted on a full disk.
+        .log_internal_errors(false)
         .with_writer(std::io::stderr);
     let _ = if json {
         builder.json().try_init()

@@ -32,6 +32,7 @@ mod errors;
 mod family_games;
 mod faults;
 mod fixtures;
+mod full_disk;
 mod fuzz;
 mod games;
 mod hardening;

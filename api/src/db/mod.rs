@@ -33,11 +33,13 @@ pub mod schema;
 pub mod sessions;
 pub mod signatures;
 pub mod signing_keys;
+pub mod storage_probe;
 pub mod tables;
 pub mod tournaments;
 pub mod webhooks;
 
 use std::path::PathBuf;
+use std::sync::atomic::Ordering;
 use std::time::Duration;
 
 use anyhow::{Context, bail};
@@ -221,6 +223,9 @@ pub struct Database {
     /// request writes): what was derived from the stored rows before may be stale now.
     /// Readers cache by it and wait on it ([`Database::commits`]).
     commits: tokio::sync::watch::Sender<u64>,
+    /// A write was refused because the disk is full, and none went through since: the
+    /// service is not ready ([`Database::ping`]) until one does.
+    storage_full: std::sync::Arc<std::sync::atomic::AtomicBool>,
 }
 
 impl std::fmt::Debug for Database {
@@ -270,6 +275,7 @@ impl Database {
             writer: std::sync::Arc::default(),
             clock: crate::clock::Clock::default(),
             commits: tokio::sync::watch::Sender::new(first_commit_number()),
+            storage_full: std::sync::Arc::default(),
         })
     }
 
@@ -374,29 +380,51 @@ impl Database {
     {
         let writer = (self.backend == Backend::Sqlite).then(|| self.writer.clone());
         let commits = self.commits.clone();
-        self.run(move |conn| {
-            // A poisoned lock only means another writer panicked; its transaction rolled back.
-            let _guard = writer
-                .as_ref()
-                .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
-            let written = conn.transaction(f);
-            // Only after the commit: a reader woken by the number must see the rows.
-            if written.is_ok() && counted {
-                commits.send_modify(|n| *n = n.wrapping_add(1));
+        let written = self
+            .run(move |conn| {
+                // A poisoned lock only means another writer panicked; its transaction rolled back.
+                let _guard = writer
+                    .as_ref()
+                    .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
+                let written = conn.transaction(f);
+                // Only after the commit: a reader woken by the number must see the rows.
+                if written.is_ok() && counted {
+                    commits.send_modify(|n| *n = n.wrapping_add(1));
+                }
+                written
+            })
+            .await;
+        match &written {
+            Err(ApiError::StorageFull(e)) => {
+                if !self.storage_full.swap(true, Ordering::Relaxed) {
+                    tracing::error!(error = %e, "the disk is full: writes are refused until there is space");
+                }
             }
-            written
-        })
-        .await
+            Ok(_) => {
+                if self.storage_full.swap(false, Ordering::Relaxed) {
+                    tracing::warn!("the disk takes writes again");
+                }
+            }
+            Err(_) => {}
+        }
+        written
     }
 
     /// Checks that the database answers and holds our schema (a reachable server whose
-    /// tables are gone is not ready either).
+    /// tables are gone is not ready either), and, after a write was refused for a full
+    /// disk, that a write goes through again (`storage_full` until it does).
     pub async fn ping(&self) -> Result<(), ApiError> {
         self.run(|conn| {
             conn.batch_execute("SELECT count(*) FROM tournaments")
                 .map_err(|e| ApiError::Unavailable(e.into()))
         })
-        .await
+        .await?;
+        if self.storage_full.load(Ordering::Relaxed) {
+            let at = self.clock.now();
+            self.write(move |conn| Ok(storage_probe::touch(conn, at)?), false)
+                .await?;
+        }
+        Ok(())
     }
 }
 
@@ -426,6 +454,29 @@ pub fn unless_referenced<T>(result: QueryResult<T>) -> QueryResult<Option<T>> {
     }
 }
 
+/// Whether `e` says the database's disk is full: SQLite's `SQLITE_FULL` ("database or
+/// disk is full"), PostgreSQL's `disk_full` (53100, "could not extend file …: No space left
+/// on device") or a WAL or temporary file that could not grow, also when it broke the
+/// commit. Neither backend's error carries its code through diesel, so the messages are
+/// what tells.
+fn storage_full(e: &diesel::result::Error) -> bool {
+    use diesel::result::Error as E;
+    match e {
+        E::DatabaseError(_, info) => {
+            let message = info.message();
+            [
+                "database or disk is full",
+                "No space left on device",
+                "could not extend file",
+            ]
+            .iter()
+            .any(|m| message.contains(m))
+        }
+        E::RollbackErrorOnCommit { commit_error, .. } => storage_full(commit_error),
+        _ => false,
+    }
+}
+
 impl From<diesel::result::Error> for ApiError {
     fn from(e: diesel::result::Error) -> ApiError {
         use diesel::result::Error as E;
@@ -442,6 +493,7 @@ impl From<diesel::result::Error> for ApiError {
             E::DatabaseError(diesel::result::DatabaseErrorKind::ClosedConnection, _) => {
                 ApiError::Unavailable(e.into())
             }
+            other if storage_full(&other) => ApiError::StorageFull(other.into()),
             other => ApiError::Internal(other.into()),
         }
     }

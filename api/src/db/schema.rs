@@ -14,6 +14,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    storage_probe (id) {
+        id -> Integer,
+        written_at -> Timestamp,
+    }
+}
+
+diesel::table! {
     signing_keys (id) {
         id -> Integer,
         secret_hex -> Text,
@@ -270,4 +277,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     webhook_deliveries,
     organizer_sessions,
     signing_keys,
+    storage_probe,
 );
