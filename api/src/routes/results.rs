@@ -59,7 +59,7 @@ pub async fn import_results(
     organizer: Organizer,
     body: DocumentBody,
 ) -> Result<HttpResponse, ApiError> {
-    results::import(&state, &req, organizer.0, &body.0).await
+    results::import(&state, &req, organizer.0, body.bytes.clone()).await
 }
 
 /// The DDV ranking list's CSV of a tournament (organisers of it only): per player his

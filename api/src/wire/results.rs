@@ -160,6 +160,19 @@ pub struct ResultsTable {
     pub totals: Option<Vec<i32>>,
 }
 
+/// A deal's entry as the document writes it, kept as its JSON text: the stored entry
+/// reader reads it on import, and a championship's 8 160 entries as JSON trees would
+/// weigh several times the document.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RawEntry(pub Box<serde_json::value::RawValue>);
+
+impl PartialEq for RawEntry {
+    fn eq(&self, other: &RawEntry) -> bool {
+        self.0.get() == other.0.get()
+    }
+}
+
 /// One deal: as entered, and as the rules score it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
@@ -175,7 +188,7 @@ pub struct ResultsDeal {
     /// What was entered, in the stored entry format: the full facts (`format` 1) or the
     /// paper list's summary (`format` 2, `"entry": "paper"`).
     #[schema(value_type = Object)]
-    pub entry: serde_json::Value,
+    pub entry: RawEntry,
     /// What it scored (derived; checked on import). Null when the sheet does not score.
     pub scored: Option<ResultsScored>,
 }

@@ -53,7 +53,7 @@ pub fn parse(bytes: &[u8]) -> Result<ResultsDocument, ApiError> {
             format!("this service reads version {VERSION}"),
         ));
     }
-    crate::extract::parse(bytes)
+    crate::extract::parse_document(bytes)
 }
 
 /// The faults found in a document, references and values apart.
@@ -282,7 +282,7 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
                 }
                 // The stored format is the document's: reading it back through the stored
                 // reader refuses anything a table could not have stored.
-                match StoredEntry::parse(&deal.entry.to_string())
+                match StoredEntry::parse(deal.entry.0.get())
                     .and_then(|e| e.to_json().map_err(|e| e.to_string()))
                 {
                     Ok(json) => table_facts.push(json),

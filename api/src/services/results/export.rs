@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use chrono::{DateTime, NaiveDateTime, Utc};
+use serde_json::value::RawValue;
 
 use crate::db::models::{DealRow, PenaltyRow, SignatureRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -12,7 +13,7 @@ use crate::error::ApiError;
 use crate::services::access::TableContext;
 use crate::services::sheet::{self, Stored};
 use crate::wire::results::{
-    FORMAT, ResultsActor, ResultsAuditLine, ResultsDeal, ResultsDocument, ResultsPenalty,
+    FORMAT, RawEntry, ResultsActor, ResultsAuditLine, ResultsDeal, ResultsDocument, ResultsPenalty,
     ResultsPlan, ResultsPlayer, ResultsRound, ResultsScored, ResultsSignature, ResultsTable,
     ResultsTableRef, ResultsTournament, VERSION,
 };
@@ -157,16 +158,16 @@ pub fn document(
                             .get(&row.id)
                             .copied()
                             .ok_or_else(|| corrupt(format!("deal {} has no times", row.id)))?;
-                        let entry: serde_json::Value = db::deals::StoredEntry::parse(&row.facts)
+                        let entry = db::deals::StoredEntry::parse(&row.facts)
                             .and_then(|e| e.to_json().map_err(|e| e.to_string()))
-                            .and_then(|json| serde_json::from_str(&json).map_err(|e| e.to_string()))
+                            .and_then(|json| RawValue::from_string(json).map_err(|e| e.to_string()))
                             .map_err(|e| corrupt(format!("deal {}: {e}", row.id)))?;
                         Ok(ResultsDeal {
                             number: row.number,
                             version: row.version,
                             entered_at: utc(entered),
                             updated_at: utc(changed),
-                            entry,
+                            entry: RawEntry(entry),
                             scored: scored.and_then(|s| s.deals().get(i)).map(scored_deal),
                         })
                     })

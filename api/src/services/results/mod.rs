@@ -64,13 +64,12 @@ pub async fn import(
     state: &AppState,
     req: &HttpRequest,
     organizer_id: i64,
-    body: &[u8],
+    body: actix_web::web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
     let caller = Caller::Organizer(organizer_id);
     // Everything that needs no database is checked before the transaction starts, on the
     // blocking pool: a championship's document takes a few hundred milliseconds to parse
     // and re-score, which would hold up every other request on an HTTP worker.
-    let body = body.to_vec();
     let checked =
         actix_web::web::block(move || check::check(check::parse(&body)?, organizer_id)).await??;
     let key = super::idempotency::key(req, &caller)?;

@@ -14,6 +14,10 @@ use serde::de::DeserializeOwned;
 
 use crate::error::{ApiError, FieldError};
 
+mod document;
+
+pub use document::{DOCUMENT_LIMIT, DocumentBody, parse_document};
+
 /// The most a JSON body may weigh; a whole deal replay is about 1 KiB.
 pub const BODY_LIMIT: usize = 64 * 1024;
 
@@ -69,45 +73,12 @@ impl FromRequest for RawBody {
     }
 }
 
-/// The most a results document may weigh (`POST /api/v1/results`): a German championship
-/// (170 players, 8 rounds of 24 deals) with its audit log is a few MiB.
-pub const DOCUMENT_LIMIT: usize = 32 * 1024 * 1024;
-
-/// A request body of at most [`DOCUMENT_LIMIT`] bytes: a whole tournament's results
-/// document, far above the [`BODY_LIMIT`] that every other body is held to.
-#[derive(Debug)]
-pub struct DocumentBody(pub web::Bytes);
-
-impl FromRequest for DocumentBody {
-    type Error = ApiError;
-    type Future = Pin<Box<dyn Future<Output = Result<Self, ApiError>>>>;
-
-    fn from_request(req: &HttpRequest, payload: &mut Payload) -> Self::Future {
-        let payload = web::Payload::from_request(req, payload);
-        let req = req.clone();
-        Box::pin(async move {
-            let payload = payload
-                .await
-                .map_err(|e| ApiError::MalformedBody(format!("cannot read the body: {e}")))?;
-            let bytes = payload
-                .to_bytes_limited(DOCUMENT_LIMIT)
-                .await
-                .map_err(|_| ApiError::PayloadTooLarge {
-                    limit: DOCUMENT_LIMIT,
-                })?
-                .map_err(|e| ApiError::MalformedBody(format!("cannot read the body: {e}")))?;
-            remember_digest(&req, &bytes);
-            Ok(DocumentBody(bytes))
-        })
-    }
-}
-
 /// A digest of the request body, kept in the request's extensions so that an
 /// `Idempotency-Key` sent again with a different body can be told apart from a retry.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BodyDigest(pub String);
 
-fn remember_digest(req: &HttpRequest, bytes: &[u8]) {
+pub(crate) fn remember_digest(req: &HttpRequest, bytes: &[u8]) {
     // Only a request that carries a key ever compares digests.
     if req.headers().contains_key("Idempotency-Key") {
         req.extensions_mut().insert(BodyDigest(digest(bytes)));
@@ -151,41 +122,47 @@ fn parse_exactly<T: DeserializeOwned>(bytes: &[u8]) -> Result<T, ApiError> {
     let value: serde_json::Value =
         serde_json::from_slice(bytes).map_err(|e| ApiError::MalformedBody(e.to_string()))?;
     check_texts(&value, "")?;
-    serde_path_to_error::deserialize(value).map_err(|e| {
-        let path = e.path().to_string();
-        let inner = e.into_inner();
-        let message = strip_position(&inner.to_string());
-        let (field, code) = field_and_code(&path, &message);
-        ApiError::unprocessable(
+    serde_path_to_error::deserialize(value).map_err(invalid_field)
+}
+
+/// A value that does not fit its field, as the 422 naming the field.
+fn invalid_field(e: serde_path_to_error::Error<serde_json::Error>) -> ApiError {
+    let path = e.path().to_string();
+    let inner = e.into_inner();
+    let message = strip_position(&inner.to_string());
+    let (field, code) = field_and_code(&path, &message);
+    ApiError::unprocessable(
+        "invalid_body",
+        format!("{field}: {message}"),
+        vec![FieldError::new(field, code, message)],
+    )
+}
+
+/// What [`check_texts`] says of one text at `field` (a value or a key).
+fn check_text(field: &str, s: &str) -> Result<(), ApiError> {
+    if s.contains('\0') {
+        Err(ApiError::field(
             "invalid_body",
-            format!("{field}: {message}"),
-            vec![FieldError::new(field, code, message)],
-        )
-    })
+            field,
+            "invalid_character",
+            "text must not contain NUL characters",
+        ))
+    } else if s.chars().count() > TEXT_LIMIT {
+        Err(ApiError::field(
+            "invalid_body",
+            field,
+            "too_long",
+            format!("at most {TEXT_LIMIT} characters"),
+        ))
+    } else {
+        Ok(())
+    }
 }
 
 /// Refuses NUL characters (PostgreSQL cannot store them in text) and overlong strings
 /// anywhere in the body, keys included, naming where.
 fn check_texts(value: &serde_json::Value, path: &str) -> Result<(), ApiError> {
-    let text = |field: &str, s: &str| {
-        if s.contains('\0') {
-            Err(ApiError::field(
-                "invalid_body",
-                field,
-                "invalid_character",
-                "text must not contain NUL characters",
-            ))
-        } else if s.chars().count() > TEXT_LIMIT {
-            Err(ApiError::field(
-                "invalid_body",
-                field,
-                "too_long",
-                format!("at most {TEXT_LIMIT} characters"),
-            ))
-        } else {
-            Ok(())
-        }
-    };
+    let text = check_text;
     let join = |name: &str| {
         if path.is_empty() {
             name.to_owned()
