@@ -1,7 +1,8 @@
-//! A full disk on a real `karlchen serve` (SQLite, its log on the same disk): writes answer
-//! 503 `storage_full` and change nothing, `/health/ready` says so, reads go on, the process
-//! never dies, and once there is space again it takes writes by itself; every deal it
-//! acknowledged is on the sheet once, the refused ones once after their retry.
+//! A full disk on a real `karlchen serve`: writes answer 503 `storage_full` and change
+//! nothing, `/health/ready` says so, reads go on, the process never dies, and once there is
+//! space again it takes writes by itself; every deal it acknowledged is on the sheet once,
+//! the refused ones once after their retry. On SQLite the database and the service's log
+//! are on the full disk; on PostgreSQL the test database lives in a tablespace on it.
 //!
 //! The disk is a small tmpfs mounted for the test, which needs root (CI runs as root);
 //! elsewhere the test says it was skipped, unless `KARLCHEN_REQUIRE_FULL_DISK=1`.
@@ -122,6 +123,94 @@ async fn a_full_disk_refuses_writes_and_the_service_recovers_by_itself() {
         // The log on the same disk: its writes fail too.
         log: disk.at.join("karlchen.log"),
     };
+    fill_refuse_and_recover(&disk, &setup).await;
+}
+
+#[tokio::test]
+async fn a_full_postgres_disk_refuses_writes_and_the_service_recovers_by_itself() {
+    let Ok(base) = std::env::var("TEST_POSTGRES_URL") else {
+        assert!(
+            std::env::var("KARLCHEN_REQUIRE_POSTGRES").as_deref() != Ok("1"),
+            "KARLCHEN_REQUIRE_POSTGRES=1 but TEST_POSTGRES_URL is not set"
+        );
+        return;
+    };
+    let Some(disk) = SmallDisk::mount("16m") else {
+        return;
+    };
+    let space = Tablespace::make(&base, &disk);
+    let dir = tempfile::tempdir().unwrap();
+    let setup = Setup {
+        url: service_tests::with_database(&base, &space.database),
+        data_dir: dir.path().join("data"),
+        log: dir.path().join("karlchen.log"),
+    };
+    fill_refuse_and_recover(&disk, &setup).await;
+}
+
+/// A tablespace on the small disk and a database in it, for the PostgreSQL server of
+/// `TEST_POSTGRES_URL` on this machine; both dropped afterwards.
+struct Tablespace {
+    base: String,
+    name: String,
+    database: String,
+}
+
+impl Tablespace {
+    fn make(base: &str, disk: &SmallDisk) -> Tablespace {
+        use diesel::{Connection, PgConnection, RunQueryDsl};
+        use std::os::unix::fs::MetadataExt;
+
+        #[derive(diesel::QueryableByName)]
+        struct Setting {
+            #[diesel(sql_type = diesel::sql_types::Text)]
+            setting: String,
+        }
+        let mut admin = PgConnection::establish(base).unwrap();
+        // The folder must belong to the user the server runs as: the owner of its data.
+        let data: Setting =
+            diesel::sql_query("SELECT current_setting('data_directory') AS setting")
+                .get_result(&mut admin)
+                .unwrap();
+        let owner = std::fs::metadata(&data.setting).unwrap();
+        let location = disk.at.join("pg");
+        std::fs::create_dir(&location).unwrap();
+        std::os::unix::fs::chown(&location, Some(owner.uid()), Some(owner.gid())).unwrap();
+        let name = format!("karlchen_full_{}", std::process::id());
+        diesel::sql_query(format!(
+            "CREATE TABLESPACE {name} LOCATION '{}'",
+            location.display()
+        ))
+        .execute(&mut admin)
+        .unwrap();
+        let database = format!("{name}_db");
+        diesel::sql_query(format!("CREATE DATABASE {database} TABLESPACE {name}"))
+            .execute(&mut admin)
+            .unwrap();
+        Tablespace {
+            base: base.to_owned(),
+            name,
+            database,
+        }
+    }
+}
+
+impl Drop for Tablespace {
+    fn drop(&mut self) {
+        use diesel::{Connection, PgConnection, RunQueryDsl};
+        if let Ok(mut admin) = PgConnection::establish(&self.base) {
+            let _ = diesel::sql_query(format!(
+                "DROP DATABASE IF EXISTS {} WITH (FORCE)",
+                self.database
+            ))
+            .execute(&mut admin);
+            let _ = diesel::sql_query(format!("DROP TABLESPACE IF EXISTS {}", self.name))
+                .execute(&mut admin);
+        }
+    }
+}
+
+async fn fill_refuse_and_recover(disk: &SmallDisk, setup: &Setup) {
     setup.add_organizer();
     let http = reqwest::Client::new();
     let mut server = setup.serve(&http).await;
@@ -224,4 +313,5 @@ async fn a_full_disk_refuses_writes_and_the_service_recovers_by_itself() {
     let log = log_of(&setup.log);
     assert!(log.contains("the disk takes writes again"), "{log}");
     server.child.kill().unwrap();
+    let _ = server.child.wait();
 }

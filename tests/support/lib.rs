@@ -92,7 +92,7 @@ fn chrono_free_nanos() -> u128 {
 }
 
 /// `base` with its database name replaced by `name`.
-fn with_database(base: &str, name: &str) -> String {
+pub fn with_database(base: &str, name: &str) -> String {
     let (before_query, query) = match base.split_once('?') {
         Some((b, q)) => (b, format!("?{q}")),
         None => (base, String::new()),

@@ -421,8 +421,14 @@ impl Database {
         .await?;
         if self.storage_full.load(Ordering::Relaxed) {
             let at = self.clock.now();
-            self.write(move |conn| Ok(storage_probe::touch(conn, at)?), false)
-                .await?;
+            let mut padding = vec![0; storage_probe::PROBE_BYTES];
+            getrandom::fill(&mut padding)
+                .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))?;
+            self.write(
+                move |conn| Ok(storage_probe::touch(conn, at, &padding)?),
+                false,
+            )
+            .await?;
         }
         Ok(())
     }

@@ -17,6 +17,7 @@ diesel::table! {
     storage_probe (id) {
         id -> Integer,
         written_at -> Timestamp,
+        padding -> Binary,
     }
 }
 

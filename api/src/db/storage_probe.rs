@@ -7,11 +7,18 @@ use diesel::prelude::*;
 use super::DbConn;
 use super::schema::storage_probe;
 
-/// Rewrites the probe row (the migration made it): a real write, which a full disk
-/// refuses.
-pub fn touch(conn: &mut DbConn, at: NaiveDateTime) -> QueryResult<()> {
+/// How much the probe writes: more than a page, so that it needs room on the disk and not
+/// only in a page the database already has.
+pub const PROBE_BYTES: usize = 64 * 1024;
+
+/// Rewrites the probe row (the migration made it) with `padding` ([`PROBE_BYTES`] of
+/// random bytes, which no compression shrinks): a real write, which a full disk refuses.
+pub fn touch(conn: &mut DbConn, at: NaiveDateTime, padding: &[u8]) -> QueryResult<()> {
     diesel::update(storage_probe::table.find(1))
-        .set(storage_probe::written_at.eq(at))
+        .set((
+            storage_probe::written_at.eq(at),
+            storage_probe::padding.eq(padding),
+        ))
         .execute(conn)
         .map(|_| ())
 }
