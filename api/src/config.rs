@@ -49,6 +49,11 @@ pub struct Config {
     /// (`KARLCHEN_WEBHOOK_ALLOW_PRIVATE=1`, for a receiver in the club's own network);
     /// without it, such targets are refused when registered and when delivered to.
     pub webhook_allow_private: bool,
+    /// The most live standings streams open at once (`KARLCHEN_STREAMS_MAX`); without it,
+    /// three quarters of the files the process may open, at most 10,000.
+    pub streams_max: Option<usize>,
+    /// The most of them one client address holds (`KARLCHEN_STREAMS_PER_ADDRESS`).
+    pub streams_per_address: usize,
 }
 
 impl std::fmt::Debug for Config {
@@ -66,6 +71,8 @@ impl std::fmt::Debug for Config {
             .field("secret", &self.secret)
             .field("metrics_token", &self.metrics_token)
             .field("webhook_allow_private", &self.webhook_allow_private)
+            .field("streams_max", &self.streams_max)
+            .field("streams_per_address", &self.streams_per_address)
             .finish()
     }
 }
@@ -141,6 +148,9 @@ impl Config {
             secret: None,
             metrics_token: None,
             webhook_allow_private: false,
+            streams_max: None,
+            // A hall behind one NAT address: its watchers beyond this poll instead.
+            streams_per_address: 200,
         }
     }
 
@@ -228,6 +238,20 @@ impl Config {
             }
             (None, None) => None,
         };
+        let count = |name: &str, value: String| {
+            value
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|&n| n <= 1_000_000)
+                .with_context(|| format!("{name} must be a number of streams, got {value:?}"))
+        };
+        if let Some(n) = var("KARLCHEN_STREAMS_MAX")? {
+            config.streams_max = Some(count("KARLCHEN_STREAMS_MAX", n)?);
+        }
+        if let Some(n) = var("KARLCHEN_STREAMS_PER_ADDRESS")? {
+            config.streams_per_address = count("KARLCHEN_STREAMS_PER_ADDRESS", n)?;
+        }
         config.metrics_token = var("KARLCHEN_METRICS_TOKEN")?
             .map(|token| MetricsToken::new(&token))
             .transpose()?;

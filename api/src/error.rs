@@ -162,6 +162,10 @@ pub enum ApiError {
     /// A dependency (the database) is not available (503).
     #[error("service unavailable")]
     Unavailable(#[source] anyhow::Error),
+    /// Every live standings stream the service allows is open, in all or from this
+    /// address (503, retry later or poll).
+    #[error("too many live standings streams are open; poll the standings instead")]
+    TooManyStreams,
     /// The database's disk is full: nothing was stored (503, retry later).
     #[error("the server's storage is full")]
     StorageFull(#[source] anyhow::Error),
@@ -253,6 +257,7 @@ impl ApiError {
             ApiError::RateLimited { .. } => "rate_limited",
             ApiError::Unavailable(_) => "unavailable",
             ApiError::StorageFull(_) => "storage_full",
+            ApiError::TooManyStreams => "too_many_streams",
             ApiError::Internal(_) => "internal",
         }
     }
@@ -318,7 +323,9 @@ impl ResponseError for ApiError {
             ApiError::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
             ApiError::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable(_) | ApiError::StorageFull(_) => StatusCode::SERVICE_UNAVAILABLE,
+            ApiError::Unavailable(_) | ApiError::StorageFull(_) | ApiError::TooManyStreams => {
+                StatusCode::SERVICE_UNAVAILABLE
+            }
             ApiError::Internal(_) => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -339,7 +346,7 @@ impl ResponseError for ApiError {
         if let ApiError::RateLimited { retry_after } = self {
             response.insert_header(("Retry-After", retry_after.to_string()));
         }
-        if let ApiError::StorageFull(_) = self {
+        if let ApiError::StorageFull(_) | ApiError::TooManyStreams = self {
             response.insert_header(("Retry-After", STORAGE_FULL_RETRY.to_string()));
         }
         let mut response = response.content_type(PROBLEM_JSON).body(body);

@@ -24,6 +24,7 @@ pub mod routes;
 pub mod security;
 pub mod services;
 pub mod state;
+pub mod stream_slots;
 pub mod telemetry;
 pub mod templates;
 pub mod wire;
@@ -36,7 +37,14 @@ use anyhow::Context;
 /// Opens the database (migrating it), loads or creates the signing key and serves HTTP
 /// until the process is told to stop.
 pub async fn serve(config: Config) -> anyhow::Result<()> {
+    let files = stream_slots::raise_file_limit();
     let state = AppState::open(config).await?;
+    tracing::info!(
+        files,
+        streams = state.streams.most(),
+        per_address = state.streams.most_per_address(),
+        "open files allowed, and live standings streams"
+    );
     let bind = state.config.bind.clone();
     let workers = state.config.workers;
     let backend = state.db.backend().as_str();

@@ -13,6 +13,7 @@ use crate::db::{Backend, Database};
 use crate::keys::SigningKeys;
 use crate::live_cache::LiveCache;
 use crate::metrics::Metrics;
+use crate::stream_slots::StreamSlots;
 
 /// The shared state of the service.
 #[derive(Debug, Clone)]
@@ -33,6 +34,8 @@ pub struct AppState {
     pub http: reqwest::Client,
     /// The Prometheus metrics (`/metrics`).
     pub metrics: Arc<Metrics>,
+    /// The open live standings streams, within their caps.
+    pub streams: Arc<StreamSlots>,
 }
 
 impl AppState {
@@ -56,6 +59,12 @@ impl AppState {
             (secret, _) => SigningKeys::from_config(secret.as_ref(), &config.data_dir)?,
         };
         let http = outbound_client(config.webhook_allow_private)?;
+        let streams = StreamSlots::new(
+            config.streams_max.unwrap_or_else(|| {
+                crate::stream_slots::default_most(crate::stream_slots::file_limit())
+            }),
+            config.streams_per_address,
+        );
         Ok(AppState {
             config: Arc::new(config),
             db,
@@ -65,6 +74,7 @@ impl AppState {
             live: Arc::new(LiveCache::new()),
             http,
             metrics: Arc::new(Metrics::new()?),
+            streams: Arc::new(streams),
         })
     }
 }

@@ -378,3 +378,50 @@ backend_test!(
         assert_ne!(tag, before_tag);
     }
 );
+
+backend_test!(streams_are_capped_in_all_and_per_address, |app| {
+    // Two streams an address, three in all: a hall's watchers beyond poll instead.
+    let mut state = app.state.clone();
+    state.streams = std::sync::Arc::new(api::stream_slots::StreamSlots::new(3, 2));
+    let service = actix_web::test::init_service(api::app::build(state.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    publish(&service, &t).await;
+    let path = format!("/api/v1/tournaments/{}/standings/stream", t.tournament);
+    let open = |peer: &str| {
+        actix_web::test::TestRequest::get()
+            .uri(&path)
+            .peer_addr(format!("{peer}:40000").parse().unwrap())
+            .to_request()
+    };
+    let a1 = actix_web::test::call_service(&service, open("192.0.2.1")).await;
+    let a2 = actix_web::test::call_service(&service, open("192.0.2.1")).await;
+    assert_eq!((a1.status().as_u16(), a2.status().as_u16()), (200, 200));
+    let refused = actix_web::test::call_service(&service, open("192.0.2.1")).await;
+    assert_eq!(refused.status().as_u16(), 503);
+    assert_eq!(refused.headers().get("retry-after").unwrap(), "30");
+    let problem: Value = actix_web::test::read_body_json(refused).await;
+    assert_eq!(problem["code"], "too_many_streams");
+    let b1 = actix_web::test::call_service(&service, open("192.0.2.2")).await;
+    assert_eq!(b1.status().as_u16(), 200);
+    // Three open in all: another address is refused too…
+    let c1 = actix_web::test::call_service(&service, open("192.0.2.3")).await;
+    assert_eq!(c1.status().as_u16(), 503);
+    assert_eq!(state.streams.open(), 3);
+    // …while the standings themselves are still answered, for polling.
+    let polled = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{}/standings", t.tournament),
+        None,
+        None,
+    )
+    .await;
+    expect(&polled, 200, "the standings while the streams are full");
+    // A watcher who leaves frees his place.
+    drop(a1);
+    assert_eq!(state.streams.open(), 2);
+    let c2 = actix_web::test::call_service(&service, open("192.0.2.3")).await;
+    assert_eq!(c2.status().as_u16(), 200);
+    drop((a2, b1, c2));
+    assert_eq!(state.streams.open(), 0);
+});

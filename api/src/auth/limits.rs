@@ -141,7 +141,7 @@ impl AuthLimits {
     /// The client's address: the peer of the connection, or with `KARLCHEN_TRUST_FORWARDED`
     /// the first address of `Forwarded`/`X-Forwarded-For` that a proxy in front sets. A
     /// request without one (a Unix socket, a test) counts as the unspecified address.
-    fn client(&self, req: &HttpRequest) -> IpAddr {
+    pub fn client(&self, req: &HttpRequest) -> IpAddr {
         let info = req.connection_info();
         let text = if self.trust_forwarded {
             info.realip_remote_addr()

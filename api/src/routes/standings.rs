@@ -101,13 +101,20 @@ fn names(if_none_match: &str, tag: &str) -> bool {
 ///
 /// With `data=version` each event's data is only `{"version": "<version>"}`: for a page that
 /// fetches what it shows when told (the public standings page does).
+///
+/// Streams are capped (`KARLCHEN_STREAMS_MAX` in all, `KARLCHEN_STREAMS_PER_ADDRESS` per
+/// client address): past a cap the answer is 503 `too_many_streams` with `Retry-After`,
+/// and a client polls `GET …/standings` with its `ETag` instead (the pages do).
 #[utoipa::path(tag = "tournaments", params(("id" = i64, Path), StreamQuery), responses(
     (status = 200, description = "Server-sent events of the standings", body = String, content_type = "text/event-stream"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
+    (status = 503, description = "Every stream allowed is open (`too_many_streams`); poll instead", body = Problem, content_type = "application/problem+json",
+        headers(("Retry-After" = String, description = "Seconds until trying again"))),
 ))]
 #[get("/tournaments/{id}/standings/stream")]
 pub async fn stream_standings(
     state: web::Data<AppState>,
+    req: HttpRequest,
     caller: Caller,
     id: web::Path<i64>,
     query: web::Query<StreamQuery>,
@@ -124,7 +131,8 @@ pub async fn stream_standings(
             ));
         }
     };
-    let feed = Feed::open(&state, caller, id.into_inner(), data).await?;
+    let address = state.auth_limits.client(&req);
+    let feed = Feed::open(&state, caller, address, id.into_inner(), data).await?;
     Ok(HttpResponse::Ok()
         .content_type("text/event-stream")
         .insert_header((CACHE_CONTROL, "no-cache"))

@@ -132,6 +132,8 @@ pub struct Feed {
     data: EventData,
     /// Counts the feed in the metrics while it lives.
     _open: crate::metrics::OpenStream,
+    /// Its place within the caps on streams, freed when it ends.
+    _slot: crate::stream_slots::Slot,
 }
 
 /// What an event of the stream carries besides its id (the version).
@@ -145,14 +147,20 @@ pub enum EventData {
 }
 
 impl Feed {
-    /// Opens the feed of tournament `id` for `caller`: refused as the standings would be
-    /// (an unpublished tournament is not found by the public), else with its first event.
+    /// Opens the feed of tournament `id` for `caller` at `address`: refused as the
+    /// standings would be (an unpublished tournament is not found by the public), or with
+    /// 503 `too_many_streams` past the caps on streams, else with its first event.
     pub async fn open(
         state: &AppState,
         caller: Caller,
+        address: std::net::IpAddr,
         id: i64,
         data: EventData,
     ) -> Result<Feed, ApiError> {
+        let slot = state
+            .streams
+            .take(address)
+            .map_err(|_| ApiError::TooManyStreams)?;
         // Subscribed before the first read: a write committed after it wakes the feed.
         let changes = state.db.commits();
         let first = snapshot(state, caller.clone(), id).await?;
@@ -167,6 +175,7 @@ impl Feed {
             quiet_until: quiet(state),
             data,
             _open: state.metrics.stream_opened(),
+            _slot: slot,
         })
     }
 
