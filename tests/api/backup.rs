@@ -446,15 +446,7 @@ async fn a_postgres_restore_while_the_service_runs_shows_the_restored_state() {
     state.live = Arc::new(api::live_cache::LiveCache::with_max_age(max_age));
     let service = actix_web::test::init_service(api::app::build(state.clone())).await;
     let t = Table::new(&app, &service, 4).await;
-    let published = call_json(
-        &service,
-        "PATCH",
-        &format!("/api/v1/tournaments/{}", t.tournament),
-        Some(&t.org),
-        Some(&json!({"published": true})),
-    )
-    .await;
-    expect(&published, 200, "publish");
+    crate::fixtures::publish(&service, &t).await;
     t.fill(&service, &[Step::Normal]).await;
     let standings_path = format!("/api/v1/tournaments/{}/standings", t.tournament);
     let public = || call_json(&service, "GET", &standings_path, None, None);

@@ -453,3 +453,16 @@ pub fn desk_get(path: &str, cookies: &str) -> Request {
         .insert_header(("Cookie", cookies.to_owned()))
         .to_request()
 }
+
+/// Publishes the table's tournament, so its standings and streams are public.
+pub async fn publish<S: App>(service: &S, t: &Table) {
+    let published = call_json(
+        service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{}", t.tournament),
+        Some(&t.org),
+        Some(&json!({"published": true})),
+    )
+    .await;
+    expect(&published, 200, "publish");
+}

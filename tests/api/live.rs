@@ -10,7 +10,7 @@ use actix_web::rt::time::timeout;
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
-use crate::fixtures::{App, Step, Table, call_json, expect, normal, tournament};
+use crate::fixtures::{Step, Table, call_json, expect, normal, publish, tournament};
 use crate::server::spawn;
 
 /// An open event stream, read event by event.
@@ -111,18 +111,6 @@ async fn standings(
         .unwrap_or_default();
     let body = response.json().await.unwrap_or(Value::Null);
     (status, tag, body)
-}
-
-async fn publish<S: App>(service: &S, t: &Table) {
-    let published = call_json(
-        service,
-        "PATCH",
-        &format!("/api/v1/tournaments/{}", t.tournament),
-        Some(&t.org),
-        Some(&json!({"published": true})),
-    )
-    .await;
-    expect(&published, 200, "publish");
 }
 
 const SOON: Duration = Duration::from_secs(2);

@@ -44,15 +44,7 @@ const DEALS: &str = "/api/v1/tables/{id}/deals";
 backend_test!(metrics_count_requests_deals_streams_and_the_pool, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let t = Table::new(&app, &service, 4).await;
-    let published = call_json(
-        &service,
-        "PATCH",
-        &format!("/api/v1/tournaments/{}", t.tournament),
-        Some(&t.org),
-        Some(&json!({"published": true})),
-    )
-    .await;
-    expect(&published, 200, "publish");
+    crate::fixtures::publish(&service, &t).await;
     let base = spawn(&app).await;
     let before = scrape(&base).await;
     // The set-up entered no deal and opened no stream.
