@@ -283,4 +283,35 @@ mod tests {
             assert!(error.contains("KARLCHEN_WORKERS must be 1-64"), "{error}");
         }
     }
+
+    /// The caps on streams: the total derived from the open-file limit unless given, 200
+    /// per address; a value that is no count stops the start with the variable's name.
+    #[test]
+    fn stream_caps_default_and_are_checked() {
+        let default = with(&[]).unwrap();
+        assert_eq!(
+            (default.streams_max, default.streams_per_address),
+            (None, 200)
+        );
+        let given = with(&[
+            ("KARLCHEN_STREAMS_MAX", "500"),
+            ("KARLCHEN_STREAMS_PER_ADDRESS", " 50 "),
+        ])
+        .unwrap();
+        assert_eq!(
+            (given.streams_max, given.streams_per_address),
+            (Some(500), 50)
+        );
+        for (name, bad) in [
+            ("KARLCHEN_STREAMS_MAX", "many"),
+            ("KARLCHEN_STREAMS_MAX", "-1"),
+            ("KARLCHEN_STREAMS_PER_ADDRESS", "1000001"),
+        ] {
+            let error = with(&[(name, bad)]).unwrap_err().to_string();
+            assert!(
+                error.contains(&format!("{name} must be a number of streams")),
+                "{error}"
+            );
+        }
+    }
 }
