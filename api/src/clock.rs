@@ -19,8 +19,15 @@
 //! would otherwise end every round's time at once and store time-up at every table written
 //! during the jump, for good. The price: a wall clock that was behind at start and is
 //! corrected forward later keeps the round clocks behind by that much until a restart.
+//!
+//! **Instances on one PostgreSQL database share the database's time**: each measures how far
+//! its system clock is from the database server's and reads the system's time corrected by
+//! that ([`Clock::set_skew`], kept up to date by [`crate::db::listen`]). Two instances
+//! whose machines' clocks differ would otherwise decide a round's time-up differently for
+//! the same table. On SQLite (one instance) the skew stays zero.
 
 use std::cell::Cell;
+use std::sync::atomic::{AtomicI64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Instant;
 
@@ -63,6 +70,9 @@ impl Default for Anchor {
 pub struct Clock {
     setting: Arc<Mutex<Setting>>,
     anchor: Arc<Mutex<Anchor>>,
+    /// How far the database server's clock is ahead of the system's, in microseconds
+    /// (see the module documentation).
+    skew: Arc<AtomicI64>,
 }
 
 /// The two readings of the work running on a thread: its instant and its steady time.
@@ -94,12 +104,31 @@ impl Clock {
         self.setting.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The system's time corrected by the skew to the database's clock.
+    fn system(&self) -> NaiveDateTime {
+        let system = chrono::Utc::now().naive_utc();
+        system.checked_add_signed(self.skew()).unwrap_or(system)
+    }
+
+    /// How far the database server's clock is ahead of the system's (zero unless
+    /// [`Clock::set_skew`] was told).
+    pub fn skew(&self) -> TimeDelta {
+        TimeDelta::microseconds(self.skew.load(Ordering::Relaxed))
+    }
+
+    /// Reads the time corrected by `skew` from now on, for every clone: the database
+    /// server's clock is `skew` ahead of the system's.
+    pub fn set_skew(&self, skew: TimeDelta) {
+        let micros = skew.num_microseconds().unwrap_or(0);
+        self.skew.store(micros, Ordering::Relaxed);
+    }
+
     /// The clock's time now: UTC without zone, truncated to microseconds so that both
     /// backends read back what was written.
     pub fn now(&self) -> NaiveDateTime {
         let now = match *self.setting() {
             Setting::Running(offset) => {
-                let system = chrono::Utc::now().naive_utc();
+                let system = self.system();
                 system.checked_add_signed(offset).unwrap_or(system)
             }
             Setting::Stopped(at) => at,
@@ -119,7 +148,8 @@ impl Clock {
                     .wall
                     .checked_add_signed(counted)
                     .map_or(system, |s| s.min(system));
-                micros(steady.checked_add_signed(offset).unwrap_or(steady))
+                let moved = offset.checked_add(&self.skew()).unwrap_or(offset);
+                micros(steady.checked_add_signed(moved).unwrap_or(steady))
             }
             Setting::Stopped(at) => at,
         }
@@ -157,7 +187,7 @@ impl Clock {
         let mut setting = self.setting();
         *setting = match *setting {
             Setting::Running(_) => {
-                let system = micros(chrono::Utc::now().naive_utc());
+                let system = micros(self.system());
                 Setting::Running(at - system)
             }
             Setting::Stopped(_) => Setting::Stopped(at),
@@ -273,5 +303,22 @@ mod tests {
         // A test's own move of the clock moves both.
         clock.advance(TimeDelta::hours(5));
         assert!(clock.steady_now() - before >= TimeDelta::hours(5));
+    }
+
+    #[test]
+    fn a_skew_to_the_database_moves_both_times_by_it() {
+        let clock = Clock::default();
+        let (wall, steady) = (clock.now(), clock.steady_now());
+        clock.clone().set_skew(TimeDelta::milliseconds(-90_500));
+        assert_eq!(clock.skew(), TimeDelta::milliseconds(-90_500));
+        let moved = |before: NaiveDateTime, after: NaiveDateTime| {
+            let by = after - before + TimeDelta::milliseconds(90_500);
+            by >= TimeDelta::zero() && by < TimeDelta::seconds(1)
+        };
+        assert!(moved(wall, clock.now()), "{wall} then {}", clock.now());
+        assert!(moved(steady, clock.steady_now()));
+        assert!(moved(wall, clock.at_now(now)));
+        clock.set_skew(TimeDelta::zero());
+        assert!((clock.now() - wall).abs() < TimeDelta::seconds(1));
     }
 }

@@ -331,7 +331,9 @@ impl ResponseError for ApiError {
     }
 
     fn error_response(&self) -> HttpResponse {
-        if self.status_code().is_server_error() {
+        // A stream refused past the caps is the service working as meant (counted in
+        // `/metrics`), not an error to log a line for each of a thousand watchers.
+        if self.status_code().is_server_error() && !matches!(self, ApiError::TooManyStreams) {
             tracing::error!(error = ?self, "request failed");
         }
         let body = serde_json::to_string(&self.problem()).unwrap_or_default();
@@ -348,6 +350,11 @@ impl ResponseError for ApiError {
         }
         if let ApiError::StorageFull(_) | ApiError::TooManyStreams = self {
             response.insert_header(("Retry-After", STORAGE_FULL_RETRY.to_string()));
+        }
+        // A refused stream's connection is closed, not kept alive: past the cap every
+        // socket counts against the open-file limit, and the client asks again later.
+        if let ApiError::TooManyStreams = self {
+            response.force_close();
         }
         let mut response = response.content_type(PROBLEM_JSON).body(body);
         crate::security::set_headers(response.headers_mut(), crate::security::API_CSP);

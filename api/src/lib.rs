@@ -39,6 +39,7 @@ use anyhow::Context;
 pub async fn serve(config: Config) -> anyhow::Result<()> {
     let files = stream_slots::raise_file_limit();
     let state = AppState::open(config).await?;
+    state.db.follow_other_instances()?;
     tracing::info!(
         files,
         streams = state.streams.most(),
@@ -56,6 +57,8 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
         move || app::build(state.clone())
     })
     .workers(workers)
+    // Connections beyond what the open-file limit holds wait to be accepted.
+    .max_connections(stream_slots::connections_per_worker(files, workers))
     // A graceful shutdown waits for open responses, and a live standings stream never
     // ends by itself: the streams are ended first, then the server stops.
     .shutdown_signal(async move {

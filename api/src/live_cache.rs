@@ -6,10 +6,11 @@
 //! It sits below the services so that the app state can hold it; how the standings are
 //! computed is the caller's ([`LiveCache::public`] is given the computation).
 //!
-//! Per process: the commit number counts this instance's writes. What changes the
-//! database without this process (a `pg_restore` while it runs, another instance on the
-//! same PostgreSQL, a repair by hand) is seen once the kept standings are older than
-//! [`LiveCache::max_age`]: they are computed again then even without a commit here.
+//! Per process: the commit number counts this instance's writes, and those of other
+//! instances on the same PostgreSQL database as soon as they are heard of
+//! ([`crate::db::listen`]). What changes the database without any instance (a
+//! `pg_restore` while it runs, a repair by hand) is seen once the kept standings are older
+//! than [`LiveCache::max_age`]: they are computed again then even without a commit here.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -135,14 +136,20 @@ impl LiveCache {
     }
 
     /// The public standings of tournament `id`: kept ones if nothing was committed to `db`
-    /// since they were computed and they are younger than [`LiveCache::max_age`], else
-    /// computed once by `compute` (given the commit number read before it runs) for
-    /// everybody who asks meanwhile. A tournament that is not public (`NotFound`) is not
-    /// kept.
+    /// since they were computed, or if they were computed at commit `at_least` or later
+    /// (a watcher fetching what an event told it of), and they are younger than
+    /// [`LiveCache::max_age`]; else computed once by `compute` (given the commit number read
+    /// before it runs) for everybody who asks meanwhile. A tournament that is not public
+    /// (`NotFound`) is not kept.
+    ///
+    /// `at_least` is what keeps a hall cheap while the tables enter flat out: the commit
+    /// number moves on with every deal, and 500 watchers fetching after one event would
+    /// otherwise each find it moved and compute again, one after the other.
     pub async fn public<F, Fut>(
         &self,
         db: &Database,
         id: i64,
+        at_least: Option<u64>,
         compute: F,
     ) -> Result<Snapshot, ApiError>
     where
@@ -155,9 +162,12 @@ impl LiveCache {
         // the number again, and the next reader computes once more.
         let number = db.commit_number();
         let started = Instant::now();
+        let recent =
+            |c: &&Cached| c.checked == number || at_least.is_some_and(|heard| c.checked >= heard);
         if let Some(kept) = cached
             .as_ref()
-            .filter(|c| c.checked == number && started.duration_since(c.at) < self.max_age)
+            .filter(recent)
+            .filter(|c| started.duration_since(c.at) < self.max_age)
         {
             return Ok(kept.snapshot.clone());
         }

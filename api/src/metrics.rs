@@ -40,6 +40,7 @@ pub struct Metrics {
     latency: HistogramVec,
     deals_entered: IntCounter,
     streams_open: IntGauge,
+    streams_refused: IntCounter,
     pool_connections: IntGauge,
     pool_idle: IntGauge,
     pool_max: IntGauge,
@@ -47,6 +48,8 @@ pub struct Metrics {
     standings_computed: IntCounter,
     standings_seconds: Counter,
     public_standings_computed: IntCounter,
+    standings_tables: IntCounterVec,
+    clock_skew: prometheus::Gauge,
 }
 
 impl std::fmt::Debug for Metrics {
@@ -85,6 +88,10 @@ pub struct Scrape {
     /// Of the public standings, how often they were computed rather than served from the
     /// cache.
     pub public_standings_computed: u64,
+    /// Tables whose lines the standings took as kept, and those they judged again.
+    pub standings_tables: (u64, u64),
+    /// How far the database server's clock is ahead of this machine's.
+    pub clock_skew_seconds: f64,
 }
 
 /// Keeps the open streams' gauge up while it lives: dropped when the stream ends, however
@@ -163,6 +170,19 @@ impl Metrics {
             "Public standings computed after a write; every other public read is served \
              from the cache",
         )?;
+        let standings_tables = IntCounterVec::new(
+            Opts::new(
+                "karlchen_standings_tables_total",
+                "Tables the standings needed, by whether their lines were kept from before \
+                 (unchanged since) or judged from their rows",
+            ),
+            &["lines"],
+        )?;
+        let clock_skew = prometheus::Gauge::new(
+            "karlchen_clock_skew_seconds",
+            "How far the database server's clock is ahead of this machine's (PostgreSQL; \
+             the service reads the server's)",
+        )?;
         let build = IntGaugeVec::new(
             Opts::new("karlchen_build_info", "The running build: always 1"),
             &["version"],
@@ -172,6 +192,12 @@ impl Metrics {
         registry.register(Box::new(latency.clone()))?;
         registry.register(Box::new(deals_entered.clone()))?;
         registry.register(Box::new(streams_open.clone()))?;
+        let streams_refused = IntCounter::new(
+            "karlchen_live_streams_refused_total",
+            "Live standings streams refused past the caps (KARLCHEN_STREAMS_MAX, \
+             KARLCHEN_STREAMS_PER_ADDRESS); their pages poll instead",
+        )?;
+        registry.register(Box::new(streams_refused.clone()))?;
         registry.register(Box::new(pool_connections.clone()))?;
         registry.register(Box::new(pool_idle.clone()))?;
         registry.register(Box::new(pool_max.clone()))?;
@@ -179,6 +205,8 @@ impl Metrics {
         registry.register(Box::new(standings_computed.clone()))?;
         registry.register(Box::new(standings_seconds.clone()))?;
         registry.register(Box::new(public_standings_computed.clone()))?;
+        registry.register(Box::new(standings_tables.clone()))?;
+        registry.register(Box::new(clock_skew.clone()))?;
         registry.register(Box::new(build))?;
         // CPU seconds, resident and virtual memory, open and allowed file descriptors,
         // threads and the start time, under their standard `process_` names.
@@ -192,6 +220,7 @@ impl Metrics {
             latency,
             deals_entered,
             streams_open,
+            streams_refused,
             pool_connections,
             pool_idle,
             pool_max,
@@ -199,6 +228,8 @@ impl Metrics {
             standings_computed,
             standings_seconds,
             public_standings_computed,
+            standings_tables,
+            clock_skew,
         })
     }
 
@@ -225,6 +256,11 @@ impl Metrics {
         OpenStream(self.streams_open.clone())
     }
 
+    /// Counts a stream refused past the caps.
+    pub fn stream_refused(&self) {
+        self.streams_refused.inc();
+    }
+
     /// The metrics in Prometheus's text format, with what was read for this scrape.
     ///
     /// # Errors
@@ -247,6 +283,13 @@ impl Metrics {
             &self.public_standings_computed,
             scrape.public_standings_computed,
         );
+        let (kept, judged) = scrape.standings_tables;
+        catch_up(&self.standings_tables.with_label_values(&["kept"]), kept);
+        catch_up(
+            &self.standings_tables.with_label_values(&["judged"]),
+            judged,
+        );
+        self.clock_skew.set(scrape.clock_skew_seconds);
         let seconds = scrape.standings_seconds - self.standings_seconds.get();
         if seconds > 0.0 {
             self.standings_seconds.inc_by(seconds);
@@ -319,6 +362,7 @@ mod tests {
         metrics.observe_request(&Method::from_bytes(b"BREW").unwrap(), "unmatched", 404, 0.2);
         metrics.deal_entered();
         let open = metrics.stream_opened();
+        metrics.stream_refused();
         let scrape = Scrape {
             pool: PoolUse {
                 connections: 3,
@@ -330,6 +374,8 @@ mod tests {
             standings_computed: 7,
             standings_seconds: 0.5,
             public_standings_computed: 2,
+            standings_tables: (300, 36),
+            clock_skew_seconds: -0.25,
         };
         let text = metrics.render(scrape).unwrap();
         assert!(text.contains(
@@ -347,6 +393,7 @@ mod tests {
         ));
         assert!(text.contains("karlchen_deals_entered_total 1"));
         assert!(text.contains("karlchen_live_streams_open 1"));
+        assert!(text.contains("karlchen_live_streams_refused_total 1"));
         assert!(text.contains("karlchen_db_pool_connections 3"));
         assert!(text.contains("karlchen_db_pool_idle_connections 2"));
         assert!(text.contains("karlchen_db_pool_max_connections 8"));
@@ -355,6 +402,9 @@ mod tests {
         assert!(text.contains("karlchen_standings_computations_total 7"));
         assert!(text.contains("karlchen_standings_computation_seconds_total 0.5"));
         assert!(text.contains("karlchen_public_standings_computations_total 2"));
+        assert!(text.contains("karlchen_standings_tables_total{lines=\"kept\"} 300"));
+        assert!(text.contains("karlchen_standings_tables_total{lines=\"judged\"} 36"));
+        assert!(text.contains("karlchen_clock_skew_seconds -0.25"));
         assert!(text.contains(&format!(
             "karlchen_build_info{{version=\"{}\"}} 1",
             env!("CARGO_PKG_VERSION")
@@ -366,6 +416,7 @@ mod tests {
             .render(Scrape {
                 standings_computed: 10,
                 standings_seconds: 0.75,
+                standings_tables: (336, 37),
                 ..scrape
             })
             .unwrap();
@@ -374,5 +425,7 @@ mod tests {
         assert!(text.contains("karlchen_standings_computations_total 10"));
         assert!(text.contains("karlchen_standings_computation_seconds_total 0.75"));
         assert!(text.contains("karlchen_public_standings_computations_total 2"));
+        assert!(text.contains("karlchen_standings_tables_total{lines=\"kept\"} 336"));
+        assert!(text.contains("karlchen_standings_tables_total{lines=\"judged\"} 37"));
     }
 }

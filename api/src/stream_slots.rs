@@ -124,6 +124,20 @@ pub fn file_limit() -> u64 {
         .map_or(1024, |(soft, _)| soft)
 }
 
+/// Files kept back from connections for the database, the log and the listening socket.
+const FILES_BESIDE_CONNECTIONS: u64 = 64;
+
+/// How many connections each of `workers` workers holds open at most with `files` open
+/// files allowed: all of them together leave `FILES_BESIDE_CONNECTIONS`. Past it a
+/// worker stops accepting, and new connections wait in the kernel's queue until one
+/// closes, instead of failing with "too many open files" (and the server pausing every
+/// accept for half a second).
+pub fn connections_per_worker(files: u64, workers: usize) -> usize {
+    let workers = u64::try_from(workers.max(1)).unwrap_or(1);
+    let each = files.saturating_sub(FILES_BESIDE_CONNECTIONS) / workers;
+    usize::try_from(each.max(1)).unwrap_or(usize::MAX)
+}
+
 /// The cap on streams when none is configured: three quarters of the files the process
 /// may open, at most 10,000; the other quarter is the reserve that keeps a
 /// socket for every captain's deal, the desk and the database.
@@ -135,7 +149,17 @@ pub fn default_most(files: u64) -> usize {
 
 #[cfg(test)]
 mod tests {
-    use super::{Full, StreamSlots, default_most};
+    use super::{Full, StreamSlots, connections_per_worker, default_most};
+
+    #[test]
+    fn connections_leave_files_for_the_database_whatever_the_workers() {
+        assert_eq!(connections_per_worker(1024, 2), 480);
+        assert_eq!(connections_per_worker(1024, 1), 960);
+        assert_eq!(connections_per_worker(1024, 0), 960);
+        assert_eq!(connections_per_worker(10, 4), 1, "never none");
+        // The streams' cap lies below the connections, so other requests still get in.
+        assert!(default_most(1024) < connections_per_worker(1024, 2) * 2);
+    }
 
     #[test]
     fn the_default_cap_keeps_a_quarter_of_the_files_in_reserve() {

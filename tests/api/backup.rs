@@ -269,7 +269,8 @@ async fn backups_during_entry_restore_to_states_the_server_had() {
     let http = reqwest::Client::builder().no_proxy().build().unwrap();
     setup.add_organizer();
     let server = setup.serve(&http).await;
-    let (org, captains) = tournament_with_captains(&http, &server.base, TABLES).await;
+    let super::crash::Day { org, captains, .. } =
+        tournament_with_captains(&http, &server.base, TABLES).await;
 
     let shared = Arc::new(Shared {
         target: RwLock::new(Target {

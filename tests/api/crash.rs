@@ -156,13 +156,31 @@ impl Setup {
 
     /// Starts the server on a free loopback port and waits until it is ready.
     pub(crate) async fn serve(&self, http: &reqwest::Client) -> Server {
+        self.serve_via(http, &[]).await
+    }
+
+    /// Starts the server as [`Setup::serve`] does, run by the command `wrapper` when it is
+    /// not empty. The wrapper must become the server (`exec`, `env`), not fork it: the
+    /// server is killed through its child's pid.
+    pub(crate) async fn serve_via(&self, http: &reqwest::Client, wrapper: &[&str]) -> Server {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
             .unwrap()
             .port();
-        let child = self
-            .command()
+        let mut command = self.command();
+        if let Some((program, args)) = wrapper.split_first() {
+            let direct = command;
+            command = Command::new(program);
+            command
+                .args(args)
+                .arg(direct.get_program())
+                .envs(direct.get_envs().filter_map(|(k, v)| Some((k, v?))))
+                .stdin(Stdio::null())
+                .stdout(Stdio::null())
+                .stderr(File::options().append(true).open(&self.log).unwrap());
+        }
+        let child = command
             .arg("serve")
             .env("KARLCHEN_BIND", format!("127.0.0.1:{port}"))
             .spawn()
@@ -346,14 +364,24 @@ pub(crate) async fn captain(
     Ok(report)
 }
 
+/// A tournament made over HTTP for a real server's test.
+pub(crate) struct Day {
+    /// The organiser's token.
+    pub(crate) org: String,
+    pub(crate) tournament: i64,
+    /// Its one round.
+    pub(crate) round: i64,
+    /// Each table's id with its captain's token.
+    pub(crate) captains: Vec<(i64, String)>,
+}
+
 /// Logs in as the organiser of [`Setup::add_organizer`] and makes a tournament with one
-/// round of `count` 4-tables, a join code and a captain each: the organiser's token and
-/// each table's id with its captain's token.
+/// round of `count` 4-tables, a join code and a captain each.
 pub(crate) async fn tournament_with_captains(
     http: &reqwest::Client,
     base: &str,
     count: usize,
-) -> (String, Vec<(i64, String)>) {
+) -> Day {
     let login = expect_json(
         http.post(format!("{base}/api/v1/auth/login"))
             .json(&json!({"email": EMAIL, "password": PASSWORD})),
@@ -413,7 +441,12 @@ pub(crate) async fn tournament_with_captains(
         captains.push((id, token["token"].as_str().unwrap().to_owned()));
     }
     assert_eq!(captains.len(), count);
-    (org, captains)
+    Day {
+        org,
+        tournament,
+        round: round["id"].as_i64().unwrap(),
+        captains,
+    }
 }
 
 async fn kill_and_restart(backend: Backend) {
@@ -434,7 +467,7 @@ async fn kill_and_restart(backend: Backend) {
     let mut server = setup.serve(&http).await;
     let base = server.base.clone();
 
-    let (org, captains) = tournament_with_captains(&http, &base, TABLES).await;
+    let Day { org, captains, .. } = tournament_with_captains(&http, &base, TABLES).await;
 
     // First the bodies that once panicked inside the write transaction and left their
     // pooled connection in a transaction that never committed, losing every later deal

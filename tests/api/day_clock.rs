@@ -13,12 +13,12 @@ use service_tests::{TestApp, backend_test};
 
 use crate::fixtures::{
     App, Reply, Step, Table, call_json, captain, expect, normal, organizer, players, repeat, req,
-    round, send, solo, tournament,
+    round, send, solo, start_round, tournament,
 };
 
 /// A tournament of 165 minutes for 4-tables and 200 for 5-tables, with one round of
 /// `sizes` tables, not started: one [`Table`] per table.
-async fn day<S: App>(app: &TestApp, service: &S, sizes: &[usize]) -> Vec<Table> {
+pub(crate) async fn day<S: App>(app: &TestApp, service: &S, sizes: &[usize]) -> Vec<Table> {
     day_with(app, service, sizes, 24).await
 }
 
@@ -65,11 +65,6 @@ async fn day_with<S: App>(
 /// `/api/v1/rounds/{round}/…`.
 fn round_path(t: &Table, rest: &str) -> String {
     format!("/api/v1/rounds/{}/{rest}", t.round)
-}
-
-/// Starts the round of `t` as its organiser.
-async fn start<S: App>(service: &S, t: &Table) -> Reply {
-    call_json(service, "POST", &round_path(t, "start"), Some(&t.org), None).await
 }
 
 /// The round's monitor as its organiser sees it.
@@ -180,7 +175,7 @@ backend_test!(starting_a_round_starts_the_clock_of_every_table, |app| {
     expect(&denied, 404, "another organiser");
 
     let t1 = t0 + TimeDelta::minutes(1000);
-    let started = start(&service, four).await;
+    let started = start_round(&service, four).await;
     expect(&started, 200, "start");
     assert_eq!(at(&started.json["started_at"]), t1);
     let rows = started.json["tables"].as_array().unwrap();
@@ -202,7 +197,7 @@ backend_test!(starting_a_round_starts_the_clock_of_every_table, |app| {
     }
 
     // Starting again keeps the first start and logs nothing.
-    let again = start(&service, four).await;
+    let again = start_round(&service, four).await;
     expect(&again, 200, "start again");
     assert_eq!(at(&again.json["started_at"]), t1);
     assert_eq!(again.json["tables"][0]["seconds_left"], 150 * 60);
@@ -226,7 +221,7 @@ backend_test!(a_closed_round_does_not_start, |app| {
     )
     .await;
     expect(&closed, 200, "close");
-    let refused = start(&service, t).await;
+    let refused = start_round(&service, t).await;
     expect(&refused, 409, "start a closed round");
     assert_eq!(refused.json["code"], "round_closed");
     assert_eq!(monitor(&service, t).await["started_at"], Value::Null);
@@ -239,7 +234,7 @@ backend_test!(
         let tables = day(&app, &service, &[4]).await;
         let t = &tables[0];
         let t0 = stopped_clock(&app);
-        expect(&start(&service, t).await, 200, "start");
+        expect(&start_round(&service, t).await, 200, "start");
         // Deals 1-5 normal, seat 3's Pflichtsolo in deal 6 (dealer 1 deals again), 7-9 normal.
         let steps = [
             repeat(&Step::Normal, 5),
@@ -327,7 +322,7 @@ backend_test!(extra_time_moves_one_tables_deadline, |app| {
     assert_eq!(early.json["code"], "round_not_started");
     assert_eq!(early.json["current"]["table_id"], t.table);
 
-    expect(&start(&service, t).await, 200, "start");
+    expect(&start_round(&service, t).await, 200, "start");
     t.fill(&service, &repeat(&Step::Normal, 2)).await;
     let extended = extend(&service, t, &json!({"minutes": 10, "reason": reason})).await;
     expect(&extended, 200, "extend");
@@ -473,7 +468,7 @@ backend_test!(the_organiser_calls_time_up_at_every_table_at_once, |app| {
     let tables = day(&app, &service, &[4, 4, 5]).await;
     let (a, b, c) = (&tables[0], &tables[1], &tables[2]);
     stopped_clock(&app);
-    expect(&start(&service, a).await, 200, "start");
+    expect(&start_round(&service, a).await, 200, "start");
     a.fill(&service, &repeat(&Step::Normal, 3)).await;
     // Table b is complete: every Pflichtsolo played, then time called with nothing owed.
     b.fill(
@@ -536,7 +531,7 @@ backend_test!(a_complete_sheet_gets_no_extra_time, |app| {
     let tables = day_with(&app, &service, &[4], 4).await;
     let t = &tables[0];
     stopped_clock(&app);
-    expect(&start(&service, t).await, 200, "start");
+    expect(&start_round(&service, t).await, 200, "start");
     let sheet = t.fill(&service, &repeat(&Step::Forced, 4)).await;
     assert_eq!(sheet["complete"], true);
     let refused = extend(&service, t, &json!({"minutes": 10, "reason": "Pause"})).await;
@@ -559,7 +554,7 @@ backend_test!(the_monitor_shows_every_table_as_its_sheet_does, |app| {
     let tables = day(&app, &service, &[4, 5]).await;
     let (four, five) = (&tables[0], &tables[1]);
     let t0 = stopped_clock(&app);
-    expect(&start(&service, four).await, 200, "start");
+    expect(&start_round(&service, four).await, 200, "start");
     // 4-table: 20 normal games, Vorführen due for deal 21 (seat 1, dealer 0).
     four.fill(&service, &repeat(&Step::Normal, 20)).await;
     // 5-table: seat 2's Pflichtsolo in deal 1 (dealer 0 deals again), then a normal game.
@@ -715,7 +710,7 @@ backend_test!(
         let tables = day(&app, &service, &[4]).await;
         let t = &tables[0];
         stopped_clock(&app);
-        expect(&start(&service, t).await, 200, "start");
+        expect(&start_round(&service, t).await, 200, "start");
         let get = |path: String, tag: String| {
             let org = t.org.clone();
             let service = &service;
@@ -811,7 +806,7 @@ backend_test!(a_round_shows_when_its_clock_was_started, |app| {
 
     // Started 25 minutes later: the list shows that instant, and keeps it.
     advance(&app, 25);
-    expect(&start(&service, t).await, 200, "start");
+    expect(&start_round(&service, t).await, 200, "start");
     advance(&app, 40);
     let listed = round_list(&service, t).await;
     assert_eq!(at(&listed[0]["started_at"]), t0 + TimeDelta::minutes(25));
@@ -849,7 +844,7 @@ backend_test!(
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
         let tables = day(&app, &service, &[4]).await;
         let t = &tables[0];
-        expect(&start(&service, t).await, 200, "start");
+        expect(&start_round(&service, t).await, 200, "start");
         t.fill(&service, &repeat(&Step::Normal, 2)).await;
         // A bad time server puts the machine's clock three hours ahead, past the round's
         // 165 minutes, and back again after a while.

@@ -466,3 +466,15 @@ pub async fn publish<S: App>(service: &S, t: &Table) {
     .await;
     expect(&published, 200, "publish");
 }
+
+/// Starts the round of `t` as its organiser: its tables' clocks run.
+pub async fn start_round<S: App>(service: &S, t: &Table) -> Reply {
+    call_json(
+        service,
+        "POST",
+        &format!("/api/v1/rounds/{}/start", t.round),
+        Some(&t.org),
+        None,
+    )
+    .await
+}

@@ -215,7 +215,7 @@ async fn fill_refuse_and_recover(disk: &SmallDisk, setup: &Setup) {
     let http = reqwest::Client::new();
     let mut server = setup.serve(&http).await;
     let base = server.base.clone();
-    let (_, captains) = tournament_with_captains(&http, &base, 2).await;
+    let captains = tournament_with_captains(&http, &base, 2).await.captains;
     // Three deals a table while there is room.
     let mut next = [1_u16; 2];
     for (t, captain) in captains.iter().enumerate() {

@@ -29,10 +29,15 @@ fn post_from(ip: &str, path: &str, body: &Value) -> actix_http::Request {
 /// `app` with the log-in limits `per_key` and `per_address` (attempts per minute), set
 /// through the configuration as `KARLCHEN_AUTH_LIMIT_*` would.
 fn with_limits(app: &mut TestApp, per_key: u32, per_address: u32) {
-    let mut config = (*app.state.config).clone();
+    app.state.auth_limits = limits(&app.state, per_key, per_address);
+}
+
+/// New limits in memory for `state`'s service, as [`with_limits`] sets them.
+fn limits(state: &AppState, per_key: u32, per_address: u32) -> Arc<AuthLimits> {
+    let mut config = (*state.config).clone();
     config.auth_limit_per_key = per_key;
     config.auth_limit_per_address = per_address;
-    app.state.auth_limits = Arc::new(AuthLimits::new(&config));
+    Arc::new(AuthLimits::new(&config))
 }
 
 /// The live join code of `t`'s table.
@@ -96,6 +101,102 @@ async fn password_guessing_slows_the_guesser_and_never_locks_the_owner_out() {
         &reply,
         200,
         "another account logs in from the guesser's address",
+    );
+}
+
+/// Guesses spread over two instances on one PostgreSQL database count together: each
+/// instance's memory saw only some of them, the database all.
+#[actix_web::test]
+async fn guesses_spread_over_two_instances_count_together_on_postgres() {
+    let Some(mut app) = TestApp::new(service_tests::Backend::Postgres).await else {
+        return;
+    };
+    with_limits(&mut app, 3, 1000);
+    app.add_organizer("victim@example.org");
+    // The second instance: the same limits, counted in memory of its own.
+    let mut second = app.state.clone();
+    second.auth_limits = limits(&app.state, 3, 1000);
+    let a = test::init_service(api::app::build(app.state.clone())).await;
+    let b = test::init_service(api::app::build(second)).await;
+    let login = "/api/v1/auth/login";
+    let guess = json!({"email": "victim@example.org", "password": "wrong password"});
+    for (i, ip) in ["192.0.2.66"; 3].iter().enumerate() {
+        let reply = if i % 2 == 0 {
+            send(&a, post_from(ip, login, &guess)).await
+        } else {
+            send(&b, post_from(ip, login, &guess)).await
+        };
+        expect(&reply, 401, "a wrong password within the limit");
+    }
+    // B has seen one guess and A two: the database has seen three.
+    assert_limited(
+        &send(&b, post_from("192.0.2.66", login, &guess)).await,
+        "the fourth guess, at the instance that saw one",
+    );
+    assert_limited(
+        &send(&a, post_from("192.0.2.66", login, &guess)).await,
+        "and at the other",
+    );
+    let right = json!({"email": "victim@example.org", "password": PASSWORD});
+    expect(
+        &send(&b, post_from("192.0.2.99", login, &right)).await,
+        200,
+        "the owner from elsewhere",
+    );
+
+    // A join code tried at both instances from different addresses.
+    let t = Table::new(&app, &a, 4).await;
+    let code = join_code(&a, &t).await;
+    let wrong = json!({"code": "ZZZZ-0000"});
+    for i in 0..3 {
+        let service_reply = if i % 2 == 0 {
+            send(
+                &a,
+                post_from(&format!("198.51.100.{i}"), "/api/v1/auth/captain", &wrong),
+            )
+            .await
+        } else {
+            send(
+                &b,
+                post_from(&format!("198.51.100.{i}"), "/api/v1/auth/captain", &wrong),
+            )
+            .await
+        };
+        expect(&service_reply, 401, "an unknown code within the limit");
+    }
+    assert_limited(
+        &send(
+            &b,
+            post_from("198.51.100.9", "/api/v1/auth/captain", &wrong),
+        )
+        .await,
+        "the fourth try of one code over both instances",
+    );
+    let right = json!({"code": code});
+    expect(
+        &send(
+            &b,
+            post_from("198.51.100.10", "/api/v1/auth/captain", &right),
+        )
+        .await,
+        200,
+        "the right code",
+    );
+
+    // The database holds digests, not the e-mail, address or code.
+    let mut conn = app.state.db.connection().unwrap();
+    let keys: Vec<String> = {
+        use diesel::prelude::*;
+        api::db::schema::rate_limits::table
+            .select(api::db::schema::rate_limits::key)
+            .load(&mut *conn)
+            .unwrap()
+    };
+    assert!(keys.len() >= 4, "{keys:?}");
+    assert!(
+        keys.iter()
+            .all(|k| k.len() == 64 && k.bytes().all(|b| b.is_ascii_hexdigit())),
+        "{keys:?}"
     );
 }
 

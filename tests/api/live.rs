@@ -10,25 +10,25 @@ use actix_web::rt::time::timeout;
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
-use crate::fixtures::{Step, Table, call_json, expect, normal, publish, tournament};
+use crate::fixtures::{Step, Table, call_json, expect, normal, publish, req, send, tournament};
 use crate::server::spawn;
 
 /// An open event stream, read event by event.
-struct Events {
+pub(crate) struct Events {
     response: reqwest::Response,
     buffer: String,
 }
 
 /// One server-sent event.
 #[derive(Debug)]
-struct Event {
-    name: String,
-    id: String,
-    data: Value,
+pub(crate) struct Event {
+    pub(crate) name: String,
+    pub(crate) id: String,
+    pub(crate) data: Value,
 }
 
 impl Events {
-    async fn open(base: &str, tournament: i64) -> Events {
+    pub(crate) async fn open(base: &str, tournament: i64) -> Events {
         Events::open_at(base, tournament, "").await
     }
 
@@ -65,7 +65,7 @@ impl Events {
     }
 
     /// The next event within `within`, skipping comments; `None` if none came.
-    async fn next_within(&mut self, within: Duration) -> Option<Event> {
+    pub(crate) async fn next_within(&mut self, within: Duration) -> Option<Event> {
         timeout(within, async {
             loop {
                 let block = self.block().await.expect("the stream ended");
@@ -312,6 +312,8 @@ backend_test!(
         let max_age = Duration::from_millis(400);
         let mut state = app.state.clone();
         state.live = std::sync::Arc::new(api::live_cache::LiveCache::with_max_age(max_age));
+        // The tables' lines behind the standings are kept as long.
+        state.db = state.db.with_memo_max_age(max_age);
         let service = actix_web::test::init_service(api::app::build(state.clone())).await;
         let t = Table::new(&app, &service, 4).await;
         publish(&service, &t).await;
@@ -412,4 +414,41 @@ backend_test!(streams_are_capped_in_all_and_per_address, |app| {
     assert_eq!(c2.status().as_u16(), 200);
     drop((a2, b1, c2));
     assert_eq!(state.streams.open(), 0);
+});
+
+backend_test!(rows_fetched_after_an_event_compute_nothing_again, |app| {
+    // A hall while the tables enter flat out: every deal moves the commit number on, and
+    // the watchers fetching the rows after one event must not each compute again.
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let h = crate::public_pages::hall(&app, &service, true).await;
+    let service = &service;
+    let rows = |query: String| {
+        let path = format!("/tournaments/{}/standings/rows{query}", h.t);
+        async move {
+            let reply = send(service, req("GET", &path, None, None, &[])).await;
+            expect(&reply, 200, "rows");
+            reply.header("etag").trim_matches('"').to_owned()
+        }
+    };
+    let heard = rows(String::new()).await;
+    let computed = app.state.live.computations();
+    // Deals elsewhere after the event; the watchers fetch what they heard of.
+    h.deal(service, h.tables[1], &normal([2, 3])).await;
+    for _ in 0..5 {
+        assert_eq!(rows(format!("?v={heard}")).await, heard);
+    }
+    assert_eq!(
+        app.state.live.computations(),
+        computed,
+        "the standings kept from the version heard of serve"
+    );
+    // Without a version heard of (a new page), the newest standings.
+    let newest = rows(String::new()).await;
+    assert_ne!(newest, heard);
+    assert_eq!(app.state.live.computations(), computed + 1);
+    // A version newer than the kept standings computes them again.
+    h.deal(service, h.tables[1], &normal([0, 1])).await;
+    let number = app.state.db.commit_number();
+    assert_ne!(rows(format!("?v={number}")).await, newest);
+    assert_eq!(app.state.live.computations(), computed + 2);
 });

@@ -2,7 +2,9 @@
 //!
 //! `loadgen entry` sets up a tournament with many tables and has `--workers` concurrent
 //! clients enter normal games (20 per table, the deals before any forced solo) as fast as
-//! the server takes them; it reports throughput and latency percentiles.
+//! the server takes them; it reports throughput and latency percentiles. With
+//! `--raw-commits URL` it then times raw durable single-row commits on that database with
+//! as many writers (`loadgen/commits.rs`, the anchor) and prints entry as a share of them.
 //! `loadgen standings` enters every deal of a championship (170 players, 8 rounds: 40
 //! 4-tables and two 5-tables a round, forced solos included) and then times the standings.
 //!
@@ -24,6 +26,8 @@
 // A binary's root file takes its modules from its own folder, beside budgets.rs.
 #[path = "loadgen/championship.rs"]
 mod championship;
+#[path = "loadgen/commits.rs"]
+mod commits;
 #[path = "loadgen/startup.rs"]
 mod startup;
 
@@ -192,7 +196,12 @@ fn percentile(sorted: &[Duration], p: f64) -> Duration {
     sorted[rank.min(sorted.len() - 1)]
 }
 
-async fn entry(client: Client, tables: usize, workers: usize) -> anyhow::Result<()> {
+async fn entry(
+    client: Client,
+    tables: usize,
+    workers: usize,
+    raw_commits: Option<String>,
+) -> anyhow::Result<()> {
     let (tournament, players) = tournament(&client, tables * 4, 1).await?;
     let table_ids = round(&client, tournament, &players, 0).await?;
     println!(
@@ -248,6 +257,20 @@ async fn entry(client: Client, tables: usize, workers: usize) -> anyhow::Result<
     if errors > 0 {
         bail!("{errors} entries failed");
     }
+    // The anchor in the same run: raw commits on the same disk and server, as many writers.
+    if let Some(url) = raw_commits {
+        let count = latencies.len();
+        let measured = tokio::task::spawn_blocking(move || commits::measure(&url, workers, count));
+        let (per_second, p50, p99) = measured.await??;
+        let entered = latencies.len() as f64 / elapsed.as_secs_f64();
+        println!(
+            "raw single-row commits, {workers} writers: {per_second:.0}/s, p50 {:.2} ms, p99 {:.2} ms; \
+             deal entry = {:.0} % of raw commits",
+            p50.as_secs_f64() * 1e3,
+            p99.as_secs_f64() * 1e3,
+            entered / per_second * 100.0,
+        );
+    }
     Ok(())
 }
 
@@ -255,6 +278,16 @@ async fn entry(client: Client, tables: usize, workers: usize) -> anyhow::Result<
 /// `pace` between a table's deals (zero: as fast as the server takes them). Returns how
 /// long each entry took.
 async fn play_table(client: &Client, table: i64, pace: Duration) -> anyhow::Result<Vec<Duration>> {
+    play_table_noting(client, table, pace, None).await
+}
+
+/// [`play_table`], noting the moment each deal was acknowledged in `acks`.
+async fn play_table_noting(
+    client: &Client,
+    table: i64,
+    pace: Duration,
+    acks: Option<&std::sync::Mutex<Vec<Instant>>>,
+) -> anyhow::Result<Vec<Duration>> {
     let mut times = Vec::new();
     loop {
         let (_, sheet) = client
@@ -280,6 +313,11 @@ async fn play_table(client: &Client, table: i64, pace: Duration) -> anyhow::Resu
             .post(&format!("/api/v1/tables/{table}/deals"), &body)
             .await?;
         times.push(t.elapsed());
+        if let Some(acks) = acks {
+            acks.lock()
+                .map_err(|_| anyhow::anyhow!("poisoned"))?
+                .push(Instant::now());
+        }
         if !pace.is_zero() {
             // Tables do not finish their deals in step: each waits a little more or less.
             let jitter = (table as u64 * 7919 + number as u64 * 104_729) % 1000;
@@ -330,6 +368,25 @@ async fn standings(client: Client, samples: usize) -> anyhow::Result<()> {
         percentile(&times, 99.0).as_secs_f64() * 1e3,
         times.last().copied().unwrap_or_default().as_secs_f64() * 1e3,
     );
+    // The anchor, measured the same way in the same run: the trivial endpoint.
+    let mut anchor = Vec::new();
+    for _ in 0..samples {
+        let t = Instant::now();
+        let (status, _) = client
+            .send(reqwest::Method::GET, "/health/live", None)
+            .await?;
+        anchor.push(t.elapsed());
+        if status != 200 {
+            bail!("/health/live answered {status}");
+        }
+    }
+    anchor.sort_unstable();
+    let (p50, anchor_p50) = (percentile(&times, 50.0), percentile(&anchor, 50.0));
+    println!(
+        "GET /health/live ({samples} requests, one at a time): p50 {:.2} ms; standings p50 = {:.1} x /health/live",
+        anchor_p50.as_secs_f64() * 1e3,
+        p50.as_secs_f64() / anchor_p50.as_secs_f64().max(1e-9),
+    );
     Ok(())
 }
 
@@ -362,6 +419,8 @@ async fn watch(
         .send()
         .await?;
     if stream.status() != 200 {
+        // Still counted at the start, or the hall would wait for it for ever.
+        ready.wait().await;
         bail!("stream answered {}", stream.status());
     }
     let (heard, mut news) = tokio::sync::watch::channel(String::new());
@@ -431,6 +490,62 @@ async fn watch(
     })
 }
 
+/// The probe: the public standings stream with the standings in every event, noting when
+/// it heard how many deals (a deal is 4 players' `deals_played`). Runs until `stop` is set.
+async fn probe(
+    http: reqwest::Client,
+    base: String,
+    tournament: i64,
+    mut stop: tokio::sync::watch::Receiver<bool>,
+) -> anyhow::Result<Vec<(Instant, u64)>> {
+    let mut stream = http
+        .get(format!(
+            "{base}/api/v1/tournaments/{tournament}/standings/stream"
+        ))
+        .send()
+        .await?;
+    if stream.status() != 200 {
+        bail!("the probe's stream answered {}", stream.status());
+    }
+    let (mut heard, mut buffer) = (Vec::new(), String::new());
+    loop {
+        let chunk = tokio::select! {
+            chunk = stream.chunk() => chunk?,
+            _ = stop.changed() => break,
+        };
+        let Some(chunk) = chunk else { break };
+        let at = Instant::now();
+        buffer.push_str(&String::from_utf8_lossy(&chunk));
+        while let Some(end) = buffer.find("\n\n") {
+            let event: String = buffer.drain(..end + 2).collect();
+            let Some(data) = event.lines().find_map(|l| l.strip_prefix("data:")) else {
+                continue;
+            };
+            let standings: Value = serde_json::from_str(data.trim())?;
+            let played: u64 = standings["standings"]
+                .as_array()
+                .map(|rows| rows.iter().filter_map(|r| r["deals_played"].as_u64()).sum())
+                .unwrap_or(0);
+            heard.push((at, played / 4));
+        }
+    }
+    Ok(heard)
+}
+
+/// For the `k`-th deal acknowledged (at `acks[k - 1]`), how long until the probe heard `k`
+/// deals: the commit-to-watcher time (zero when it was heard before its answer came).
+fn reached(acks: &[Instant], heard: &[(Instant, u64)]) -> Vec<Duration> {
+    let mut acks = acks.to_vec();
+    acks.sort_unstable();
+    acks.iter()
+        .enumerate()
+        .filter_map(|(k, &acked)| {
+            let seen = heard.iter().find(|&&(_, deals)| deals > k as u64)?.0;
+            Some(seen.saturating_duration_since(acked))
+        })
+        .collect()
+}
+
 fn report(what: &str, mut times: Vec<Duration>) {
     times.sort_unstable();
     println!(
@@ -477,6 +592,16 @@ async fn hall(
         ));
     }
     ready.wait().await;
+    // One more watcher takes the whole standings with every event and notes when it heard
+    // how many deals: against the moments the deals were acknowledged, what a deal takes
+    // from the commit to a watcher.
+    let probe = tokio::spawn(probe(
+        spectators.clone(),
+        client.base.clone(),
+        tournament,
+        stopped.clone(),
+    ));
+    let acks = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
     println!(
         "{watchers} spectators follow the standings; {rounds} round(s) of 42 tables begin{}",
         if pace.is_zero() {
@@ -494,8 +619,8 @@ async fn hall(
     for r in 0..rounds {
         let mut tables = tokio::task::JoinSet::new();
         for table in round(&client, tournament, &players, r).await? {
-            let client = client.clone();
-            tables.spawn(async move { play_table(&client, table, pace).await });
+            let (client, acks) = (client.clone(), acks.clone());
+            tables.spawn(async move { play_table_noting(&client, table, pace, Some(&acks)).await });
         }
         while let Some(result) = tables.join_next().await {
             entries.extend(result??);
@@ -525,6 +650,15 @@ async fn hall(
         .map(|v| v.trim_matches('"').to_owned())
         .context("no ETag on the standings")?;
     let _ = stop.send(true);
+    let heard = probe.await??;
+    let acks = acks
+        .lock()
+        .map_err(|_| anyhow::anyhow!("poisoned"))?
+        .clone();
+    report(
+        "commit to a watcher (deal acknowledged → an event with it)",
+        reached(&acks, &heard),
+    );
     let mut fetches = Vec::new();
     let mut events = Vec::new();
     let (mut errors, mut stale) = (0, 0);
@@ -585,6 +719,10 @@ async fn main() -> anyhow::Result<()> {
                 client,
                 arg("--tables", "200").parse()?,
                 arg("--workers", "32").parse()?,
+                args.iter()
+                    .position(|a| a == "--raw-commits")
+                    .and_then(|i| args.get(i + 1))
+                    .cloned(),
             )
             .await
         }

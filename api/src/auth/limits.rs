@@ -17,6 +17,14 @@
 //!
 //! The address is checked first, so a flood of made-up e-mails or codes from one address
 //! stops at its address limit and adds no more keys to the other tables.
+//!
+//! **Several instances.** The limits above are counted in each instance's memory. On
+//! PostgreSQL, where several instances may serve one database behind a load balancer, the
+//! limits that stop guessing (an address with an e-mail, both tiers, and a join code) are
+//! counted in the database as well, by every instance together ([`Shared`], stored by
+//! `db::rate_limits` with the same quotas): a guesser whose attempts are spread over the
+//! instances gets no more than from one. The per-address limits stay per instance: they
+//! are there against floods, which each instance takes on for itself.
 
 use std::net::IpAddr;
 use std::num::NonZeroU32;
@@ -24,8 +32,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
 use actix_web::HttpRequest;
+use chrono::{NaiveDateTime, TimeDelta};
 use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, NotUntil, Quota};
+use sha2::{Digest, Sha256};
 use tokio::sync::Semaphore;
 
 use crate::config::Config;
@@ -47,6 +57,9 @@ pub struct AuthLimits {
     join_code: Option<Keyed<String>>,
     checks: AtomicU64,
     trust_forwarded: bool,
+    /// The quotas also counted in the database ([`Shared`]); `None` on SQLite (one
+    /// instance).
+    shared: Option<SharedQuotas>,
     /// Permits for concurrent argon2 verifications: one per core, so that many parallel
     /// logins queue instead of holding many hashes' memory and every core at once.
     pub hashing: Semaphore,
@@ -94,13 +107,18 @@ fn burst_quota(per_minute: u32) -> Option<Quota> {
     Some(Quota::per_minute(rate).allow_burst(burst))
 }
 
-/// The 429 for a refused attempt, telling the whole seconds to wait, rounded up and at
-/// least 1 (`Retry-After: 0` would invite an immediate retry that fails again).
+/// The 429 for an attempt `limiter` refused.
 fn refused<K: std::hash::Hash + Eq + Clone>(
     limiter: &Keyed<K>,
     not_until: &NotUntil<<DefaultClock as Clock>::Instant>,
 ) -> ApiError {
-    let wait = not_until.wait_time_from(limiter.clock().now());
+    wait_for(not_until.wait_time_from(limiter.clock().now()))
+}
+
+/// The 429 for an attempt allowed again after `wait`, telling the whole seconds to wait,
+/// rounded up and at least 1 (`Retry-After: 0` would invite an immediate retry that fails
+/// again).
+fn wait_for(wait: Duration) -> ApiError {
     ApiError::RateLimited {
         retry_after: (wait + Duration::from_nanos(999_999_999)).as_secs().max(1),
     }
@@ -122,6 +140,98 @@ fn address_key(ip: IpAddr) -> IpAddr {
     }
 }
 
+/// A quota as the generic cell rate algorithm keeps it for one key: the time at which the
+/// key's allowance is full again (its "theoretical arrival time"). Governor, which counts
+/// the limits in memory, keeps the same, so both count alike.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Gcra {
+    /// The time one attempt takes to refill.
+    interval: TimeDelta,
+    /// How far ahead of now the refill time may run: a burst of `burst` attempts.
+    tolerance: TimeDelta,
+}
+
+impl Gcra {
+    /// `count` attempts per `period`, all of them at once if they come in a burst.
+    fn new(count: u32, period: TimeDelta) -> Option<Gcra> {
+        let interval = period.checked_div(i32::try_from(count).ok().filter(|c| *c > 0)?)?;
+        Some(Gcra {
+            interval,
+            tolerance: interval.checked_mul(i32::try_from(count).ok()? - 1)?,
+        })
+    }
+
+    /// One more attempt at `now` for a key refilled at `refilled` (`None`: a new key): the
+    /// key's new refill time, or the wait until an attempt is allowed again.
+    pub fn attempt(
+        &self,
+        refilled: Option<NaiveDateTime>,
+        now: NaiveDateTime,
+    ) -> Result<NaiveDateTime, TimeDelta> {
+        let from = refilled.map_or(now, |r| r.max(now));
+        let ahead = from - now;
+        if ahead > self.tolerance {
+            return Err(ahead - self.tolerance);
+        }
+        Ok(from + self.interval)
+    }
+}
+
+/// The quotas counted in the database, as those in memory: a minute's and an hour's tier.
+#[derive(Debug, Clone, Copy)]
+struct SharedQuotas {
+    minute: Option<Gcra>,
+    hour: Option<Gcra>,
+}
+
+impl SharedQuotas {
+    fn new(per_minute: u32) -> SharedQuotas {
+        SharedQuotas {
+            minute: Gcra::new(per_minute, TimeDelta::minutes(1)),
+            hour: Gcra::new(per_minute.saturating_mul(3), TimeDelta::hours(1)),
+        }
+    }
+}
+
+/// `quotas` for `key`, each under its stored key: the SHA-256 of the quota's name and the
+/// key, so the database holds no address, e-mail or code. Quotas switched off are left out.
+fn stored_keys(quotas: &[(&str, Option<Gcra>)], key: &str) -> Vec<(String, Gcra)> {
+    quotas
+        .iter()
+        .filter_map(|(name, quota)| {
+            let digest = Sha256::new()
+                .chain_update(name)
+                .chain_update([0])
+                .chain_update(key)
+                .finalize();
+            let hex: String = digest.iter().map(|b| format!("{b:02x}")).collect();
+            Some((hex, (*quota)?))
+        })
+        .collect()
+}
+
+/// What an attempt allowed in this instance's memory still has to pass in the database,
+/// counted by every instance together (empty on SQLite).
+#[derive(Debug)]
+pub struct Shared {
+    /// The client's address, for the log.
+    pub client: IpAddr,
+    /// The stored keys with their quotas, counted in this order; the first refusal ends it.
+    pub keys: Vec<(String, Gcra)>,
+    /// Whether to delete refilled keys now.
+    pub sweep: bool,
+    /// What a refusal is logged as.
+    pub what: &'static str,
+}
+
+impl Shared {
+    /// The 429 for an attempt refused after `wait`, logged.
+    pub fn refused(&self, wait: TimeDelta) -> ApiError {
+        tracing::warn!(client = %self.client, "{}", self.what);
+        wait_for(wait.to_std().unwrap_or_default())
+    }
+}
+
 impl AuthLimits {
     /// The limits `config` asks for.
     pub fn new(config: &Config) -> AuthLimits {
@@ -134,6 +244,11 @@ impl AuthLimits {
             join_code: limiter(config.auth_limit_per_key),
             checks: AtomicU64::new(0),
             trust_forwarded: config.trust_forwarded,
+            shared: matches!(
+                crate::db::Backend::from_url(&config.database_url),
+                Ok(crate::db::Backend::Postgres)
+            )
+            .then(|| SharedQuotas::new(config.auth_limit_per_key)),
             hashing: Semaphore::new(cores),
         }
     }
@@ -158,7 +273,9 @@ impl AuthLimits {
 
     /// Counts a log-in attempt for `email` (already normalised) from the request's address;
     /// a 429 once the address's limit or that of the address and this e-mail is used up.
-    pub fn check_login(&self, req: &HttpRequest, email: &str) -> Result<(), ApiError> {
+    /// What is still to be counted in the database for every instance together (nothing on
+    /// SQLite) is returned.
+    pub fn check_login(&self, req: &HttpRequest, email: &str) -> Result<Shared, ApiError> {
         self.sweep_now_and_then();
         let client = self.client(req);
         check(
@@ -176,11 +293,24 @@ impl AuthLimits {
                 "log-in attempts for one account from one address over the limit",
             )?;
         }
-        Ok(())
+        let keys = self.shared.as_ref().map_or_else(Vec::new, |quotas| {
+            let pair = format!("{client}\0{email}");
+            stored_keys(
+                &[("login-minute", quotas.minute), ("login-hour", quotas.hour)],
+                &pair,
+            )
+        });
+        Ok(Shared {
+            client,
+            keys,
+            sweep: self.sweep_shared(),
+            what: "log-in attempts for one account from one address over the shared limit",
+        })
     }
 
-    /// Counts an attempt to trade `code` (already normalised) for a captain's token.
-    pub fn check_join(&self, req: &HttpRequest, code: &str) -> Result<(), ApiError> {
+    /// Counts an attempt to trade `code` (already normalised) for a captain's token; what
+    /// is still to be counted in the database as for [`AuthLimits::check_login`].
+    pub fn check_join(&self, req: &HttpRequest, code: &str) -> Result<Shared, ApiError> {
         self.sweep_now_and_then();
         let client = self.client(req);
         check(
@@ -194,7 +324,24 @@ impl AuthLimits {
             &code.to_owned(),
             client,
             "join attempts for one code over the limit",
-        )
+        )?;
+        let keys = self.shared.as_ref().map_or_else(Vec::new, |quotas| {
+            stored_keys(&[("join-code", quotas.minute)], code)
+        });
+        Ok(Shared {
+            client,
+            keys,
+            sweep: self.sweep_shared(),
+            what: "join attempts for one code over the shared limit",
+        })
+    }
+
+    /// Whether this check also deletes the refilled keys from the database: every
+    /// [`SWEEP_EVERY`] checks, as for the limiters in memory.
+    fn sweep_shared(&self) -> bool {
+        self.checks
+            .load(Ordering::Relaxed)
+            .is_multiple_of(SWEEP_EVERY)
     }
 
     /// Drops keys whose limit has fully refilled (they behave like new keys anyway) every
@@ -342,5 +489,70 @@ mod tests {
         std::thread::sleep(Duration::from_millis(300));
         l.check_login(&req, "last@example.org").unwrap();
         assert!(l.keys()[1] <= 1, "{:?}", l.keys());
+    }
+
+    fn at(seconds: i64) -> NaiveDateTime {
+        chrono::DateTime::from_timestamp(1_800_000_000 + seconds, 0)
+            .unwrap_or_default()
+            .naive_utc()
+    }
+
+    #[test]
+    fn the_database_counts_as_governor_does() {
+        // 3 a minute: three at once, then one every 20 seconds.
+        let quota = Gcra::new(3, TimeDelta::minutes(1)).unwrap();
+        let mut refilled = None;
+        for _ in 0..3 {
+            refilled = Some(quota.attempt(refilled, at(0)).unwrap());
+        }
+        assert_eq!(refilled, Some(at(60)));
+        assert_eq!(quota.attempt(refilled, at(0)), Err(TimeDelta::seconds(20)));
+        assert_eq!(quota.attempt(refilled, at(19)), Err(TimeDelta::seconds(1)));
+        let next = quota.attempt(refilled, at(20)).unwrap();
+        assert_eq!(next, at(80));
+        assert!(quota.attempt(Some(next), at(20)).is_err());
+        // A key refilled long ago is a new key.
+        assert_eq!(quota.attempt(Some(at(-500)), at(0)), Ok(at(20)));
+        // The hour's tier of 10 a minute: 30 at once, then one every two minutes.
+        let hour = SharedQuotas::new(10).hour.unwrap();
+        let mut refilled = None;
+        for _ in 0..30 {
+            refilled = Some(hour.attempt(refilled, at(0)).unwrap());
+        }
+        assert_eq!(hour.attempt(refilled, at(0)), Err(TimeDelta::minutes(2)));
+        assert!(
+            Gcra::new(0, TimeDelta::minutes(1)).is_none(),
+            "0 switches it off"
+        );
+    }
+
+    #[test]
+    fn shared_limits_are_kept_on_postgres_only_under_digests() {
+        let mut config = Config::with_data_dir("unused".into());
+        let sqlite = AuthLimits::new(&config);
+        assert!(
+            sqlite
+                .check_login(&from("192.0.2.1"), "a@example.org")
+                .unwrap()
+                .keys
+                .is_empty()
+        );
+        config.database_url = "postgres://karlchen@localhost/karlchen".into();
+        let pg = AuthLimits::new(&config);
+        let login = pg.check_login(&from("192.0.2.1"), "a@example.org").unwrap();
+        assert_eq!(login.keys.len(), 2, "the minute's and the hour's tier");
+        let other = pg.check_login(&from("192.0.2.2"), "a@example.org").unwrap();
+        let join = pg.check_join(&from("192.0.2.1"), "ABCD1234").unwrap();
+        assert_eq!(join.keys.len(), 1);
+        let keys: Vec<&String> = [&login, &other, &join]
+            .iter()
+            .flat_map(|s| s.keys.iter().map(|(k, _)| k))
+            .collect();
+        for key in &keys {
+            assert_eq!(key.len(), 64, "a SHA-256 digest: {key}");
+            assert!(!key.contains("example") && !key.contains("ABCD"));
+        }
+        let distinct: std::collections::HashSet<_> = keys.iter().collect();
+        assert_eq!(distinct.len(), keys.len());
     }
 }

@@ -18,12 +18,14 @@ use diesel::prelude::*;
 use super::DbConn;
 use super::schema::{round_tables, rounds, tournaments};
 
-/// Locks table `table_id` until the transaction ends (a no-op update: both backends lock
-/// the row they update, and no portable `SELECT … FOR UPDATE` exists through the generic
-/// connection). Must run before the transaction reads anything of the table.
+/// Locks table `table_id` until the transaction ends (an update: both backends lock the
+/// row they update, and no portable `SELECT … FOR UPDATE` exists through the generic
+/// connection). Must run before the transaction reads anything of the table. The update
+/// counts the write ([`super::models::TableRow::sheet_writes`]); a write that rolls back
+/// takes its count with it.
 pub fn lock_table(conn: &mut DbConn, table_id: i64) -> QueryResult<()> {
     diesel::update(round_tables::table.find(table_id))
-        .set(round_tables::version_floor.eq(round_tables::version_floor))
+        .set(round_tables::sheet_writes.eq(round_tables::sheet_writes + 1))
         .execute(conn)
         .map(drop)
 }

@@ -18,15 +18,19 @@ pub mod captain_codes;
 pub mod deals;
 pub mod family_deals;
 pub mod game;
+mod group_commit;
 pub mod idempotency;
 pub mod join_codes;
+pub mod listen;
 pub mod locks;
+pub mod memo;
 pub mod migrate;
 pub mod models;
 pub mod organizers;
 pub mod penalties;
 pub mod plans;
 pub mod players;
+pub mod rate_limits;
 pub mod results;
 pub mod rounds;
 pub mod schema;
@@ -212,11 +216,12 @@ impl CustomizeConnection<DbConn, r2d2::Error> for Pragmas {
 pub struct Database {
     pool: Pool<Manager>,
     backend: Backend,
-    /// SQLite has one writer; a transaction that reads and then writes can fail with
-    /// `SQLITE_BUSY` without waiting when another writer got in between. SQLite serves a
-    /// single instance, so serialising write transactions in the process removes that
-    /// failure; PostgreSQL needs no such lock.
-    writer: std::sync::Arc<std::sync::Mutex<()>>,
+    /// SQLite's writer ([`group_commit`]): SQLite has one writer at a time, and a
+    /// transaction that reads and then writes can fail with `SQLITE_BUSY` without waiting
+    /// when another writer got in between. SQLite serves a single instance, so one thread
+    /// runs every write transaction, in groups that share a commit. `None` on PostgreSQL,
+    /// which runs and commits concurrent transactions itself.
+    writer: Option<std::sync::mpsc::Sender<group_commit::Job>>,
     /// The clock every unit of work runs at (see [`crate::clock`]).
     clock: crate::clock::Clock,
     /// Raised after every committed write transaction ([`Database::tx`], the one way any
@@ -226,6 +231,19 @@ pub struct Database {
     /// A write was refused because the disk is full, and none went through since: the
     /// service is not ready ([`Database::ping`]) until one does.
     storage_full: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// This process among the instances on one PostgreSQL database: its commits are
+    /// announced under this id ([`listen`]).
+    instance: std::sync::Arc<str>,
+    /// A counted commit on PostgreSQL that the listening connection has not announced yet
+    /// ([`listen`]).
+    unannounced: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// The URL it was opened with, for the connection that listens to other instances.
+    url: std::sync::Arc<str>,
+    /// Dropped with the last handle: the listening thread then ends.
+    alive: std::sync::Arc<()>,
+    /// What readers derived from tables' rows, kept while the tables are unchanged
+    /// ([`memo`]).
+    memo: std::sync::Arc<memo::TableMemo>,
 }
 
 impl std::fmt::Debug for Database {
@@ -269,19 +287,68 @@ impl Database {
             .connection_customizer(Box::new(Pragmas))
             .build(manager)
             .context("cannot build the connection pool")?;
+        let clock = crate::clock::Clock::default();
+        let writer = match backend {
+            Backend::Sqlite => Some(
+                group_commit::start(pool.clone(), clock.clone())
+                    .context("cannot start the SQLite writer")?,
+            ),
+            Backend::Postgres => None,
+        };
         Ok(Database {
             pool,
             backend,
-            writer: std::sync::Arc::default(),
-            clock: crate::clock::Clock::default(),
+            writer,
+            clock,
             commits: tokio::sync::watch::Sender::new(first_commit_number()),
             storage_full: std::sync::Arc::default(),
+            instance: instance_id()?.into(),
+            unannounced: std::sync::Arc::default(),
+            url: url.into(),
+            alive: std::sync::Arc::default(),
+            memo: std::sync::Arc::default(),
         })
+    }
+
+    /// Follows the commits of other instances on the same PostgreSQL database, and sets the
+    /// clock to the database server's ([`listen`]; measured once before this returns), on
+    /// a thread of its own that ends when the last handle is dropped. Nothing to follow on SQLite (one instance).
+    pub fn follow_other_instances(&self) -> anyhow::Result<()> {
+        if self.backend != Backend::Postgres {
+            return Ok(());
+        }
+        let listener = listen::Listener {
+            url: self.url.to_string(),
+            instance: self.instance.to_string(),
+            unannounced: self.unannounced.clone(),
+            commits: self.commits.clone(),
+            clock: self.clock.clone(),
+            alive: std::sync::Arc::downgrade(&self.alive),
+        };
+        let first = listen::start(&listener);
+        std::thread::Builder::new()
+            .name("karlchen-listen".into())
+            .spawn(move || listen::follow(&listener, first))
+            .context("cannot start listening for other instances' commits")?;
+        Ok(())
     }
 
     /// The backend in use.
     pub fn backend(&self) -> Backend {
         self.backend
+    }
+
+    /// What readers derived from tables' rows and keep ([`memo`]).
+    pub fn memo(&self) -> &memo::TableMemo {
+        &self.memo
+    }
+
+    /// This handle with a memo of its own whose values are trusted for `max_age` (tests
+    /// shorten it, as they shorten the live standings').
+    #[must_use]
+    pub fn with_memo_max_age(mut self, max_age: Duration) -> Database {
+        self.memo = std::sync::Arc::new(memo::TableMemo::with_max_age(max_age));
+        self
     }
 
     /// The clock the work on this database runs at; tests move it forward.
@@ -290,8 +357,8 @@ impl Database {
     }
 
     /// The number of the latest committed write, and a change whenever another commits.
-    /// Numbers are counted in this process: another instance writing to the same
-    /// PostgreSQL database raises nothing here.
+    /// Numbers are counted in this process; another instance's commit on the same
+    /// PostgreSQL database counts once it is heard of ([`Database::follow_other_instances`]).
     pub fn commits(&self) -> tokio::sync::watch::Receiver<u64> {
         self.commits.subscribe()
     }
@@ -331,7 +398,7 @@ impl Database {
     }
 
     /// Runs `f` with a connection, off the async executor, at one instant of the clock
-    /// (see [`crate::clock`]).
+    /// (see [`crate::clock`]) and with this database's [`memo`].
     pub async fn run<T, F>(&self, f: F) -> Result<T, ApiError>
     where
         F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
@@ -339,13 +406,15 @@ impl Database {
     {
         let db = self.clone();
         actix_web::web::block(move || {
-            db.clock.at_now(|| {
-                let mut conn = db.get()?;
-                // A panic (a bug) must not take the worker or the connection down with it:
-                // it becomes a 500, and the pool discards the connection on return because
-                // its transaction is still open (see `Manager::has_broken`).
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut conn)))
-                    .unwrap_or_else(|payload| Err(ApiError::panicked(payload.as_ref())))
+            memo::with(&db.memo, || {
+                db.clock.at_now(|| {
+                    let mut conn = db.get()?;
+                    // A panic (a bug) must not take the worker or the connection down with it:
+                    // it becomes a 500, and the pool discards the connection on return because
+                    // its transaction is still open (see `Manager::has_broken`).
+                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut conn)))
+                        .unwrap_or_else(|payload| Err(ApiError::panicked(payload.as_ref())))
+                })
             })
         })
         .await?
@@ -378,22 +447,31 @@ impl Database {
         F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
     {
-        let writer = (self.backend == Backend::Sqlite).then(|| self.writer.clone());
-        let commits = self.commits.clone();
-        let written = self
-            .run(move |conn| {
-                // A poisoned lock only means another writer panicked; its transaction rolled back.
-                let _guard = writer
-                    .as_ref()
-                    .map(|w| w.lock().unwrap_or_else(std::sync::PoisonError::into_inner));
-                let written = conn.transaction(f);
-                // Only after the commit: a reader woken by the number must see the rows.
+        let written = match &self.writer {
+            Some(queue) => {
+                let stopped =
+                    || ApiError::Unavailable(anyhow::anyhow!("the SQLite writer stopped"));
+                let (job, answer) = group_commit::Job::new(f);
+                queue.send(job).map_err(|_| stopped())?;
+                answer
+                    .await
+                    .map_err(|_| stopped())
+                    .and_then(group_commit::typed::<T>)
+            }
+            None => {
+                let written = self.run(move |conn| conn.transaction(f)).await;
+                // Other instances on the database hear of it from the listening connection
+                // (one announcement for a burst, outside the transaction).
                 if written.is_ok() && counted {
-                    commits.send_modify(|n| *n = n.wrapping_add(1));
+                    self.unannounced.store(true, Ordering::Relaxed);
                 }
                 written
-            })
-            .await;
+            }
+        };
+        // Only after the commit: a reader woken by the number must see the rows.
+        if written.is_ok() && counted {
+            self.commits.send_modify(|n| *n = n.wrapping_add(1));
+        }
         match &written {
             Err(ApiError::StorageFull(e)) => {
                 if !self.storage_full.swap(true, Ordering::Relaxed) {
@@ -434,6 +512,22 @@ impl Database {
     }
 }
 
+/// Whether `conn` is inside a transaction (or its state cannot be told): what it reads may
+/// be its own writes, which may yet roll back.
+pub fn in_transaction(conn: &mut DbConn) -> bool {
+    use diesel::connection::TransactionManager;
+    <DbConn as Connection>::TransactionManager::transaction_manager_status_mut(conn)
+        .transaction_depth()
+        .map_or(true, |depth| depth.is_some())
+}
+
+/// A random id for this process among the instances on one database (hexadecimal).
+fn instance_id() -> anyhow::Result<String> {
+    let mut bytes = [0_u8; 8];
+    getrandom::fill(&mut bytes).map_err(|e| anyhow::anyhow!("no random id: {e}"))?;
+    Ok(bytes.iter().map(|b| format!("{b:02x}")).collect())
+}
+
 /// The first commit number of this process: the time it opened the database, in
 /// milliseconds. Numbers are handed out as tags (`ETag`, event ids), and a client that kept
 /// one across a restart must not find it naming something else.
@@ -445,17 +539,31 @@ fn first_commit_number() -> u64 {
         .unwrap_or_default()
 }
 
-/// The storage layer's errors as the API answers them: the one place where diesel's error
-/// type meets the API's.
 /// `result` with a foreign key's refusal told apart as `None`: a delete that some row still
 /// refers to (one added by a request that committed while this one ran, on PostgreSQL).
 /// On PostgreSQL the transaction is then aborted; the caller only reports and rolls back.
 pub fn unless_referenced<T>(result: QueryResult<T>) -> QueryResult<Option<T>> {
+    unless_refused(result, |kind| {
+        matches!(kind, diesel::result::DatabaseErrorKind::ForeignKeyViolation)
+    })
+}
+
+/// `result` with a unique key's refusal told apart as `None`: the row exists already (added
+/// by a request that committed while this one ran). On PostgreSQL the refusal aborts the
+/// transaction, so the statement needs a savepoint of its own (`conn.transaction`).
+pub fn unless_duplicate<T>(result: QueryResult<T>) -> QueryResult<Option<T>> {
+    unless_refused(result, |kind| {
+        matches!(kind, diesel::result::DatabaseErrorKind::UniqueViolation)
+    })
+}
+
+/// `result` with the database's refusal of the kind `refused` picks told apart as `None`.
+fn unless_refused<T>(
+    result: QueryResult<T>,
+    refused: impl Fn(&diesel::result::DatabaseErrorKind) -> bool,
+) -> QueryResult<Option<T>> {
     match result {
-        Err(diesel::result::Error::DatabaseError(
-            diesel::result::DatabaseErrorKind::ForeignKeyViolation,
-            _,
-        )) => Ok(None),
+        Err(diesel::result::Error::DatabaseError(kind, _)) if refused(&kind) => Ok(None),
         other => other.map(Some),
     }
 }

@@ -42,7 +42,7 @@ pub struct NewOrganizer<'a> {
 }
 
 /// A tournament.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = tournaments)]
 pub struct TournamentRow {
     /// Id.
@@ -225,7 +225,7 @@ pub struct NewPlayer {
 }
 
 /// A round of a tournament.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = rounds)]
 pub struct RoundRow {
     /// Id.
@@ -263,7 +263,7 @@ pub struct SeatingPlanRow {
 }
 
 /// A table of a round.
-#[derive(Debug, Clone, Queryable, Selectable)]
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
 #[diesel(table_name = round_tables)]
 pub struct TableRow {
     /// Id.
@@ -283,6 +283,10 @@ pub struct TableRow {
     pub extra_minutes: i32,
     /// The time-up mark was set because the table's time ran out, not by the organiser.
     pub time_up_by_clock: bool,
+    /// Writes to the table's sheet so far, counted by the table's lock
+    /// ([`super::locks::lock_table`]): what was derived from its rows is current while
+    /// this is unchanged.
+    pub sheet_writes: i64,
 }
 
 /// A table's join code. It is stored as issued, not hashed: the organiser prints it on the

@@ -2,7 +2,6 @@
 //! tournament) or by id.
 
 use diesel::prelude::*;
-use diesel::result::{DatabaseErrorKind, Error};
 
 use super::DbConn;
 use super::models::{NewOrganizer, OrganizerRow};
@@ -10,15 +9,12 @@ use super::schema::organizers;
 
 /// Stores an organiser and returns its id; `None` when one with this e-mail exists already.
 pub fn insert(conn: &mut DbConn, new: &NewOrganizer<'_>) -> QueryResult<Option<i64>> {
-    match diesel::insert_into(organizers::table)
-        .values(new)
-        .returning(organizers::id)
-        .get_result::<i64>(conn)
-    {
-        Ok(id) => Ok(Some(id)),
-        Err(Error::DatabaseError(DatabaseErrorKind::UniqueViolation, _)) => Ok(None),
-        Err(other) => Err(other),
-    }
+    super::unless_duplicate(
+        diesel::insert_into(organizers::table)
+            .values(new)
+            .returning(organizers::id)
+            .get_result::<i64>(conn),
+    )
 }
 
 /// The organiser with this (lower-cased) e-mail, if any and not removed.

@@ -22,6 +22,13 @@ diesel::table! {
 }
 
 diesel::table! {
+    rate_limits (key) {
+        key -> Text,
+        tat -> Timestamp,
+    }
+}
+
+diesel::table! {
     signing_keys (id) {
         id -> Integer,
         secret_hex -> Text,
@@ -95,6 +102,7 @@ diesel::table! {
         version_floor -> Integer,
         extra_minutes -> Integer,
         time_up_by_clock -> Bool,
+        sheet_writes -> BigInt,
     }
 }
 
@@ -279,4 +287,5 @@ diesel::allow_tables_to_appear_in_same_query!(
     organizer_sessions,
     signing_keys,
     storage_probe,
+    rate_limits,
 );

@@ -197,7 +197,13 @@ pub async fn rows_fragment(
     let (Ok(caller), Some(id)) = (&viewer.caller, id) else {
         return fail(PageError::NotFound);
     };
-    let standings = match public::standings(&state, caller.clone(), id).await {
+    // The version the script heard of: standings kept from it on serve, however many
+    // commits followed (a hall fetching after one event computes nothing again).
+    let heard =
+        web::Query::<std::collections::HashMap<String, String>>::from_query(req.query_string())
+            .ok()
+            .and_then(|q| q.get("v").and_then(|v| v.parse::<u64>().ok()));
+    let standings = match public::standings_since(&state, caller.clone(), id, heard).await {
         Ok(standings) => standings,
         Err(e) => return fail(e.into()),
     };

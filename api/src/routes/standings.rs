@@ -3,7 +3,8 @@
 //! `…/standings/stream`, the same standings as server-sent events whenever they change.
 
 use actix_web::http::header::{
-    ACCEPT, CACHE_CONTROL, CONTENT_DISPOSITION, ETAG, HeaderName, HeaderValue, IF_NONE_MATCH,
+    ACCEPT, CACHE_CONTROL, CONTENT_DISPOSITION, CONTENT_ENCODING, ETAG, HeaderName, HeaderValue,
+    IF_NONE_MATCH,
 };
 use actix_web::{HttpRequest, HttpResponse, get, web};
 
@@ -138,6 +139,9 @@ pub async fn stream_standings(
         .insert_header((CACHE_CONTROL, "no-cache"))
         // A reverse proxy must pass each event on at once rather than buffer the stream.
         .insert_header((HeaderName::from_static("x-accel-buffering"), "no"))
+        // Sent as is: a compressor kept per stream would cost each of a thousand watchers
+        // its window (brotli's is megabytes) to save a few hundred bytes an event.
+        .insert_header((CONTENT_ENCODING, "identity"))
         .streaming(feed.events()))
 }
 

@@ -6,8 +6,9 @@ use actix_web::{HttpRequest, web};
 
 use super::{sessions, write};
 use crate::auth::jwt::{self, Claims, Role};
+use crate::auth::limits::Shared;
 use crate::auth::password;
-use crate::db::{captain_codes, organizers};
+use crate::db::{captain_codes, organizers, rate_limits};
 use crate::error::ApiError;
 use crate::state::AppState;
 use crate::wire::auth::{CaptainRequest, LoginRequest, TokenResponse};
@@ -20,7 +21,8 @@ pub async fn login(
 ) -> Result<TokenResponse, ApiError> {
     let LoginRequest { email, password } = request;
     let email = email.trim().to_lowercase();
-    state.auth_limits.check_login(req, &email)?;
+    let shared = state.auth_limits.check_login(req, &email)?;
+    count_shared(state, shared).await?;
     let found = state
         .db
         .run(move |conn| Ok(organizers::by_email(conn, &email)?))
@@ -43,6 +45,37 @@ pub async fn login(
     write::guarded(state, move |conn| sessions::open(conn, &keys, organizer.id)).await
 }
 
+/// Counts an attempt this instance allowed against the limits every instance on the
+/// database counts together (`auth::limits`; nothing on SQLite): a 429 once one of them is
+/// used up. Its own transaction, committed before the password is checked, and not a
+/// commit the live standings look again for.
+async fn count_shared(state: &AppState, shared: Shared) -> Result<(), ApiError> {
+    if shared.keys.is_empty() {
+        return Ok(());
+    }
+    let keys = shared.keys.clone();
+    let sweep = shared.sweep;
+    let waits = state
+        .db
+        .tx_uncounted(move |conn| {
+            let now = crate::clock::now();
+            if sweep {
+                rate_limits::forget_before(conn, now)?;
+            }
+            for (key, quota) in &keys {
+                match rate_limits::take(conn, key, |refilled| quota.attempt(refilled, now))? {
+                    Some(Ok(())) => {}
+                    Some(Err(wait)) => return Ok(Some(wait)),
+                    // Counted by others right now, over and over: a burst is under way.
+                    None => return Ok(Some(chrono::TimeDelta::seconds(1))),
+                }
+            }
+            Ok(None)
+        })
+        .await?;
+    waits.map_or(Ok(()), |wait| Err(shared.refused(wait)))
+}
+
 /// Normalises a typed join code: upper case, no spaces or dashes.
 pub fn normalize_code(code: &str) -> String {
     code.chars()
@@ -58,7 +91,8 @@ pub async fn captain(
     request: CaptainRequest,
 ) -> Result<TokenResponse, ApiError> {
     let code = normalize_code(&request.code);
-    state.auth_limits.check_join(req, &code)?;
+    let shared = state.auth_limits.check_join(req, &code)?;
+    count_shared(state, shared).await?;
     let lookup = code.clone();
     let table_id = state
         .db

@@ -16,11 +16,12 @@
 //! ends when the server shuts down ([`crate::live_cache::LiveCache::close`]).
 //!
 //! Only published tournaments are public, as for the JSON standings. The organiser's view
-//! (full names) is computed for him on every read and never kept.
+//! (full names) is ranked for him on every read, from the tables' lines kept since their
+//! last change ([`super::table_lines`]).
 //!
-//! The cache and the commit number live in this process: one instance serves a
-//! tournament. A second instance on the same PostgreSQL database would neither see the
-//! other's writes nor invalidate its cache.
+//! The cache and the commit number live in this process. Instances on one PostgreSQL
+//! database hear of each other's commits through it ([`crate::db::listen`]): such a commit
+//! counts here as one of ours, so the cache and the feeds follow it as well.
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -72,12 +73,26 @@ async fn computed(
 /// version: the public's from the cache, anybody else's (the organiser sees full names)
 /// computed for him.
 pub async fn snapshot(state: &AppState, caller: Caller, id: i64) -> Result<Snapshot, ApiError> {
+    snapshot_since(state, caller, id, None).await
+}
+
+/// [`snapshot`], for a caller who heard of version `at_least` and needs standings no older
+/// (a watcher after an event): kept public standings computed at or after it serve,
+/// however many commits followed ([`crate::live_cache::LiveCache::public`]).
+pub async fn snapshot_since(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    at_least: Option<u64>,
+) -> Result<Snapshot, ApiError> {
     match caller {
         Caller::Public => {
             let db = &state.db;
             state
                 .live
-                .public(db, id, |number| computed(db, Caller::Public, id, number))
+                .public(db, id, at_least, |number| {
+                    computed(db, Caller::Public, id, number)
+                })
                 .await
         }
         other => {
@@ -88,13 +103,14 @@ pub async fn snapshot(state: &AppState, caller: Caller, id: i64) -> Result<Snaps
 }
 
 /// The standings of tournament `tournament_id` as `caller` may read them, with their
-/// version (see [`snapshot`]); for pages.
+/// version (see [`snapshot_since`]); for pages.
 pub async fn standings(
     state: &AppState,
     caller: Caller,
     tournament_id: i64,
+    at_least: Option<u64>,
 ) -> Result<(u64, Arc<StandingsResponse>), ApiError> {
-    let snapshot = snapshot(state, caller, tournament_id).await?;
+    let snapshot = snapshot_since(state, caller, tournament_id, at_least).await?;
     Ok((snapshot.version, snapshot.standings))
 }
 
@@ -157,10 +173,10 @@ impl Feed {
         id: i64,
         data: EventData,
     ) -> Result<Feed, ApiError> {
-        let slot = state
-            .streams
-            .take(address)
-            .map_err(|_| ApiError::TooManyStreams)?;
+        let slot = state.streams.take(address).map_err(|_| {
+            state.metrics.stream_refused();
+            ApiError::TooManyStreams
+        })?;
         // Subscribed before the first read: a write committed after it wakes the feed.
         let changes = state.db.commits();
         let first = snapshot(state, caller.clone(), id).await?;

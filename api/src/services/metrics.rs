@@ -37,6 +37,8 @@ pub async fn read(state: &AppState, req: &HttpRequest) -> Result<String, ApiErro
         standings_computed,
         standings_seconds,
         public_standings_computed: state.live.computations(),
+        standings_tables: state.db.memo().counts(),
+        clock_skew_seconds: state.db.clock().skew().as_seconds_f64(),
     };
     state.metrics.render(scrape).map_err(ApiError::Internal)
 }

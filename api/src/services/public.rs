@@ -100,7 +100,18 @@ pub async fn standings(
     caller: Caller,
     id: i64,
 ) -> Result<PageStandings, ApiError> {
-    let (version, standings) = live::standings(state, caller.clone(), id).await?;
+    standings_since(state, caller, id, None).await
+}
+
+/// [`standings`] for a watcher who heard of version `at_least` and needs standings no
+/// older (the rows fetched after an event, see [`live::snapshot_since`]).
+pub async fn standings_since(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    at_least: Option<u64>,
+) -> Result<PageStandings, ApiError> {
+    let (version, standings) = live::standings(state, caller.clone(), id, at_least).await?;
     let public_names = match caller {
         // The API gives the organiser full names; the pages show what the hall sees.
         Caller::Organizer(_) => state

@@ -1,6 +1,8 @@
-//! Standings: every table's sheet of every round re-derived through the domain, turned
-//! into one line per player and round, and ranked by `domain::standings`. The totals are
-//! therefore the sums of the sheets, penalties included, by construction.
+//! Standings: every table's sheet of every round derived through the domain, turned into
+//! one line per player and round, and ranked by `domain::standings`. The totals are
+//! therefore the sums of the sheets, penalties included, by construction. A table's lines
+//! are derived once per change of the table and kept ([`super::table_lines`]): after a
+//! new deal only its table is read and judged again.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -11,7 +13,7 @@ use domain::standings::{Entrant, Standing, TieBreak, field};
 use domain::table::TableLines;
 
 use super::access::{self, Need};
-use super::sheet;
+use super::table_lines::{self, Outcome, Scored};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, RoundRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -86,11 +88,10 @@ fn ranked(
     let round_rows = db::rounds::of_tournament(conn, tournament.id)?;
     let round_ids: Vec<i64> = round_rows.iter().map(|r| r.id).collect();
     let tables = db::tables::of_rounds(conn, &round_ids)?;
-    let table_ids: Vec<i64> = tables.iter().map(|t| t.id).collect();
-    // Five queries for the whole tournament, grouped in memory, instead of four per table.
-    let mut stored = sheet::TablesRows::load(conn, &table_ids)?;
-
     let rounds_by_id: HashMap<i64, &RoundRow> = round_rows.iter().map(|r| (r.id, r)).collect();
+    // Only the tables changed since their lines were last derived are read and judged.
+    let scored = table_lines::scored(conn, tables, &rounds_by_id, tournament)?;
+
     let mut lines = Vec::new();
     let mut family_lines = Vec::new();
     let mut needs_attention = Vec::new();
@@ -99,52 +100,42 @@ fn ranked(
     // refuses a second line (damaged data, an import of old); the table that would add it
     // is named instead of taking the standings down.
     let mut seated: HashSet<(i64, i32)> = HashSet::new();
-    for table in tables {
-        let Some(round_row) = rounds_by_id.get(&table.round_id) else {
-            continue;
+    for Scored { ctx, outcome } in scored {
+        let attention = |problem: String| TableAttention {
+            table_id: ctx.table.id,
+            round: ctx.round.number,
+            table_number: ctx.table.number,
+            problem,
         };
         // One broken sheet must not take the whole tournament's standings down: it is
-        // named for the organiser and everyone else is still ranked. (The standings need the
-        // rounds judged, not the sheets' wire form, nor names.)
-        let (ctx, judged) = stored.judge(&table, round_row, tournament);
-        let judged = match judged {
-            Ok(judged) => judged,
-            Err(e) => {
-                tracing::warn!(table = table.id, error = %e, "a sheet does not derive");
-                needs_attention.push(TableAttention {
-                    table_id: table.id,
-                    round: round_row.number,
-                    table_number: table.number,
-                    problem: e.to_string(),
-                });
+        // named for the organiser and everyone else is still ranked.
+        let table_lines = match outcome.as_ref() {
+            Outcome::Lines(table_lines) => table_lines,
+            Outcome::Broken(problem) => {
+                tracing::warn!(table = ctx.table.id, error = %problem, "a sheet does not derive");
+                needs_attention.push(attention(problem.clone()));
                 continue;
             }
         };
+        let round_number = ctx.round.number;
         let elsewhere = ctx
             .seats
             .iter()
-            .find(|&&p| !on_roster.contains(&p) || seated.contains(&(p, round_row.number)));
+            .find(|&&p| !on_roster.contains(&p) || seated.contains(&(p, round_number)));
         if let Some(player) = elsewhere {
             let problem = format!(
-                "player {player} is not registered or sits at another table of round {}",
-                round_row.number
+                "player {player} is not registered or sits at another table of round {round_number}"
             );
-            tracing::warn!(table = table.id, "{problem}");
-            needs_attention.push(TableAttention {
-                table_id: table.id,
-                round: round_row.number,
-                table_number: table.number,
-                problem,
-            });
+            tracing::warn!(table = ctx.table.id, "{problem}");
+            needs_attention.push(attention(problem));
             continue;
         }
-        seated.extend(ctx.seats.iter().map(|&p| (p, round_row.number)));
-        let round_number = u16::try_from(round_row.number).unwrap_or(0);
-        match judged.table.lines(&ctx.seats, round_number) {
-            TableLines::Doppelkopf(sheet_lines) => lines.extend(sheet_lines),
+        seated.extend(ctx.seats.iter().map(|&p| (p, round_number)));
+        match table_lines {
+            TableLines::Doppelkopf(sheet_lines) => lines.extend(sheet_lines.iter().cloned()),
             TableLines::Family { lines, deals } => {
-                let deals = u32::try_from(deals).unwrap_or(u32::MAX);
-                family_lines.extend(lines.into_iter().map(|line| (line, deals)));
+                let deals = u32::try_from(*deals).unwrap_or(u32::MAX);
+                family_lines.extend(lines.iter().cloned().map(|line| (line, deals)));
             }
         }
     }

@@ -64,8 +64,8 @@
 //! rounds may leave a meeting or two more than a grid would, since the embedded designs
 //! have only small never-meet classes and duty ranks above keep-apart.
 //!
-//! From 16 to 64 players over 3 to 8 rounds every plan reaches the lower bound except 17
-//! fields of 18 to 31 players over 5 to 8 rounds; 24, 25 and 26 × 6 have no repeat (tested
+//! From 16 to 64 players over 3 to 8 rounds every plan reaches the lower bound except 16
+//! fields of 18 to 31 players over 5 to 8 rounds; 24 to 27 × 6 have no repeat (tested
 //! by the sweep in `domain/tests/seating_sweep.rs`, figures in `BENCHMARKS.md`). Where the
 //! searches a plan can afford fall short, a plan found offline takes their place
 //! (`club.rs`). [`next_round`] follows a plan of 8 rounds, so a shorter tournament drawn

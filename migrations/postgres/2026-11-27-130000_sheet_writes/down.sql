@@ -1,0 +1,1 @@
+ALTER TABLE round_tables DROP COLUMN sheet_writes;
