@@ -6,6 +6,7 @@ use std::path::PathBuf;
 use anyhow::{Context, bail};
 
 pub use crate::keys::Secret;
+pub use crate::links::PublicUrl;
 
 /// Everything the service needs to start. Its `Debug` shows the database URL without its
 /// password.
@@ -54,6 +55,9 @@ pub struct Config {
     pub streams_max: Option<usize>,
     /// The most of them one client address holds (`KARLCHEN_STREAMS_PER_ADDRESS`).
     pub streams_per_address: usize,
+    /// The address phones reach the service at (`KARLCHEN_PUBLIC_URL`), for printed links
+    /// and QR codes; without it, they are derived from the request ([`crate::links`]).
+    pub public_url: Option<PublicUrl>,
 }
 
 impl std::fmt::Debug for Config {
@@ -73,6 +77,7 @@ impl std::fmt::Debug for Config {
             .field("webhook_allow_private", &self.webhook_allow_private)
             .field("streams_max", &self.streams_max)
             .field("streams_per_address", &self.streams_per_address)
+            .field("public_url", &self.public_url)
             .finish()
     }
 }
@@ -151,6 +156,7 @@ impl Config {
             streams_max: None,
             // A hall behind one NAT address: its watchers beyond this poll instead.
             streams_per_address: 200,
+            public_url: None,
         }
     }
 
@@ -252,6 +258,9 @@ impl Config {
         if let Some(n) = var("KARLCHEN_STREAMS_PER_ADDRESS")? {
             config.streams_per_address = count("KARLCHEN_STREAMS_PER_ADDRESS", n)?;
         }
+        config.public_url = var("KARLCHEN_PUBLIC_URL")?
+            .map(|url| PublicUrl::parse(&url))
+            .transpose()?;
         config.metrics_token = var("KARLCHEN_METRICS_TOKEN")?
             .map(|token| MetricsToken::new(&token))
             .transpose()?;
@@ -282,6 +291,21 @@ mod tests {
             let error = with(&[("KARLCHEN_WORKERS", bad)]).unwrap_err().to_string();
             assert!(error.contains("KARLCHEN_WORKERS must be 1-64"), "{error}");
         }
+    }
+
+    /// The public address is read as an origin; anything else stops the start.
+    #[test]
+    fn the_public_url_is_checked() {
+        assert_eq!(with(&[]).unwrap().public_url, None);
+        let given = with(&[("KARLCHEN_PUBLIC_URL", "https://doko.example.org/")]).unwrap();
+        assert_eq!(
+            given.public_url.unwrap().as_str(),
+            "https://doko.example.org"
+        );
+        let error = with(&[("KARLCHEN_PUBLIC_URL", "doko.example.org")])
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("KARLCHEN_PUBLIC_URL"), "{error}");
     }
 
     /// The caps on streams: the total derived from the open-file limit unless given, 200

@@ -15,6 +15,7 @@ pub mod domain_errors;
 pub mod error;
 pub mod extract;
 pub mod keys;
+pub mod links;
 pub mod live_cache;
 pub mod metrics;
 pub mod net_guard;
@@ -72,6 +73,17 @@ pub async fn serve(config: Config) -> anyhow::Result<()> {
     for address in server.addrs() {
         let url = format!("http://{address}/");
         tracing::info!(%url, backend, "karlchen listening");
+    }
+    // Where the printed QR codes lead, said before anything is printed.
+    match &state.config.public_url {
+        Some(public) => tracing::info!(
+            url = public.as_str(),
+            "printed links lead to KARLCHEN_PUBLIC_URL"
+        ),
+        None if server.addrs().iter().all(|a| a.ip().is_loopback()) => tracing::info!(
+            "listening on the loopback address only: no phone in the hall reaches this service; set KARLCHEN_BIND=0.0.0.0:8080 (and KARLCHEN_PUBLIC_URL) for a tournament"
+        ),
+        None => {}
     }
     server.run().await.context("server stopped with an error")
 }

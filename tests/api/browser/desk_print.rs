@@ -53,6 +53,9 @@ async fn each_table_cards_qr_code_decodes_to_its_join_link() {
     page.goto(&format!("{base}/admin/tournaments/{id}")).await;
     page.click("a[href$='/print']").await;
     page.wait_for("#print-rounds", WAIT).await;
+    // This server listens on 127.0.0.1 only and no public address is set: every print page
+    // warns that its links lead nowhere a phone can go.
+    assert_eq!(page.count("#print-address-warning").await, 1);
     page.screenshot("desk-print").await;
     page.assert_accessible("the print page").await;
 
@@ -68,6 +71,7 @@ async fn each_table_cards_qr_code_decodes_to_its_join_link() {
         "every table has its code"
     );
     assert_eq!(page.count("section.table-card").await, seated.len());
+    assert_eq!(page.count("#print-address-warning").await, 1);
     page.screenshot("desk-print-table-cards").await;
     page.assert_accessible("table cards").await;
     // On paper: two cards to an A4 page, without the desk around them.
@@ -122,6 +126,7 @@ async fn each_table_cards_qr_code_decodes_to_its_join_link() {
         page.goto(&format!("{base}/admin/tournaments/{id}/{path}"))
             .await;
         page.wait_for(ready, WAIT).await;
+        assert_eq!(page.count("#print-address-warning").await, 1, "{shot}");
         page.screenshot(shot).await;
         page.assert_accessible(shot).await;
         assert_eq!(page.print_pdf(shot).await, pages, "{shot} on paper");
@@ -148,4 +153,139 @@ async fn each_table_cards_qr_code_decodes_to_its_join_link() {
     let table = phone.text_of("body").await;
     assert!(table.contains(seated[0][0].as_str()), "{table:.500}");
     phone.close().await;
+}
+
+/// A server of `app` listening on `bind`, its configuration changed by `change`: its base as
+/// the organiser's browser on this machine reaches it (`127.0.0.1` and the port).
+async fn spawn_configured(
+    app: &TestApp,
+    bind: &str,
+    change: impl FnOnce(&mut api::config::Config),
+) -> String {
+    let mut state = app.state.clone();
+    let mut config = (*state.config).clone();
+    config.bind = bind.to_owned();
+    change(&mut config);
+    state.config = std::sync::Arc::new(config);
+    let server = actix_web::HttpServer::new(move || api::app::build(state.clone()))
+        .workers(1)
+        .bind(bind)
+        .unwrap();
+    let port = server.addrs()[0].port();
+    actix_web::rt::spawn(server.run());
+    format!("http://127.0.0.1:{port}")
+}
+
+/// The QR code in the one element `selector` finds, as rendered.
+async fn qr_of(page: &browser::Page, selector: &str) -> String {
+    let pictures = page.element_screenshots(selector).await;
+    assert_eq!(pictures.len(), 1, "{selector}");
+    read_qr(&pictures[0])
+}
+
+/// The organiser prints from the laptop that runs the service and reaches it as
+/// 127.0.0.1: with `KARLCHEN_PUBLIC_URL` every printed QR code leads there; without it, but
+/// listening on every interface, they lead to this machine's network address, which a
+/// phone that follows the link reaches.
+#[actix_web::test]
+async fn printed_links_lead_where_phones_reach() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let token = organizer(&app, &service, "leitung@example.org").await;
+    let (id, round, _) = drawn(&service, &token).await;
+    for (method, path, body) in [
+        ("POST", format!("/api/v1/rounds/{round}/join-codes"), None),
+        (
+            "PATCH",
+            format!("/api/v1/tournaments/{id}"),
+            Some(serde_json::json!({"published": true})),
+        ),
+    ] {
+        let answer =
+            crate::fixtures::call_json(&service, method, &path, Some(&token), body.as_ref()).await;
+        assert!(answer.status.is_success(), "{path}: {answer:?}");
+    }
+    let tables = format!("admin/tournaments/{id}/print/rounds/1/tables");
+
+    // Told the public address.
+    let public = spawn_configured(&app, "127.0.0.1:0", |config| {
+        config.public_url =
+            Some(api::config::PublicUrl::parse("https://doko.example.org/").unwrap());
+    })
+    .await;
+    let Some(page) = browser::open(Viewport::Desktop).await else {
+        return;
+    };
+    super::sign_in(&page, &public).await;
+    page.wait_for("#desk-tournaments", WAIT).await;
+    page.goto(&format!("{public}/{tables}")).await;
+    page.wait_for("svg.qr", WAIT).await;
+    assert_eq!(page.count("#print-address-warning").await, 0);
+    assert_eq!(
+        page.text_of("#print-address[data-kind='configured'] code")
+            .await,
+        "https://doko.example.org"
+    );
+    let code = page.text_of("#table-card-1 .join-code strong").await;
+    assert_eq!(
+        qr_of(&page, "#table-card-1 svg.qr").await,
+        format!("https://doko.example.org/join/{code}")
+    );
+    // The printed standings of a published tournament say where they are live.
+    page.goto(&format!("{public}/admin/tournaments/{id}/print/standings"))
+        .await;
+    page.wait_for("#printed-live", WAIT).await;
+    let live = format!("https://doko.example.org/tournaments/{id}/standings");
+    assert_eq!(page.text_of("#printed-live .join-link").await, live);
+    assert_eq!(qr_of(&page, "#printed-live svg.qr").await, live);
+    page.assert_accessible("printed standings with their live link")
+        .await;
+    page.close().await;
+
+    // Listening on every interface, reached as 127.0.0.1.
+    let everywhere = spawn_configured(&app, "0.0.0.0:0", |_| {}).await;
+    let port: u16 = everywhere.rsplit(':').next().unwrap().parse().unwrap();
+    let Some(page) = browser::open(Viewport::Desktop).await else {
+        return;
+    };
+    super::sign_in(&page, &everywhere).await;
+    page.wait_for("#desk-tournaments", WAIT).await;
+    page.goto(&format!("{everywhere}/{tables}")).await;
+    page.wait_for("svg.qr", WAIT).await;
+    if page.count("#print-address-warning").await == 1 {
+        // A machine without a network: nothing better than the loopback name, said so.
+        assert!(
+            api::links::network_address().is_none(),
+            "a network address exists, yet the page warns"
+        );
+        eprintln!("note: no network address here; the page warned instead");
+        page.close().await;
+        return;
+    }
+    let link = qr_of(&page, "#table-card-1 svg.qr").await;
+    let url = url::Url::parse(&link).unwrap();
+    let host: std::net::IpAddr = url
+        .host_str()
+        .unwrap()
+        .trim_matches(['[', ']'])
+        .parse()
+        .unwrap();
+    assert!(!host.is_loopback() && !host.is_unspecified(), "{link}");
+    assert_eq!(url.port(), Some(port), "{link}");
+    assert_eq!(url.path(), format!("/join/{code}"));
+    assert_eq!(
+        page.text_of("#print-address[data-kind='network'] code")
+            .await,
+        format!("http://{}", url.host_str().unwrap()) + &format!(":{port}")
+    );
+    page.close().await;
+    // A phone that follows it reaches this service and is let in at the table.
+    let phone = reqwest::Client::builder()
+        .no_proxy()
+        .redirect(reqwest::redirect::Policy::none())
+        .build()
+        .unwrap();
+    let answer = phone.get(&link).send().await.unwrap();
+    assert_eq!(answer.status(), 303, "{link}");
+    assert_eq!(answer.headers()["location"], "/table");
 }

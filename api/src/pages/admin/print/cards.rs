@@ -5,8 +5,9 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
 
-use super::super::{Section, answer, render, signed_in_or_login};
-use super::printed_round;
+use super::super::{Section, answer, signed_in_or_login};
+use super::address::PrintAddress;
+use super::{printed_round, render_print};
 use crate::state::AppState;
 
 const TEMPLATE: &str = "pages/admin/print/cards.html";
@@ -52,17 +53,19 @@ pub async fn page(
                     })
                 })
                 .collect();
+            let address = PrintAddress::of(&state, &req);
             let model = CardsPage {
                 round: printed.round.number,
                 cards,
             };
-            Ok(render(
+            Ok(render_print(
                 &state,
                 &req,
                 &desk,
-                Some(&nav),
+                &nav,
                 StatusCode::OK,
                 TEMPLATE,
+                address,
                 &model,
             ))
         }

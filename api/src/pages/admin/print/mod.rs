@@ -7,7 +7,9 @@
 //! `no-store`): on screen they show the desk's navigation, on paper only the sheets
 //! (`noprint`, `@media print` in desk.css).
 
+mod address;
 pub(super) mod cards;
+mod qr;
 pub(super) mod sheets;
 pub(super) mod standings;
 pub(super) mod tables;
@@ -16,6 +18,7 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, post, web};
 use serde::{Deserialize, Serialize};
 
+use self::address::PrintAddress;
 use super::{Desk, Nav, Section, answer, failed, render, see_other, signed_in_or_login};
 use crate::pages::i18n::Lang;
 use crate::services::{print, tournaments};
@@ -110,15 +113,38 @@ pub(super) async fn show_index(
         blank_error,
         most_blank: MOST_BLANK_SHEETS,
     };
-    Ok(render(
-        state,
-        req,
-        desk,
-        Some(nav),
-        status,
-        TEMPLATE,
-        &model,
+    let address = PrintAddress::of(state, req);
+    Ok(render_print(
+        state, req, desk, nav, status, TEMPLATE, address, &model,
     ))
+}
+
+/// A print page's model with the address its links carry, which every print page states.
+#[derive(Serialize)]
+struct Printed<'a, T: Serialize> {
+    address: PrintAddress,
+    #[serde(flatten)]
+    page: &'a T,
+}
+
+/// Renders a print page: a desk page that also says where its links and QR codes lead
+/// (`address`, which the page's links were made with).
+#[expect(
+    clippy::too_many_arguments,
+    reason = "a desk page's frame and the address"
+)]
+fn render_print<T: Serialize>(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: &Desk,
+    nav: &Nav,
+    status: StatusCode,
+    template: &str,
+    address: PrintAddress,
+    page: &T,
+) -> HttpResponse {
+    let printed = Printed { address, page };
+    render(state, req, desk, Some(nav), status, template, &printed)
 }
 
 #[derive(Debug, Deserialize)]

@@ -12,8 +12,9 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
 
-use super::super::{Section, answer, failed, render, signed_in_or_login};
-use super::{BlankForm, MOST_BLANK_SHEETS, lang, printed_round, show_index};
+use super::super::{Section, answer, failed, signed_in_or_login};
+use super::address::PrintAddress;
+use super::{BlankForm, MOST_BLANK_SHEETS, lang, printed_round, render_print, show_index};
 use domain::game::Game;
 
 use crate::services::print::PrintedTable;
@@ -65,6 +66,7 @@ pub async fn round(
             let desk = signed_in_or_login(&state, &req)?;
             let nav = desk.tournament(&state, &req, id, Section::Print).await?;
             let printed = printed_round(&state, &req, &desk, &nav, number).await?;
+            let address = PrintAddress::of(&state, &req);
             let model = SheetsPage {
                 round: Some(printed.round.number),
                 sheets: printed
@@ -73,13 +75,14 @@ pub async fn round(
                     .map(|t| filled(printed.tournament.game, t))
                     .collect(),
             };
-            Ok(render(
+            Ok(render_print(
                 &state,
                 &req,
                 &desk,
-                Some(&nav),
+                &nav,
                 StatusCode::OK,
                 TEMPLATE,
+                address,
                 &model,
             ))
         }
@@ -154,17 +157,19 @@ pub async fn blank(
                 deals: (1..=deals).collect(),
                 family: None,
             };
+            let address = PrintAddress::of(&state, &req);
             let model = SheetsPage {
                 round: None,
                 sheets: (0..count).map(|_| sheet()).collect(),
             };
-            Ok(render(
+            Ok(render_print(
                 &state,
                 &req,
                 &desk,
-                Some(&nav),
+                &nav,
                 StatusCode::OK,
                 TEMPLATE,
+                address,
                 &model,
             ))
         }

@@ -1,11 +1,14 @@
 //! The standings to print and hang up: overall (every round's points, the total, the
-//! average per round) or one round's (`?round=n`), the players named as the hall sees them.
+//! average per round) or one round's (`?round=n`), the players named as the hall sees them;
+//! under them, once the tournament is published, where the hall follows them live.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
 
-use super::super::{Section, answer, failed, render, signed_in_or_login};
+use super::super::{Section, answer, failed, signed_in_or_login};
+use super::address::PrintAddress;
+use super::{lang, qr, render_print};
 use crate::error::ApiError;
 use crate::services::print;
 use crate::state::AppState;
@@ -22,6 +25,15 @@ struct StandingsPage {
     rows: Vec<Line>,
     /// Tables left out until the organiser mends them: "round 2, table 3".
     left_out: Vec<(i32, i32)>,
+    /// Where the hall follows the standings live, once the tournament is published.
+    live: Option<LiveLink>,
+}
+
+/// The public standings' address, printed with its QR code under the standings.
+#[derive(Debug, Serialize)]
+struct LiveLink {
+    link: String,
+    qr: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -65,6 +77,7 @@ pub async fn page(
                 .await
                 .map_err(|e| failed(&state, &req, e))?;
             let planned = usize::try_from(tournament.rounds_planned).unwrap_or(0);
+            let address = PrintAddress::of(&state, &req);
             let model = StandingsPage {
                 round,
                 columns: if round.is_some() {
@@ -78,14 +91,23 @@ pub async fn page(
                     .iter()
                     .map(|a| (a.round, a.table_number))
                     .collect(),
+                live: nav.published.then(|| {
+                    let link = format!("{}/tournaments/{}/standings", address.origin, nav.id);
+                    let label = lang(&req).text("desk_print_live_qr_label");
+                    LiveLink {
+                        qr: qr::svg(&link, &label),
+                        link,
+                    }
+                }),
             };
-            Ok(render(
+            Ok(render_print(
                 &state,
                 &req,
                 &desk,
-                Some(&nav),
+                &nav,
                 StatusCode::OK,
                 TEMPLATE,
+                address,
                 &model,
             ))
         }

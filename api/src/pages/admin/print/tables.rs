@@ -1,17 +1,15 @@
 //! The table cards of a round: per table its number, its players by seat, and its join
-//! code in large type with the QR code of the join link (`<scheme>://<host>/join/<code>`,
-//! the host the organiser's browser reached, so phones in the same hall reach it too).
+//! code in large type with the QR code of the join link (`<origin>/join/<code>`, the
+//! address phones reach: [`crate::links`]).
 //! Two cards to an A4 page. A round without codes offers to issue them.
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use qrcode::render::svg;
-use qrcode::{EcLevel, QrCode};
 use serde::Serialize;
 
-use super::super::{Section, answer, render, signed_in_or_login};
-use super::{lang, printed_round};
-use crate::pages::session::{host, is_https};
+use super::super::{Section, answer, signed_in_or_login};
+use super::address::PrintAddress;
+use super::{lang, printed_round, qr, render_print};
 use crate::services::print::PrintedTable;
 use crate::state::AppState;
 
@@ -58,12 +56,12 @@ pub async fn page(
             let desk = signed_in_or_login(&state, &req)?;
             let nav = desk.tournament(&state, &req, id, Section::Print).await?;
             let round = printed_round(&state, &req, &desk, &nav, number).await?;
-            let origin = origin(&req);
+            let address = PrintAddress::of(&state, &req);
             let label = lang(&req).text("desk_print_qr_label");
             let tables: Vec<TableCard> = round
                 .tables
                 .iter()
-                .map(|t| card(t, &origin, &label))
+                .map(|t| card(t, &address.origin, &label))
                 .collect();
             let model = TablesPage {
                 round: round.round.number,
@@ -71,24 +69,19 @@ pub async fn page(
                 missing: tables.iter().filter(|t| t.code.is_none()).count(),
                 tables,
             };
-            Ok(render(
+            Ok(render_print(
                 &state,
                 &req,
                 &desk,
-                Some(&nav),
+                &nav,
                 StatusCode::OK,
                 TEMPLATE,
+                address,
                 &model,
             ))
         }
         .await,
     )
-}
-
-/// `<scheme>://<host>` as the request reached us (a proxy's word only when trusted).
-fn origin(req: &HttpRequest) -> String {
-    let scheme = if is_https(req) { "https" } else { "http" };
-    format!("{scheme}://{}", host(req))
 }
 
 fn card(table: &PrintedTable, origin: &str, label: &str) -> TableCard {
@@ -112,46 +105,7 @@ fn card(table: &PrintedTable, origin: &str, label: &str) -> TableCard {
         code: table.code.clone(),
         qr: link
             .as_deref()
-            .and_then(|l| qr_svg(l, &format!("{label} {}", table.number))),
+            .and_then(|l| qr::svg(l, &format!("{label} {}", table.number))),
         link,
-    }
-}
-
-/// The QR code of `text` as an SVG element labelled `label` for screen readers; `None` if
-/// the text does not fit a QR code (a join link always does).
-fn qr_svg(text: &str, label: &str) -> Option<String> {
-    // Level M survives a crease or a coffee ring on the card.
-    let code = QrCode::with_error_correction_level(text.as_bytes(), EcLevel::M).ok()?;
-    let drawn = code
-        .render::<svg::Color<'_>>()
-        .quiet_zone(true)
-        .dark_color(svg::Color("#000"))
-        .light_color(svg::Color("#fff"))
-        .build();
-    // Inline in the page: no XML prolog; a name for assistive technology. The label is our
-    // own text, escaped all the same.
-    let start = drawn.find("<svg")?;
-    let escaped = label
-        .replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('"', "&quot;");
-    Some(drawn[start..].replacen(
-        "<svg ",
-        &format!("<svg class=\"qr\" role=\"img\" aria-label=\"{escaped}\" "),
-        1,
-    ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::qr_svg;
-
-    #[test]
-    fn a_join_link_becomes_an_inline_labelled_svg() {
-        let svg = qr_svg("http://hall.local/join/KRC7-94QX", "QR-Code Tisch 3").unwrap();
-        assert!(svg.starts_with("<svg class=\"qr\" role=\"img\" aria-label=\"QR-Code Tisch 3\" "));
-        assert!(svg.ends_with("</svg>"));
-        assert!(!svg.contains("<?xml"));
-        assert!(svg.contains("fill=\"#000\""), "{svg:.300}");
     }
 }

@@ -1,0 +1,54 @@
+//! What every print page says about the address its links and QR codes carry
+//! ([`crate::links`]): which one, and a warning when no phone would open it.
+
+use actix_web::HttpRequest;
+use serde::Serialize;
+
+use crate::links::{self, LinkBase, Reached};
+use crate::pages::session::{host, is_https};
+use crate::state::AppState;
+
+/// The address printed links start with, and what the page says about it.
+#[derive(Debug, Clone, Serialize)]
+pub(super) struct PrintAddress {
+    /// `scheme://host[:port]`.
+    pub(super) origin: String,
+    /// `configured`, `requested`, `network` (this machine's network address chosen instead
+    /// of the loopback name the browser used) or `loopback` (the page warns).
+    kind: &'static str,
+}
+
+impl PrintAddress {
+    /// The address for links printed from `req`.
+    pub(super) fn of(state: &AppState, req: &HttpRequest) -> PrintAddress {
+        let scheme = if is_https(req) { "https" } else { "http" };
+        let host = host(req);
+        let reached = Reached {
+            scheme,
+            host: &host,
+            local: Some(req.app_config().local_addr()),
+            bind: &state.config.bind,
+        };
+        let base = links::base(
+            state.config.public_url.as_ref(),
+            &reached,
+            links::network_address,
+        );
+        let kind = match base {
+            LinkBase::Configured(_) => "configured",
+            LinkBase::Requested(_) => "requested",
+            LinkBase::Network(_) => "network",
+            LinkBase::Loopback(_) => {
+                tracing::warn!(
+                    host = %host,
+                    "printed links point at a loopback name no phone opens; set KARLCHEN_PUBLIC_URL or listen on 0.0.0.0"
+                );
+                "loopback"
+            }
+        };
+        PrintAddress {
+            origin: base.origin().to_owned(),
+            kind,
+        }
+    }
+}
