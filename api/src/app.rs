@@ -83,6 +83,8 @@ pub fn build(
         )
         .configure(crate::pages::configure)
         .default_service(web::to(not_found))
+        // gzip or brotli as the client accepts; not the live streams (they say `identity`).
+        .wrap(actix_web::middleware::Compress::default())
         .wrap(actix_web::middleware::from_fn(screen_sessions))
         .wrap_fn(crate::catch_panic::catch_panics)
         .wrap_fn(security_headers)

@@ -2,7 +2,8 @@
 // rows are swapped for fresh ones whenever they change. The server tells us when (the
 // API's event stream, one event per new version); the rows come as an HTML fragment
 // tagged with their version, asked for with If-None-Match so that an unchanged table
-// costs an empty 304. Without EventSource, or when the stream fails, we ask every 5 s.
+// costs an empty 304. Without EventSource, or when the stream fails or is refused, we ask
+// every 5 s.
 (function () {
   'use strict';
   var table = document.getElementById('standings');
@@ -21,11 +22,14 @@
     return rowsUrl + (rowsUrl.indexOf('?') < 0 ? '?' : '&') + 'v=' + encodeURIComponent(v);
   }
 
+  // Says when the rows shown were fetched: at the page's load, then at each change.
   function updated() {
-    if (!status) { return; }
+    var shown = document.getElementById('standings-updated');
+    if (!status || !shown) { return; }
     var time = new Date().toLocaleTimeString(document.documentElement.lang || undefined);
-    status.textContent = (status.getAttribute('data-updated') || '') + ' ' + time;
+    shown.textContent = (status.getAttribute('data-updated') || '') + ' ' + time + '.';
   }
+  updated();
 
   // Fetches the rows unless they are the ones shown; one request at a time, and one more
   // if a change was heard meanwhile.
@@ -64,20 +68,29 @@
   }
 
   if (!window.EventSource || !streamUrl) { poll(); return; }
-  var stream = new EventSource(streamUrl);
   // A hall full of phones hears each event at the same moment; each waits a moment of its
   // own (under a second) before asking, so the server is not asked 500 times at once.
   var SPREAD_MS = 1000;
-  stream.addEventListener('standings', function (event) {
-    stopPolling();
-    if (event.lastEventId && event.lastEventId === version) { return; }
-    var heard = event.lastEventId;
-    window.setTimeout(function () { refresh(heard); }, Math.floor(Math.random() * SPREAD_MS));
-  });
-  stream.onerror = function () {
-    // Reconnecting (the browser retries by itself) or given up (an error answer): poll
-    // meanwhile; the next event stops it again.
-    poll();
-    if (stream.readyState === EventSource.CLOSED) { stream.close(); }
-  };
+  // A stream refused (the server's streams are all taken: 503) is asked for again after
+  // half a minute to a minute, spread as well; the page polls meanwhile.
+  var RETRY_MS = 30000;
+  function connect() {
+    var stream = new EventSource(streamUrl);
+    stream.addEventListener('standings', function (event) {
+      stopPolling();
+      if (event.lastEventId && event.lastEventId === version) { return; }
+      var heard = event.lastEventId;
+      window.setTimeout(function () { refresh(heard); }, Math.floor(Math.random() * SPREAD_MS));
+    });
+    stream.onerror = function () {
+      // Reconnecting (the browser retries by itself) or given up (an error answer): poll
+      // meanwhile; the next event stops it again.
+      poll();
+      if (stream.readyState === EventSource.CLOSED) {
+        stream.close();
+        window.setTimeout(connect, RETRY_MS + Math.floor(Math.random() * RETRY_MS));
+      }
+    };
+  }
+  connect();
 }());

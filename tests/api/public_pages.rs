@@ -265,6 +265,14 @@ backend_test!(
         assert_eq!(fragment.header("cache-control"), "no-cache");
         assert!(!fragment.text.contains("<html"), "only the rows");
         assert_eq!(rows(&fragment.text).len(), 8);
+        // A version that is no number, or too large for one, is no version heard: the
+        // current rows, tagged alike, never an error.
+        for odd in ["abc", "-1", "99999999999999999999999", ""] {
+            let odd_rows = page(&service, &format!("{path}?v={odd}"), None).await;
+            assert_eq!(odd_rows.status, 200, "v={odd}");
+            assert_eq!(odd_rows.header("etag"), tag, "v={odd}");
+            assert_eq!(rows(&odd_rows.text).len(), 8, "v={odd}");
+        }
         // The same rows as the page's table.
         let body = &html[html.find("<tbody>").unwrap() + 7..html.find("</tbody>").unwrap()];
         assert_eq!(body.trim(), fragment.text.trim());
@@ -454,13 +462,15 @@ backend_test!(a_tables_sheet_is_public_deal_by_deal, |app| {
     }
     // Dealer, game and kind in words; the Re party by position.
     assert!(deals[0].contains("<td>Normalspiel</td>"));
-    assert!(deals[0].contains("<td>2 + 3</td>"));
+    assert!(deals[0].contains("<td class=\"re\">2 + 3</td>"));
     assert!(
-        deals[0].contains(&format!("<td>{MARKUP_ESCAPED}</td>")),
-        "seat 1 dealt"
+        deals[0].contains(&format!(
+            "<td class=\"dealer\"><span class=\"long\">{MARKUP_ESCAPED}</span><span class=\"short\">1</span></td>"
+        )),
+        "seat 1 dealt: named, and by position for a phone"
     );
     assert!(deals[1].contains("Damensolo <span class=\"role\">(Pflichtsolo)</span>"));
-    assert!(deals[1].contains("<td>4</td>"));
+    assert!(deals[1].contains("<td class=\"re\">4</td>"));
     for seat in 0..4 {
         assert!(html.contains(&format!(
             "<td class=\"total num\" data-seat=\"{seat}\">{}</td>",

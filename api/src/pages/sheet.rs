@@ -6,7 +6,7 @@
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
 
-use super::{PageError, TournamentHeading, Viewer, respond};
+use super::{PageError, TournamentHeading, Viewer, respond, respond_tagged};
 use crate::services::public::{self, TableSheet};
 use crate::state::AppState;
 use crate::wire::score::ContractName;
@@ -61,6 +61,8 @@ struct SeatHead {
 struct DealLine {
     number: u16,
     dealer: String,
+    /// The dealer's position (1-based): what a phone's narrow column shows.
+    dealer_position: u8,
     /// Text keys.
     kind: &'static str,
     contract: &'static str,
@@ -192,6 +194,7 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
                 .map(|d| DealLine {
                     number: d.number,
                     dealer: name(d.dealer.unwrap_or(d.starter)),
+                    dealer_position: d.dealer.unwrap_or(d.starter).saturating_add(1),
                     kind: "sheet_kind_normal",
                     contract: game_key(family.game),
                     paper: false,
@@ -214,6 +217,7 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
                 .map(|d| DealLine {
                     number: d.number,
                     dealer: name(d.dealer),
+                    dealer_position: d.dealer.saturating_add(1),
                     kind: kind_key(d.kind),
                     contract: contract_key(d.contract),
                     paper: d.entry.is_paper(),
@@ -300,14 +304,25 @@ pub async fn table_sheet(
         }
         _ => Err(PageError::NotFound),
     };
-    respond(
-        &state.pages,
-        &req,
-        "pages/sheet/sheet.html",
-        result,
-        viewer.preview.as_ref(),
-    )
+    // The script's fragment: the live part alone, tagged, an empty 304 while unchanged.
+    let fragment = req
+        .query_string()
+        .split('&')
+        .any(|pair| pair == "fragment=live");
+    match result {
+        Ok(page) if fragment => respond_tagged(&state.pages, &req, LIVE, &page),
+        result => respond(
+            &state.pages,
+            &req,
+            "pages/sheet/sheet.html",
+            result,
+            viewer.preview.as_ref(),
+        ),
+    }
 }
+
+/// The live part of a table's sheet.
+const LIVE: &str = "pages/sheet/_live.html";
 
 #[cfg(test)]
 mod tests {

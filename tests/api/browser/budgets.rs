@@ -12,7 +12,7 @@ use service_tests::browser::{Throttle, Viewport, budgets};
 
 #[actix_web::test]
 #[ignore = "a measurement: run with --ignored --nocapture, see BENCHMARKS.md"]
-async fn printed_pages_on_slow_4g() {
+async fn public_pages_on_slow_4g() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let (id, _) = super::super::pages::published_round(&app, &service).await;
@@ -21,6 +21,8 @@ async fn printed_pages_on_slow_4g() {
         format!("{base}/tournaments/{id}"),
         format!("{base}/tournaments/{id}/rounds/1/list"),
         format!("{base}/tournaments/{id}/plan"),
+        format!("{base}/tournaments/{id}/standings"),
+        format!("{base}/tournaments/{id}/projector"),
     ];
     for throttle in [Throttle::SLOW_4G, Throttle::SLOW_4G_DEVTOOLS] {
         let mut measured = Vec::new();

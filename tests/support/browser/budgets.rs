@@ -65,7 +65,8 @@ return out;";
 
 /// Loads `url` in a fresh browser under `throttle` and measures it; `setup`, when given, is
 /// opened first in the same session (e.g. a join link that sets the captain's cookie), and
-/// the cache is emptied after it. `None` when no browser is installed and none required.
+/// the cache and any service worker it registered are dropped after it. `None` when no
+/// browser is installed and none required.
 pub async fn measure(
     url: &str,
     setup: Option<&str>,
@@ -75,6 +76,9 @@ pub async fn measure(
     let page = super::open(viewport).await?;
     if let Some(setup) = setup {
         page.goto(setup).await;
+        // The captain's table registers a service worker, which would answer the assets of
+        // the next load: a first visit is measured, so it goes with its copies.
+        page.eval_async(FORGET_WORKERS_JS, vec![]).await;
         page.cdp("Network.clearBrowserCache", json!({})).await;
     }
     page.throttle(throttle).await;
@@ -89,6 +93,15 @@ pub async fn measure(
     page.close().await;
     Some(serde_json::from_value(figures).expect("the page's timing figures"))
 }
+
+/// Unregisters the page's service workers and deletes their caches, then calls back.
+const FORGET_WORKERS_JS: &str = "const done = arguments[arguments.length - 1];
+    const workers = navigator.serviceWorker
+        ? navigator.serviceWorker.getRegistrations().then(rs => Promise.all(rs.map(r => r.unregister())))
+        : Promise.resolve();
+    workers
+        .then(() => window.caches ? caches.keys().then(ks => Promise.all(ks.map(k => caches.delete(k)))) : null)
+        .then(() => done(true), () => done(false));";
 
 /// The figures as a Markdown table, one row per page.
 pub fn table(budgets: &[Budget]) -> String {
