@@ -30,6 +30,7 @@ fn facts_error(e: &FactsError) -> FieldError {
         FactsError::TricksOutOfRange { .. } | FactsError::TricksBeyondDeal { .. } => {
             ("re_tricks".to_owned(), "out_of_range")
         }
+        FactsError::TricksNotCounted { .. } => ("re_tricks".to_owned(), "required"),
         FactsError::PointsDoNotFitTricks { .. } => {
             ("re_points".to_owned(), "points_do_not_fit_tricks")
         }

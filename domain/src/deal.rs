@@ -453,6 +453,15 @@ pub enum FactsError {
         /// The tricks of a deal, [`Ruleset::tricks`].
         max: u8,
     },
+    /// The tricks were not counted, but with these card points they decide the score: a
+    /// party without card points may have taken a trick or none ("schwarz", TSR 7.1).
+    #[error(
+        "with {points} card points for Re the tricks decide whether a party is schwarz: count them"
+    )]
+    TricksNotCounted {
+        /// Re's card points.
+        points: u8,
+    },
     /// No set of `tricks` tricks can hold `points` card points.
     #[error("{tricks} tricks hold between {min} and {max} card points, not {points}")]
     PointsDoNotFitTricks {
@@ -611,6 +620,53 @@ pub fn points_range_with(tricks: u8, rules: &Ruleset) -> (u8, u8) {
     let max = sum(&mut values.iter().rev().copied());
     // Both are at most 240, so they fit.
     (min as u8, max as u8)
+}
+
+/// Whether the tricks of a deal where Re took `re_points` card points can change its
+/// score under `rules`. Only "schwarz" looks at tricks (TSR 7.1: a party that took no trick;
+/// an Absage "schwarz" is kept only when the other party took none), and a party with card
+/// points took a trick. So the tricks matter only when a party has no card points, and
+/// only with the nines in the deck: without them every card has points, and no card points
+/// means no trick.
+pub const fn tricks_matter(re_points: u8, rules: &Ruleset) -> bool {
+    !rules.without_nines && (re_points == 0 || re_points >= 240)
+}
+
+/// The card points at which [`tricks_matter`] under `rules`: what an entry form asks the
+/// tricks for (0 and 240 with the nines; none without them).
+pub fn points_where_tricks_matter(rules: &Ruleset) -> Vec<u8> {
+    [0, 240]
+        .into_iter()
+        .filter(|&p| tricks_matter(p, rules))
+        .collect()
+}
+
+/// The tricks a deal is scored with when nobody counted them, or `None` when they matter
+/// ([`tricks_matter`]) and must be counted. Any count the points allow scores the same;
+/// this is the one closest to the points' share of the deal (every trick holds 20 on
+/// average) that leaves each party room for its Doppelkopf tricks, so that the facts pass
+/// [`DealFacts::validate_with`] exactly when counted facts with the same points would.
+pub fn uncounted_tricks(re_points: u8, extras: &PartyExtras, rules: &Ruleset) -> Option<u8> {
+    if tricks_matter(re_points, rules) {
+        return None;
+    }
+    let all = rules.tricks();
+    let share = u16::from(re_points) * u16::from(all);
+    let fits = |t: u8| {
+        let (min, max) = points_range_with(t, rules);
+        (min..=max).contains(&re_points)
+            && extras.re.doppelkopf <= t
+            && extras.kontra.doppelkopf <= all - t
+    };
+    let distance = |t: u8| (u16::from(t) * 240).abs_diff(share);
+    (0..=all)
+        .filter(|&t| fits(t))
+        .min_by_key(|&t| distance(t))
+        // Points no count of tricks can hold: the nearest count, refused by the checks as
+        // counted facts would be.
+        .or(Some(
+            u8::try_from((share + 120) / 240).unwrap_or(all).min(all),
+        ))
 }
 
 /// Checks who plays what at the table: every Re seat is at the table, the seat that sits

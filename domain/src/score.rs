@@ -575,7 +575,95 @@ fn score_valid(facts: &DealFacts, rules: &Ruleset) -> Scored {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal::{Announcements, CallLevel, PartyExtras, SeatSet, TableSize};
+    use crate::deal::{
+        Announcements, CallLevel, Extras, PartyExtras, SeatSet, TableSize,
+        points_where_tricks_matter, tricks_matter, uncounted_tricks,
+    };
+    use crate::game::Ruleset;
+
+    /// Where the tricks cannot change the score, the count taken for uncounted tricks
+    /// scores exactly as every count the points allow, and is refused exactly when every
+    /// counted one is (more Doppelkopf tricks than the points leave room for); where they
+    /// can, none is taken.
+    #[test]
+    fn uncounted_tricks_score_as_any_count_the_points_allow() {
+        let without_nines = Ruleset {
+            without_nines: true,
+            ..Ruleset::DDV
+        };
+        let calls = [
+            Announcements::default(),
+            Announcements {
+                re: CallLevel::Schwarz,
+                kontra: CallLevel::No90,
+            },
+        ];
+        for rules in [Ruleset::DDV, without_nines] {
+            for re_points in 0..=240u8 {
+                for (re_dk, kontra_dk) in [(0, 0), (1, 0), (0, 2), (3, 1), (6, 0)] {
+                    for announcements in calls {
+                        let extras = PartyExtras {
+                            re: Extras {
+                                doppelkopf: re_dk,
+                                ..Extras::default()
+                            },
+                            kontra: Extras {
+                                doppelkopf: kontra_dk,
+                                ..Extras::default()
+                            },
+                        };
+                        let with = |re_tricks| DealFacts {
+                            re_points,
+                            re_tricks,
+                            announcements,
+                            extras,
+                            ..facts(Contract::Normal, &[0, 2], 130, 7)
+                        };
+                        let Some(taken) = uncounted_tricks(re_points, &extras, &rules) else {
+                            assert!(tricks_matter(re_points, &rules), "{re_points}");
+                            continue;
+                        };
+                        assert!(!tricks_matter(re_points, &rules), "{re_points}");
+                        let scored = score_with(&with(taken), &rules);
+                        let counted: Vec<_> = (0..=rules.tricks())
+                            .filter_map(|t| score_with(&with(t), &rules).ok())
+                            .collect();
+                        if counted.is_empty() {
+                            assert!(scored.is_err(), "{re_points} {re_dk} {kontra_dk}");
+                        }
+                        for other in counted {
+                            assert_eq!(scored.as_ref().ok(), Some(&other), "{re_points}");
+                        }
+                    }
+                }
+            }
+        }
+        // With the nines, all or no card points leave "schwarz" to the tricks: Kontra with
+        // a trick of nines is not schwarz, without one it is.
+        let all = |re_tricks| DealFacts {
+            re_points: 240,
+            re_tricks,
+            ..facts(Contract::Normal, &[0, 2], 130, 7)
+        };
+        assert_ne!(
+            score_with(&all(12), &Ruleset::DDV).unwrap(),
+            score_with(&all(11), &Ruleset::DDV).unwrap()
+        );
+        assert_eq!(points_where_tricks_matter(&Ruleset::DDV), vec![0, 240]);
+        assert_eq!(points_where_tricks_matter(&without_nines), Vec::<u8>::new());
+        assert_eq!(
+            uncounted_tricks(0, &PartyExtras::default(), &without_nines),
+            Some(0)
+        );
+        assert_eq!(
+            uncounted_tricks(240, &PartyExtras::default(), &without_nines),
+            Some(10)
+        );
+        assert_eq!(
+            uncounted_tricks(120, &PartyExtras::default(), &Ruleset::DDV),
+            Some(6)
+        );
+    }
 
     fn facts(contract: Contract, re: &[u8], re_points: u8, re_tricks: u8) -> DealFacts {
         DealFacts {

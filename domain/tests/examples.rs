@@ -166,7 +166,7 @@ fn full_entry(case: &Case) -> SheetEntry {
         contract: facts.contract,
         re: facts.re,
         re_points: facts.re_points.into(),
-        re_tricks: facts.re_tricks.into(),
+        re_tricks: Some(facts.re_tricks.into()),
         announcements: facts.announcements,
         extras: facts.extras,
     })
@@ -219,7 +219,7 @@ fn round_of(
             contract: Contract::SoloQueens,
             re: SeatSet::from_seats(&[soloist]).expect("soloist"),
             re_points: 150,
-            re_tricks: 8,
+            re_tricks: Some(8),
             announcements: Announcements::default(),
             extras: PartyExtras::default(),
         };

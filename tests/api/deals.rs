@@ -323,6 +323,55 @@ backend_test!(impossible_facts_name_the_field, |app| {
     assert_eq!(deal_count(&t.sheet(&service).await), 0, "nothing stored");
 });
 
+// Tricks not counted: taken where they cannot change the score (both parties have card
+// points), scored as any count would be, stored and read back without them; refused,
+// naming the field, where they decide "schwarz" (a party without card points).
+backend_test!(tricks_are_needed_only_where_they_decide_schwarz, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    let mut uncounted = normal([0, 2]);
+    uncounted.as_object_mut().unwrap().remove("re_tricks");
+    uncounted["re_points"] = json!(151);
+    uncounted["announcements"] = json!({"re": "re", "kontra": "none"});
+    let saved = t.post(&service, &t.captain, &uncounted).await;
+    expect(&saved, 201, "entered without tricks");
+    assert!(
+        saved.json["deal"]["entry"].get("re_tricks").is_none(),
+        "{}",
+        saved.text
+    );
+    // What any counted tricks give: Re won (1), "Re" said (+2), Kontra under 90 (+1).
+    let mut counted = uncounted.clone();
+    counted["re_tricks"] = json!(9);
+    let scored = call_json(&service, "POST", "/api/v1/score", None, Some(&counted)).await;
+    expect(&scored, 200, "the calculator, tricks counted");
+    assert_eq!(saved.json["deal"]["scores"], json!([4, -4, 4, -4]));
+    assert_eq!(saved.json["deal"]["scores"], scored.json["scores"]);
+    let sheet = t.sheet(&service).await;
+    assert!(sheet["deals"][0]["entry"].get("re_tricks").is_none());
+    assert_eq!(sheet["totals"], json!([4, -4, 4, -4]));
+
+    // All 240 card points: Kontra may have taken a trick of nines, so count them.
+    let mut all = uncounted.clone();
+    all["re_points"] = json!(240);
+    all["number"] = json!(2);
+    let refused = t.post(&service, &t.captain, &all).await;
+    expect(&refused, 422, "240 without tricks");
+    assert_eq!(refused.fields(), ["re_tricks"], "{}", refused.text);
+    assert_eq!(refused.json["errors"][0]["code"], "required");
+    let mut none = uncounted.clone();
+    none["re_points"] = json!(0);
+    none["number"] = json!(2);
+    let refused = t.post(&service, &t.captain, &none).await;
+    expect(&refused, 422, "0 without tricks");
+    assert_eq!(refused.fields(), ["re_tricks"]);
+    assert_eq!(
+        deal_count(&t.sheet(&service).await),
+        1,
+        "nothing more stored"
+    );
+});
+
 backend_test!(unreadable_values_in_a_deal_name_their_field, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let t = Table::new(&app, &service, 4).await;

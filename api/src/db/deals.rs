@@ -25,11 +25,16 @@ use super::family_deals::{
 use super::models::DealRow;
 use super::schema::deals;
 
-/// The format every new row is written in.
+/// The format every new row of full facts is written in.
 pub const FORMAT: u32 = 1;
 
-/// A deal's facts as stored, format 1. The field names and value strings are frozen: a
-/// change is a new format with its own reader, never an edit here.
+/// The format of full facts whose tricks were not counted: format 1 without `re_tricks`.
+/// A row of it is refused by a reader that knows format 1 only, rather than read wrong.
+pub const UNCOUNTED_FORMAT: u32 = 6;
+
+/// A deal's facts as stored, format 1, or format 6 ([`UNCOUNTED_FORMAT`]) when the tricks
+/// were not counted. The field names and value strings are frozen: a change is a new
+/// format with its own reader, never an edit here.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StoredDeal {
@@ -41,8 +46,9 @@ pub struct StoredDeal {
     pub re: Vec<u8>,
     /// Re's card points, as entered.
     pub re_points: u16,
-    /// Re's tricks, as entered.
-    pub re_tricks: u16,
+    /// Re's tricks, as entered; absent in format 6 only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub re_tricks: Option<u16>,
     /// Each party's highest call.
     pub calls: StoredCalls,
     /// Each party's extras; absent when none were entered.
@@ -252,6 +258,7 @@ impl StoredDeal {
         // format only when that fails (standings read thousands of rows per request).
         if let Ok(deal) = serde_json::from_str::<StoredDeal>(facts)
             && deal.format == FORMAT
+            && deal.re_tricks.is_some()
         {
             return Ok(deal);
         }
@@ -264,8 +271,19 @@ impl StoredDeal {
             None => serde_json::from_str::<LegacyDeal>(facts)
                 .map(StoredDeal::from)
                 .map_err(|e| e.to_string()),
-            Some(v) if v == serde_json::json!(FORMAT) => {
-                serde_json::from_str(facts).map_err(|e| e.to_string())
+            Some(v)
+                if v == serde_json::json!(FORMAT) || v == serde_json::json!(UNCOUNTED_FORMAT) =>
+            {
+                let deal: StoredDeal = serde_json::from_str(facts).map_err(|e| e.to_string())?;
+                // Format 1 always has the tricks, format 6 never.
+                if (deal.format == FORMAT) == deal.re_tricks.is_some() {
+                    Ok(deal)
+                } else {
+                    Err(format!(
+                        "format {} with re_tricks {:?}",
+                        deal.format, deal.re_tricks
+                    ))
+                }
             }
             Some(v) => Err(format!("unknown stored deal format {v}")),
         }
@@ -622,7 +640,7 @@ impl From<LegacyDeal> for StoredDeal {
             contract: l.contract,
             re: l.re,
             re_points: l.re_points,
-            re_tricks: l.re_tricks,
+            re_tricks: Some(l.re_tricks),
             calls: StoredCalls { re, kontra },
             extras: l.extras.map(|e| StoredExtras {
                 re: counts(e.re),
@@ -800,6 +818,25 @@ mod tests {
         assert_eq!(minimal.extras, None);
         assert_eq!(minimal.calls, StoredCalls::default());
         assert!(StoredDeal::parse(r#"{"format":2,"contract":"normal"}"#).is_err());
+    }
+
+    /// Tricks not counted: format 6, format 1's fields without `re_tricks`; each format
+    /// refuses a row with the other's tricks, so neither is read wrong.
+    #[test]
+    fn uncounted_tricks_are_format_6_and_only_there() {
+        let row = r#"{"format":6,"contract":"normal","re":[0,2],"re_points":130,"calls":{"re":"none","kontra":"none"}}"#;
+        let read = StoredDeal::parse(row).unwrap();
+        assert_eq!((read.format, read.re_tricks), (UNCOUNTED_FORMAT, None));
+        assert_eq!(read.to_json().unwrap(), row);
+        assert!(matches!(
+            StoredEntry::parse(row).unwrap(),
+            StoredEntry::Full(_)
+        ));
+        assert_eq!(read.recorded().unwrap().re_tricks, None);
+        let without = r#"{"format":1,"contract":"normal","re":[0,2],"re_points":130,"calls":{"re":"none","kontra":"none"}}"#;
+        assert!(StoredDeal::parse(without).is_err(), "format 1 has tricks");
+        let with = r#"{"format":6,"contract":"normal","re":[0,2],"re_points":130,"re_tricks":7,"calls":{"re":"none","kontra":"none"}}"#;
+        assert!(StoredDeal::parse(with).is_err(), "format 6 has none");
     }
 
     #[test]

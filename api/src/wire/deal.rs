@@ -39,8 +39,11 @@ pub struct DealEntry {
     pub re: Vec<u8>,
     /// Re's card points, 0–240.
     pub re_points: u16,
-    /// Re's tricks, 0–12.
-    pub re_tricks: u16,
+    /// Re's tricks, 0–12. May be left out when they cannot change the score: when both
+    /// parties have card points (and always without the nines), since only "schwarz" looks
+    /// at tricks and a party with card points took one. Required when Re has 0 or 240.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub re_tricks: Option<u16>,
     /// Each party's highest call.
     #[serde(default)]
     pub announcements: AnnouncementsBody,
@@ -59,10 +62,8 @@ impl DealEntry {
                 FactsError::PointsOutOfRange {
                     points: self.re_points,
                 }
-            } else if self.re_tricks > 12 {
-                FactsError::TricksOutOfRange {
-                    tricks: self.re_tricks,
-                }
+            } else if let Some(tricks) = self.re_tricks.filter(|&t| t > 12) {
+                FactsError::TricksOutOfRange { tricks }
             } else {
                 seats
             }

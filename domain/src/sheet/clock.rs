@@ -286,7 +286,7 @@ mod tests {
             contract: e.contract,
             re: e.re,
             re_points: points,
-            re_tricks: 8,
+            re_tricks: Some(8),
             announcements: Default::default(),
             extras: Default::default(),
         }

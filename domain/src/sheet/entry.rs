@@ -330,7 +330,7 @@ mod tests {
             contract,
             re: SeatSet::from_seats(&re).unwrap(),
             re_points: re_points.into(),
-            re_tricks: re_tricks.into(),
+            re_tricks: Some(re_tricks.into()),
             announcements,
             extras,
         }

@@ -30,6 +30,7 @@ use super::{
 };
 use crate::deal::{
     Announcements, Contract, DealFacts, FactsError, PartyExtras, Seat, SeatSet, TableSize,
+    uncounted_tricks,
 };
 use crate::game::Ruleset;
 use crate::penalty::{self, Penalty, PenaltyError, Violation};
@@ -54,8 +55,9 @@ pub struct RecordedDeal {
     pub re: SeatSet,
     /// Re's card points (Augen), 0–240.
     pub re_points: u16,
-    /// Re's tricks, 0–12.
-    pub re_tricks: u16,
+    /// Re's tricks, 0–12; `None` when they were not counted, which only points where the
+    /// tricks cannot change the score allow ([`crate::deal::uncounted_tricks`]).
+    pub re_tricks: Option<u16>,
     /// Each party's highest call.
     pub announcements: Announcements,
     /// Each party's extras; none in deals scored as solos.
@@ -88,12 +90,14 @@ impl RecordedDeal {
             .ok_or(FactsError::PointsOutOfRange {
                 points: self.re_points,
             })?;
-        let re_tricks = u8::try_from(self.re_tricks)
-            .ok()
-            .filter(|&t| t <= 12)
-            .ok_or(FactsError::TricksOutOfRange {
-                tricks: self.re_tricks,
-            })?;
+        let re_tricks = match self.re_tricks {
+            Some(tricks) => u8::try_from(tricks)
+                .ok()
+                .filter(|&t| t <= 12)
+                .ok_or(FactsError::TricksOutOfRange { tricks })?,
+            None => uncounted_tricks(re_points, &self.extras, rules)
+                .ok_or(FactsError::TricksNotCounted { points: re_points })?,
+        };
         let facts = DealFacts {
             table_size,
             contract: self.contract,

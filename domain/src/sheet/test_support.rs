@@ -129,7 +129,7 @@ pub(crate) fn full(
         contract,
         re: SeatSet::from_seats(re).unwrap(),
         re_points,
-        re_tricks,
+        re_tricks: Some(re_tricks),
         announcements: Announcements {
             re: calls.0,
             kontra: calls.1,

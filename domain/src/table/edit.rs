@@ -235,7 +235,7 @@ mod tests {
             contract: Contract::Normal,
             re: SeatSet::from_seats(&re).unwrap(),
             re_points: 151,
-            re_tricks: 8,
+            re_tricks: Some(8),
             announcements: Announcements::default(),
             extras: PartyExtras::default(),
         }))
