@@ -96,6 +96,26 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/captain/_entry_head.html"),
     ),
     (
+        "pages/sheet/_live.html",
+        include_str!("../../templates/pages/sheet/_live.html"),
+    ),
+    (
+        "pages/captain/_contract.html",
+        include_str!("../../templates/pages/captain/_contract.html"),
+    ),
+    (
+        "pages/captain/_family_state.html",
+        include_str!("../../templates/pages/captain/_family_state.html"),
+    ),
+    (
+        "pages/captain/_state.html",
+        include_str!("../../templates/pages/captain/_state.html"),
+    ),
+    (
+        "pages/captain/_overtaken.html",
+        include_str!("../../templates/pages/captain/_overtaken.html"),
+    ),
+    (
         "pages/captain/_outbox.html",
         include_str!("../../templates/pages/captain/_outbox.html"),
     ),
@@ -162,6 +182,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
     (
         "pages/admin/rounds.html",
         include_str!("../../templates/pages/admin/rounds.html"),
+    ),
+    (
+        "pages/admin/print/_address.html",
+        include_str!("../../templates/pages/admin/print/_address.html"),
     ),
     (
         "pages/admin/print/index.html",

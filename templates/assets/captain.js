@@ -1,9 +1,12 @@
 /* The captain's phone, a little quicker: the preview shown in place, Re picked by tapping,
-   the other party's points shown while typing, and the outbox, which keeps every entry on
-   the phone (localStorage) before sending it, so that a poor connection loses none and its
-   Idempotency-Key lets the server enter none twice. Every page works without this script
-   by plain form posts. No rule of the game lives here: what the sheet takes comes from the
-   server's page, texts from its data-* attributes, refusals from its problem's message. */
+   the other party's points shown while typing, the table followed live (what another phone
+   or the desk enters shows within seconds, and the form moves on to the next deal), and
+   the outbox, which keeps every entry on the phone (localStorage) before sending it, so
+   that a poor connection loses none and its Idempotency-Key lets the server enter none
+   twice; an entry another phone overtook is shown beside the stored deal, to keep or drop.
+   Every page works without this script by plain form posts. No rule of the game lives
+   here: what the sheet takes comes from the server's page, texts from its data-*
+   attributes, refusals from its problem's message. */
 (function () {
   "use strict";
   var box = document.getElementById("outbox-section");
@@ -58,9 +61,18 @@
       var li = document.createElement("li");
       li.className = "outbox-entry";
       li.setAttribute("data-key", e.key);
-      li.setAttribute("data-state", e.state === "editing" ? "refused" : e.state);
-      li.appendChild(document.createTextNode(text("deal") + " " + e.number + " – " + text(e.state === "editing" ? "refused" : e.state)));
-      if (e.state === "refused" || e.state === "editing") {
+      li.setAttribute("data-state", e.state);
+      li.appendChild(document.createTextNode(text("deal") + " " + e.number + " – " + text(e.state)));
+      var what = summary(e.body);
+      if (what) {
+        var shown = document.createElement("span");
+        shown.className = "outbox-summary";
+        shown.textContent = what;
+        li.appendChild(shown);
+      }
+      if (e.state === "overtaken") {
+        overtaken(li, e);
+      } else if (e.state === "refused" || e.state === "editing" || e.state === "waiting") {
         var why = document.createElement("span");
         why.className = "outbox-reason";
         why.textContent = e.reason || "";
@@ -70,11 +82,76 @@
           b.type = "button";
           b.setAttribute("data-do", what);
           b.textContent = text(what);
+          // Dropping an entry cannot be taken back: confirm.js asks first.
+          if (what === "discard") { b.setAttribute("data-confirm", text("discard-confirm")); }
           li.appendChild(b);
         });
       }
       list.appendChild(li);
     });
+  }
+
+  /* What a queued entry holds, in the form's own words (its labels): the game, the Re
+     party and the points, so the captain can check it before it is sent. */
+  function summary(body) {
+    var f = form();
+    var params = new URLSearchParams(body);
+    var label = function (name, value) {
+      var input = f && f.querySelector("input[name=" + name + "][value='" + value + "']");
+      var l = input && input.closest("label");
+      return l ? l.textContent.replace(/\s+/g, " ").trim() : value;
+    };
+    if (params.get("action") === "thrown_in") {
+      var b = document.getElementById("thrown-in-button");
+      return b ? b.textContent.trim() : "";
+    }
+    if (!params.get("contract")) { return ""; }
+    var re = params.getAll("re").map(function (v) { return label("re", v); }).join(" & ");
+    return label("contract", params.get("contract")) + (re ? " · Re: " + re : "") +
+      " · " + params.get("points") + " (" + label("points_of", params.get("points_of") || "re") + ")";
+  }
+
+  /* An entry another phone overtook: the server's comparison of the stored deal and this
+     entry (without its ids: several entries may show one), then keep or drop. */
+  function overtaken(li, e) {
+    if (e.compare) {
+      var fresh = new DOMParser().parseFromString(e.compare, "text/html").querySelector(".compare");
+      if (fresh) {
+        Array.prototype.forEach.call(fresh.querySelectorAll("[id]"), function (el) { el.removeAttribute("id"); });
+        li.appendChild(document.importNode(fresh, true));
+      }
+    }
+    if (e.next) {
+      var keep = document.createElement("button");
+      keep.type = "button";
+      keep.className = "primary";
+      keep.setAttribute("data-do", "keep");
+      keep.textContent = text("keep").replace("{n}", e.next);
+      li.appendChild(keep);
+    }
+    var drop = document.createElement("button");
+    drop.type = "button";
+    drop.setAttribute("data-do", "drop");
+    drop.setAttribute("data-confirm", text("drop-confirm"));
+    drop.textContent = text("drop");
+    li.appendChild(drop);
+  }
+
+  /* Asks the server to put an overtaken entry beside the deal stored under its number. */
+  function compare(entry) {
+    var params = new URLSearchParams(entry.body);
+    params.set("action", "compare");
+    fetch("/table/deals", {
+      method: "POST",
+      credentials: "same-origin",
+      headers: { "Accept": "text/html", "Content-Type": "application/x-www-form-urlencoded" },
+      body: params.toString()
+    }).then(function (res) { return res.ok ? res.text() : null; }).then(function (html) {
+      if (!html) { return; }
+      entry.compare = html;
+      save();
+      render();
+    }, function () { /* offline: the entry shows without the comparison */ });
   }
 
   /* The number the form enters next: after the last entry still on the phone. */
@@ -103,6 +180,35 @@
     out.textContent = /^\d+$/.test(v) && +v <= total ? out.getAttribute("data-label") + ": " + (total - v) : "";
   }
 
+  /* The tricks field only where the server says the tricks can change the score (its
+     data-tricks-at: the card points, both ends, at which a party has none), or once
+     something is typed into it or it was refused. */
+  function tricksAsked() {
+    var row = document.getElementById("tricks-row");
+    var points = document.getElementById("points");
+    var tricks = document.getElementById("tricks");
+    if (!row || !points || !tricks) { return; }
+    var at = (row.getAttribute("data-tricks-at") || "").split(" ");
+    var typed = points.value.trim();
+    row.hidden = !(tricks.value !== "" || tricks.getAttribute("aria-invalid") === "true" ||
+      (typed !== "" && at.indexOf(String(+typed)) >= 0));
+  }
+
+  /* The form's folded parts open where they hold something (an entry put back into the
+     form) and fold again for a fresh deal; weddings and solos stay open while the normal
+     game cannot be chosen (the server ticks no default then). */
+  function unfold(fresh) {
+    var f = form();
+    var normal = f.querySelector("input[name=contract][data-default]");
+    Array.prototype.forEach.call(f.querySelectorAll("details[data-collapse]"), function (d) {
+      var holds = Array.prototype.some.call(d.querySelectorAll("input"), function (el) {
+        if (el.type === "radio") { return el.checked && !el.hasAttribute("data-default") && el.value !== "none"; }
+        return el.type === "number" && el.value !== "" && el.value !== "0";
+      });
+      d.open = holds || (d.id === "other-contracts" && !normal) || (!fresh && d.open);
+    });
+  }
+
   function clearForm(number) {
     var f = form();
     Array.prototype.forEach.call(f.elements, function (el) {
@@ -115,6 +221,8 @@
     field("idempotency_key").value = newKey();
     field("number").value = number;
     ["points", "tricks", "coins"].forEach(function (id) { other(document.getElementById(id)); });
+    tricksAsked();
+    unfold(true);
     var p = document.getElementById("preview");
     if (p) { p.hidden = true; }
     var err = document.getElementById("form-error");
@@ -135,6 +243,8 @@
       }
     });
     ["points", "tricks", "coins"].forEach(function (id) { other(document.getElementById(id)); });
+    tricksAsked();
+    unfold(false);
   }
 
   function body(action) {
@@ -164,6 +274,11 @@
       online(true);
       if (res.ok) {
         entries.shift();
+        // The table has this deal now: the live view must not take it for another phone's.
+        var f = form();
+        if (f && f.getAttribute("data-mode") === "enter" && +f.getAttribute("data-number") <= head.number) {
+          f.setAttribute("data-number", head.number + 1);
+        }
         return "sent";
       }
       if (res.status >= 500) {
@@ -171,8 +286,14 @@
         return "later";
       }
       return res.json().catch(function () { return {}; }).then(function (problem) {
-        head.state = "refused";
         head.reason = problem.message || problem.detail || String(res.status);
+        if (problem.code === "deal_number_taken") {
+          head.state = "overtaken";
+          head.next = problem.next || null;
+          compare(head);
+          return "overtaken";
+        }
+        head.state = "refused";
         return "refused";
       });
     }, function () {
@@ -212,6 +333,7 @@
         f.setAttribute("data-number", fresh.getAttribute("data-number"));
       }
       renumber();
+      tricksAsked();
     }).catch(function () { online(false); });
   }
 
@@ -235,10 +357,11 @@
     var p = document.getElementById("preview");
     var params = body("preview");
     // With entries still on the phone the server's next deal is an earlier one: preview
-    // the score without naming the number.
-    var queued = entries.length > 0;
+    // the score without naming the number. A correction previews where its form posts.
+    var entering = form().getAttribute("data-mode") === "enter";
+    var queued = entering && entries.length > 0;
     if (queued) { params.delete("number"); }
-    fetch("/table/deals", {
+    fetch(form().getAttribute("action"), {
       method: "POST",
       credentials: "same-origin",
       headers: { "Accept": "text/html; fragment=preview", "Content-Type": "application/x-www-form-urlencoded" },
@@ -255,6 +378,10 @@
         p.insertBefore(note, p.firstChild);
       }
       p.hidden = false;
+      // The preview sits above the buttons: bring Save to the screen's foot, the preview
+      // right above it.
+      var save = document.getElementById("save-button");
+      if (save && save.scrollIntoView) { save.scrollIntoView({ block: "end" }); }
     }, function () {
       online(false);
       p.textContent = "";
@@ -285,6 +412,7 @@
     if (!e.target.form || e.target.form.id !== "deal-form") { return; }
     dirty = true;
     if (e.target.hasAttribute("data-total")) { other(e.target); }
+    if (e.target.id === "points") { tricksAsked(); }
   });
   document.addEventListener("change", function (e) {
     var t = e.target;
@@ -306,6 +434,8 @@
     }
   });
   document.addEventListener("click", function (e) {
+    // Unfolding a part of the form is starting on it: the form is not swapped under it.
+    if (e.target.closest && e.target.closest("#deal-form summary")) { dirty = true; }
     var what = e.target.getAttribute && e.target.getAttribute("data-do");
     var li = what && e.target.closest(".outbox-entry");
     if (!li) { return; }
@@ -313,7 +443,26 @@
     var at = -1;
     entries.forEach(function (x, i) { if (x.key === k) { at = i; } });
     if (at < 0) { return; }
-    if (what === "discard") {
+    if (what === "keep") {
+      // Kept as the table's next deal: it and the entries behind it move on as many
+      // numbers as the other phone's deals took; a new key, since the old one stored
+      // nothing.
+      var by = entries[at].next - entries[at].number;
+      entries.slice(at).forEach(function (x) {
+        var params = new URLSearchParams(x.body);
+        x.number += by;
+        params.set("number", x.number);
+        x.body = params.toString();
+      });
+      var kept = entries[at];
+      kept.key = newKey();
+      kept.state = "waiting";
+      delete kept.compare;
+      delete kept.next;
+    } else if (what === "drop") {
+      // The stored deal stands for this one: the entries behind keep their numbers.
+      entries.splice(at, 1);
+    } else if (what === "discard") {
       entries.splice(at, 1);
       // The later entries move up one number, as the sheet will take them.
       entries.slice(at).forEach(function (x) {
@@ -323,10 +472,12 @@
         x.body = params.toString();
       });
     } else if (form()) {
-      // A refused entry stored nothing: it goes back into the form under a new key.
+      // A refused entry stored nothing: it goes back into the form under a new key. A
+      // waiting one keeps its key: a sending whose answer was lost may have stored it,
+      // and the server refuses the key with other facts rather than store a second deal.
       var entry = entries[at];
       fill(entry.body);
-      entry.key = newKey();
+      if (entry.state !== "waiting") { entry.key = newKey(); }
       entry.state = "editing";
       field("idempotency_key").value = entry.key;
       field("number").value = entry.number;
@@ -338,8 +489,78 @@
     pump();
   });
 
+  tricksAsked();
+
+  /* Follows the table: asks for its state every few seconds (an empty 304 while nothing
+     changed) and swaps it in. When another phone or the desk entered the deal the form is
+     for, an untouched form is fetched anew; one being typed into moves on to the next
+     number and says so. */
+  var state = document.getElementById("table-state");
+  var stateTag = "";
+  var FOLLOW_MS = 5000;
+  function follow() {
+    if (!state || document.hidden) { return; }
+    var headers = { "Accept": "text/html" };
+    if (stateTag) { headers["If-None-Match"] = stateTag; }
+    fetch(state.getAttribute("data-live"), { credentials: "same-origin", cache: "no-store", headers: headers }).then(function (res) {
+      if (res.redirected && res.url.indexOf("/join") >= 0) { location.href = res.url; return null; }
+      online(true);
+      if (res.status !== 200) { return null; }
+      stateTag = res.headers.get("ETag") || "";
+      return res.text();
+    }).then(function (html) {
+      if (!html) { return; }
+      var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("table-state");
+      if (!fresh) { return; }
+      state.innerHTML = fresh.innerHTML;
+      var next = fresh.querySelector("#next-deal");
+      moved(next ? +next.getAttribute("data-number") : null);
+    }, function () { online(false); });
+  }
+
+  function moved(next) {
+    var f = form();
+    if (!f || f.getAttribute("data-mode") !== "enter") { return; }
+    var was = +f.getAttribute("data-number");
+    if (next === was) { return; }
+    if (!dirty && !entries.length) { refresh(); return; }
+    if (next === null) { return; }
+    f.setAttribute("data-number", next);
+    var before = +field("number").value;
+    renumber();
+    var p = document.getElementById("preview");
+    if (p) { p.hidden = true; }
+    if (+field("number").value !== before) {
+      var note = document.getElementById("moved-on") || document.createElement("p");
+      note.id = "moved-on";
+      note.className = "notice";
+      note.setAttribute("role", "status");
+      note.textContent = text("moved-on").replace("{n}", before).replace("{m}", field("number").value);
+      f.parentNode.insertBefore(note, f);
+    }
+    // The new deal's dealer line, and the banners, from the whole page.
+    refresh();
+  }
+
+  if (state && state.getAttribute("data-live") && window.fetch && window.DOMParser) {
+    setInterval(follow, FOLLOW_MS);
+    document.addEventListener("visibilitychange", follow);
+    window.addEventListener("online", follow);
+  }
+
   if (!outbox) { return; }
   box.hidden = false;
+  // The page may be a copy the service worker kept: its form's key may have gone with a
+  // deal already. A key of this phone's own is as good as the server's.
+  var f0 = form();
+  if (f0 && f0.getAttribute("data-mode") === "enter" && field("idempotency_key")) {
+    field("idempotency_key").value = newKey();
+  }
+  // Reloading without a connection shows the table as last seen (browsers run service
+  // workers only on HTTPS and on this machine's own address).
+  if (navigator.serviceWorker && window.isSecureContext) {
+    navigator.serviceWorker.register("/table-sw.js", { scope: "/table" }).catch(function () {});
+  }
   load();
   render();
   renumber();

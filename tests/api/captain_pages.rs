@@ -9,7 +9,9 @@ use actix_web::test::TestRequest;
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
-use crate::fixtures::{App, Reply, Step, Table, call_json, expect, repeat, send, set_cookie};
+use crate::fixtures::{
+    App, Reply, Step, Table, call_json, expect, repeat, send, set_cookie, start_round,
+};
 
 const HOST: &str = "hall.local";
 
@@ -92,7 +94,7 @@ fn count(html: &str, needle: &str) -> usize {
 
 /// A normal game by seats 0 and 2, counted for Kontra (95 points, 4 tricks: Re has 145
 /// and 8), Re called keine 90, a fox for Re and a Doppelkopf for Kontra.
-fn kontra_counted(key: &str) -> Vec<(&str, &str)> {
+pub(crate) fn kontra_counted(key: &str) -> Vec<(&str, &str)> {
     vec![
         ("contract", "normal"),
         ("re", "0"),
@@ -196,7 +198,8 @@ backend_test!(
         assert!(html.contains("<a id=\"sheet-link\" class=\"button\" href=\"/table/sheet\">"));
         assert!(!html.contains("id=\"forced-solo\""));
         assert!(!html.contains("id=\"time-up\""));
-        // The form: every contract, the dealer who sits out cannot be Re, a fresh key.
+        // The form: every contract, a normal game ticked (weddings and solos folded away),
+        // the dealer who sits out cannot be Re, a fresh key.
         assert!(
             html.contains(
                 "<form id=\"deal-form\" method=\"post\" action=\"&#x2F;table&#x2F;deals\""
@@ -206,9 +209,20 @@ backend_test!(
         assert_eq!(
             count(
                 html,
-                "name=\"contract\" value=\"normal\" data-re-size=\"2\" required>"
+                "name=\"contract\" value=\"normal\" data-re-size=\"2\" required checked data-default>"
             ),
             1
+        );
+        assert_eq!(
+            count(html, " checked data-default>"),
+            1,
+            "only the normal game"
+        );
+        assert!(html.contains("<details id=\"other-contracts\" class=\"more\" data-collapse>"));
+        // The tricks only at 0 or 240 card points, where they decide "schwarz".
+        assert!(
+            html.contains("<div id=\"tricks-row\" data-tricks-at=\"0 240\">"),
+            "{html}"
         );
         assert!(html.contains("name=\"re\" value=\"0\" disabled>"), "{html}");
         assert!(html.contains("name=\"re\" value=\"1\">"));
@@ -627,7 +641,31 @@ backend_test!(the_preview_shows_what_saving_would_write, |app| {
         ),
         "{html}"
     );
-    assert!(html.contains("Normalspiel"), "the deal's kind");
+    // The game and the Re party by name; the breakdown signed so that it adds up to the
+    // game value Kontra won.
+    assert!(
+        html.contains("<p id=\"preview-game\"><strong>Normalspiel</strong> · Re: 1 "),
+        "{html}"
+    );
+    let breakdown = html
+        .split("<ul class=\"breakdown\">")
+        .nth(1)
+        .and_then(|rest| rest.split("</ul>").next())
+        .expect("a breakdown");
+    let signed: Vec<i64> = breakdown
+        .split("</li>")
+        .filter_map(|line| line.rsplit(": ").next()?.trim().parse().ok())
+        .collect();
+    assert!(
+        signed.iter().any(|&p| p < 0),
+        "Re's points count minus: {breakdown}"
+    );
+    assert_eq!(
+        signed.iter().sum::<i64>(),
+        api_score.json["value"].as_i64().unwrap(),
+        "{breakdown}"
+    );
+    assert!(html.contains("Kontra gewinnt"));
     assert_eq!(
         input_value(html, "points"),
         "95",
@@ -706,6 +744,18 @@ backend_test!(the_sheet_shows_every_deal_and_mends_the_last, |app| {
     }
     assert!(html.contains("Damensolo · Pflichtsolo"), "{html}");
     assert!(html.contains("<a id=\"correct-last\" class=\"button\" href=\"/table/deals/2\">"));
+    // Every deal, not only the last, opens its correction from its number.
+    for n in 1..=2 {
+        assert!(
+            html.contains(&format!(
+                "<a class=\"correct\" href=\"/table/deals/{n}\" aria-label=\"Spiel {n} korrigieren\">{n}</a>"
+            )),
+            "deal {n}"
+        );
+    }
+    let first = page(&service, &cookie, "/table/deals/1").await;
+    expect(&first, 200, "deal 1's correction form");
+    assert!(first.text.contains("id=\"deal-form\""), "{}", first.text);
     assert!(html.contains("<form id=\"delete-last\""));
     assert!(html.contains("id=\"delete-last-button\""));
     let version = before["deals"][1]["version"].as_i64().unwrap().to_string();
@@ -729,7 +779,8 @@ backend_test!(the_sheet_shows_every_deal_and_mends_the_last, |app| {
     assert_eq!(input_value(html, "points"), "150");
     assert_eq!(input_value(html, "version"), version);
     assert!(html.contains("id=\"correct-effect\""));
-    assert!(!html.contains("id=\"preview-button\""));
+    // A correction previews as an entry does.
+    assert!(html.contains("id=\"preview-button\""));
     let key = input_value(html, "idempotency_key");
     let fields = |version: &'static str, key: &'static str| {
         vec![
@@ -808,6 +859,11 @@ backend_test!(
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
         let table = Table::new(&app, &service, 4).await;
+        expect(
+            &start_round(&service, &table).await,
+            200,
+            "start: the phone counts down",
+        );
         let cookie = join(&service, &table.org, table.table).await;
         let mut steps = repeat(&Step::Normal, 19);
         table.fill(&service, &steps).await;
@@ -823,9 +879,16 @@ backend_test!(
         expect(&early, 409, "signing an incomplete sheet");
         assert!(early.text.contains("data-code=\"sheet_incomplete\""));
         assert!(!early.text.contains("id=\"signatures\""));
+        let running = page(&service, &cookie, "/table").await.text;
+        assert!(running.contains("Restzeit: "), "the round's clock runs");
         steps = vec![Step::Normal];
         steps.extend(repeat(&Step::Forced, 4));
         table.fill(&service, &steps).await;
+        // Complete: no clock, and no number left to enter.
+        let done = page(&service, &cookie, "/table").await.text;
+        assert!(done.contains("id=\"sheet-complete\""));
+        assert!(!done.contains("Restzeit"), "{done}");
+        assert!(done.contains("<h2 id=\"entry-heading\">Keine weiteren Spiele</h2>"));
 
         let sheet = page(&service, &cookie, "/table/sheet").await;
         assert!(sheet.text.contains("<ul id=\"signatures\">"));
@@ -920,8 +983,15 @@ backend_test!(
 backend_test!(time_up_and_a_closed_round_show_on_the_phone, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let table = Table::new(&app, &service, 4).await;
+    expect(
+        &start_round(&service, &table).await,
+        200,
+        "start: the phone counts down",
+    );
     let cookie = join(&service, &table.org, table.table).await;
     table.fill(&service, &repeat(&Step::Normal, 5)).await;
+    let html = page(&service, &cookie, "/table").await.text;
+    assert!(html.contains("Restzeit: "), "the round's clock runs");
     let called = call_json(
         &service,
         "POST",
@@ -938,7 +1008,10 @@ backend_test!(time_up_and_a_closed_round_show_on_the_phone, |app| {
     );
     assert!(html.contains("Die Turnierleitung hat die Zeit abgerufen"));
     assert!(html.contains("id=\"forced-solo\" class=\"banner\" role=\"alert\" data-seat=\"2\""));
+    // Worded for every player, whoever it is.
+    assert!(html.contains("ist jetzt mit dem Pflichtsolo an der Reihe."));
     assert!(html.contains("id=\"deals-left\">Noch zu spielen: <strong>4</strong>"));
+    assert!(!html.contains("Restzeit"), "time is up");
     assert!(
         html.contains("name=\"contract\" value=\"normal\" data-re-size=\"2\" required disabled")
     );
@@ -956,8 +1029,15 @@ backend_test!(time_up_and_a_closed_round_show_on_the_phone, |app| {
     let html = page(&service, &cookie, "/table").await.text;
     assert!(html.contains("id=\"round-closed\""));
     assert!(!html.contains("id=\"deal-form\""));
+    // No clock and no number left to enter once it is closed.
+    assert!(!html.contains("Restzeit"), "{html}");
+    assert!(html.contains("<h2 id=\"entry-heading\">Keine weiteren Spiele</h2>"));
     let sheet = page(&service, &cookie, "/table/sheet").await.text;
     assert!(!sheet.contains("id=\"correct-last\""));
+    assert!(
+        !sheet.contains("class=\"correct\""),
+        "closed: nothing to correct"
+    );
     let refused = post(
         &service,
         &cookie,
@@ -1031,15 +1111,9 @@ backend_test!(
         let cookie = join(&service, &table.org, table.table).await;
         let form = page(&service, &cookie, "/table").await;
         expect(&form, 200, "the table");
-        // Ten tricks without the nines; a caught Karlchen for either party.
-        assert!(
-            form.text.contains(
-                "name=\"tricks\" type=\"number\" inputmode=\"numeric\" min=\"0\" max=\"10\""
-            ),
-            "{}",
-            form.text
-        );
-        assert!(form.text.contains("data-total=\"10\""));
+        // Without the nines no card points means no trick: the tricks never decide, and the
+        // form does not ask for them. A caught Karlchen for either party.
+        assert!(!form.text.contains("name=\"tricks\""), "{}", form.text);
         for party in ["re", "kontra"] {
             assert_eq!(
                 count(&form.text, &format!("name=\"karlchen_caught_{party}\"")),
@@ -1123,7 +1197,7 @@ backend_test!(
         expect(&entered, 201, "deal 1");
         let form = page(&service, &cookie, "/table").await;
         assert!(form.text.contains(
-            "id=\"thrown-in-button\" type=\"submit\" name=\"action\" value=\"thrown_in\" formnovalidate>Eingeworfen"
+            "id=\"thrown-in-button\" type=\"submit\" name=\"action\" value=\"thrown_in\" formnovalidate data-confirm=\"Eingeworfen eintragen (fünf Neunen, neu geben)?\">Eingeworfen"
         ));
         let key = input_value(&form.text, "idempotency_key");
         let thrown = [

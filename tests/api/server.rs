@@ -6,14 +6,22 @@ use service_tests::TestApp;
 
 /// Starts the application on 127.0.0.1 with a free port and returns its base URL.
 pub async fn spawn(app: &TestApp) -> String {
+    spawn_at(app, "127.0.0.1:0").await.0
+}
+
+/// Starts the application on `address` (port 0: a free one) and returns its base URL and
+/// the handle that stops it, for a server that goes away and comes back on its port.
+pub async fn spawn_at(app: &TestApp, address: &str) -> (String, actix_web::dev::ServerHandle) {
     let state = app.state.clone();
     let server = actix_web::HttpServer::new(move || api::app::build(state.clone()))
         .workers(1)
-        .bind("127.0.0.1:0")
+        .bind(address)
         .unwrap();
-    let address = server.addrs()[0];
-    actix_web::rt::spawn(server.run());
-    format!("http://{address}")
+    let bound = server.addrs()[0];
+    let running = server.run();
+    let handle = running.handle();
+    actix_web::rt::spawn(running);
+    (format!("http://{bound}"), handle)
 }
 
 #[actix_web::test]

@@ -1,5 +1,5 @@
-//! The pages' static files, compiled into the binary: one stylesheet and a few small
-//! scripts. Files of their own rather than inline `<style>`/`<script>`, so that the pages'
+//! The pages' static files, compiled into the binary: two stylesheets, a few small
+//! scripts and the icon. Files of their own rather than inline `<style>`/`<script>`, so that the pages'
 //! Content-Security-Policy allows only the service's own (`'self'`) and browsers cache them.
 
 use actix_web::{HttpResponse, web};
@@ -42,19 +42,63 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../../templates/assets/standings.js"),
     ),
     (
+        "confirm.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/confirm.js"),
+    ),
+    (
+        "favicon.svg",
+        "image/svg+xml",
+        include_str!("../../../templates/assets/favicon.svg"),
+    ),
+    (
+        "live.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/live.js"),
+    ),
+    (
         "print.js",
         "text/javascript; charset=utf-8",
         include_str!("../../../templates/assets/print.js"),
     ),
 ];
 
-/// Registers `/assets/{name}`.
+/// The captain's service worker (`/table-sw.js`): it keeps the table's pages for a
+/// reload without a connection. Served beside the pages rather than under `/assets/`, so
+/// that its scope may be `/table`, and never kept by the HTTP cache, so that a new
+/// version reaches every phone at its next visit.
+const TABLE_WORKER: &str = include_str!("../../../templates/assets/table-sw.js");
+
+/// Registers `/assets/{name}`, the captain's service worker, and `/favicon.ico`, which
+/// browsers ask for by themselves (the pages name the SVG; this answers the ones that ask
+/// anyway, with the same picture).
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    cfg.route("/assets/{name}", web::get().to(asset));
+    cfg.route("/assets/{name}", web::get().to(asset))
+        .route(
+            "/favicon.ico",
+            web::get().to(|| async { served("favicon.svg") }),
+        )
+        .route(
+            "/table-sw.js",
+            web::get().to(|| async {
+                HttpResponse::Ok()
+                    .content_type("text/javascript; charset=utf-8")
+                    .insert_header(("Cache-Control", "no-cache"))
+                    // A worker runs under its own script's policy: the pages' one, which
+                    // lets it fetch the service's own pages (a script's would let it
+                    // fetch nothing).
+                    .insert_header(("Content-Security-Policy", crate::security::PAGE_CSP))
+                    .body(TABLE_WORKER)
+            }),
+        );
 }
 
 async fn asset(name: web::Path<String>) -> HttpResponse {
-    match ASSETS.iter().find(|(n, _, _)| *n == name.as_str()) {
+    served(&name)
+}
+
+fn served(name: &str) -> HttpResponse {
+    match ASSETS.iter().find(|(n, _, _)| *n == name) {
         Some((_, content_type, body)) => HttpResponse::Ok()
             .content_type(*content_type)
             .insert_header(("Cache-Control", "public, max-age=3600"))

@@ -225,6 +225,49 @@ fn respond_status<T: Serialize>(
     respond_with(tera, &chrome, status, template, Ok(model), None)
 }
 
+/// `model` rendered with the fragment `template` for a page that follows live: tagged with
+/// the digest of what it shows (`ETag`), and an empty 304 when `If-None-Match` names that
+/// tag, so a phone on a poor line that asks every few seconds costs a few bytes while
+/// nothing changed. An error renders the error page, as [`respond`] does.
+fn respond_tagged<T: Serialize>(
+    tera: &Tera,
+    req: &HttpRequest,
+    template: &str,
+    model: &T,
+) -> HttpResponse {
+    use actix_web::http::header::{CACHE_CONTROL, ETAG, IF_NONE_MATCH};
+    let chrome = Chrome::of(req);
+    let mut context = chrome.context(None);
+    let rendered = Context::from_serialize(model).and_then(|model| {
+        context.extend(model);
+        tera.render(template, &context)
+    });
+    let html = match rendered {
+        Ok(html) => html,
+        Err(e) => return respond_with_error(tera, req, PageError::Internal(e.into())),
+    };
+    let tag = format!("\"{}\"", &crate::extract::digest(html.as_bytes())[..32]);
+    let seen = req
+        .headers()
+        .get(IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| {
+            v.split(',')
+                .any(|t| t.trim().trim_start_matches("W/") == tag)
+        });
+    let mut answer = if seen {
+        HttpResponse::NotModified().finish()
+    } else {
+        html_response(StatusCode::OK, html)
+    };
+    for (name, value) in [(ETAG, tag.as_str()), (CACHE_CONTROL, "no-cache")] {
+        if let Ok(value) = actix_web::http::header::HeaderValue::from_str(value) {
+            answer.headers_mut().insert(name, value);
+        }
+    }
+    chrome.finish(answer)
+}
+
 /// The error page for `error` (404 or 500, the latter logged).
 fn respond_with_error(tera: &Tera, req: &HttpRequest, error: PageError) -> HttpResponse {
     let chrome = Chrome::of(req);

@@ -220,13 +220,51 @@ pub fn preview(
     let next = next_deal(&ctx, &rows, &before, entry)?;
     let number = u16::try_from(next.number).unwrap_or_default();
     rows.deals.push(next);
-    let after = rows.derive(&ctx)?;
+    previewed(&rows.derive(&ctx)?, number)
+}
+
+/// What correcting deal `number` of a table with `entry` would give, stored nowhere:
+/// checked as [`update`] checks it (but for the version: a preview changes nothing, so a
+/// stale one is the save's to refuse), then scored on the sheet with the deal replaced,
+/// with the domain's plausibility hints. The captain sees his correction before he saves
+/// it, as he sees an entry.
+pub fn preview_correction(
+    conn: &mut DbConn,
+    table_id: i64,
+    number: u16,
+    caller: &Caller,
+    entry: &DealBody,
+) -> Result<DealPreviewResponse, ApiError> {
+    paper_is_organisers(caller, entry.is_paper())?;
+    check_correction_number(entry, number)?;
+    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let mut rows = TableRows::read(conn, &ctx)?;
+    let before = rows.judge(&ctx)?;
+    paper_is_organisers(caller, before.table.is_paper(number))?;
+    let corrected = entry.table_entry()?;
+    before
+        .table
+        .check_correction(number, &corrected)
+        .map_err(|e| table_correction_error(&e, number, || rows.current(&ctx, &before)))?;
+    let facts = facts(entry, &corrected)?;
+    let row = rows
+        .deals
+        .iter_mut()
+        .find(|r| r.number == i32::from(number))
+        .ok_or(ApiError::NotFound)?;
+    row.facts = facts;
+    previewed(&rows.derive(&ctx)?, number)
+}
+
+/// Deal `number` of the sheet `after` a previewed change: its view, the totals, the score
+/// and the hints.
+fn previewed(after: &sheet::Derived, number: u16) -> Result<DealPreviewResponse, ApiError> {
     let deal = after.deal_view(number)?;
     let Ok(dk) = after.table.doppelkopf() else {
         // A family game's deal: its points are the preview; no hints, no Doppelkopf score.
         return Ok(DealPreviewResponse {
             deal,
-            totals_after: after.sheet.totals,
+            totals_after: after.sheet.totals.clone(),
             score: None,
             hints: Vec::new(),
         });

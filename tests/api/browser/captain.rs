@@ -34,7 +34,7 @@ impl Deal {
         }
     }
 
-    fn solo(contract: &'static str, soloist: u8) -> Deal {
+    pub(super) fn solo(contract: &'static str, soloist: u8) -> Deal {
         // Counted for Kontra, as a captain often does: Kontra took 90 in 4 tricks.
         Deal {
             contract,
@@ -47,7 +47,7 @@ impl Deal {
 }
 
 /// The join code of `table`, as the organiser reads it for the table card.
-async fn code<S: App>(service: &S, table: &Table) -> String {
+pub(super) async fn code<S: App>(service: &S, table: &Table) -> String {
     let code = call_json(
         service,
         "GET",
@@ -71,7 +71,7 @@ pub(super) async fn join(page: &Page, base: &str, code: &str) {
 }
 
 /// The number of the deal the form enters now.
-async fn form_number(page: &Page) -> u64 {
+pub(super) async fn form_number(page: &Page) -> u64 {
     page.eval(
         "return +document.querySelector('#deal-form input[name=number]').value;",
         vec![],
@@ -81,17 +81,49 @@ async fn form_number(page: &Page) -> u64 {
     .unwrap()
 }
 
-/// Fills the entry form with `deal` by tapping and typing, and saves it.
-async fn enter(page: &Page, deal: &Deal) {
-    page.click(&format!("input[name=contract][value={}]", deal.contract))
+/// Chooses `contract` as a captain does: nothing to tap for a normal game (a fresh form
+/// has it ticked), the weddings and solos unfolded first.
+pub(super) async fn choose(page: &Page, contract: &str) {
+    let input = format!("input[name=contract][value={contract}]");
+    let ticked = page
+        .eval(
+            &format!("return document.querySelector('{input}').checked;"),
+            vec![],
+        )
         .await;
+    if ticked == json!(true) {
+        return;
+    }
+    let folded = page
+        .eval(
+            "return !document.getElementById('other-contracts').open;",
+            vec![],
+        )
+        .await;
+    if contract != "normal" && folded == json!(true) {
+        page.click("#other-contracts > summary").await;
+    }
+    page.click(&input).await;
+}
+
+/// Whether the form asks for the tricks now (only where they can change the score).
+pub(super) async fn tricks_asked(page: &Page) -> bool {
+    page.attr("#tricks-row", "hidden").await.is_none()
+}
+
+/// Fills the entry form with `deal` by tapping and typing, and saves it: the tricks only
+/// where the form asks for them.
+pub(super) async fn enter(page: &Page, deal: &Deal) {
+    choose(page, deal.contract).await;
     for seat in &deal.re {
         page.click(&format!("input[name=re][value='{seat}']")).await;
     }
     page.click(&format!("input[name=points_of][value={}]", deal.points_of))
         .await;
     page.fill("#points", &deal.points.to_string()).await;
-    page.fill("#tricks", &deal.tricks.to_string()).await;
+    if tricks_asked(page).await {
+        page.fill("#tricks", &deal.tricks.to_string()).await;
+    }
     let ticked = page
         .eval(
             "return Array.from(document.querySelectorAll('input[name=re]:checked')).map(e => +e.value);",
@@ -191,12 +223,21 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
     page.assert_accessible("the captain's table").await;
 
     // The preview of the first deal, shown in place.
-    page.click("input[name=contract][value=normal]").await;
+    // A normal game is ticked already; with 100 card points the tricks cannot change
+    // the score, and are not asked.
+    assert_eq!(
+        page.eval(
+            "return document.querySelector('input[name=contract]:checked').value;",
+            vec![]
+        )
+        .await,
+        json!("normal")
+    );
     page.click("input[name=re][value='1']").await;
     page.click("input[name=re][value='3']").await;
     page.fill("#points", "100").await;
     assert_eq!(page.text_of("#points-other").await, "Andere Partei: 140");
-    page.fill("#tricks", "5").await;
+    assert!(!tricks_asked(&page).await, "no tricks asked at 100");
     page.click("#preview-button").await;
     page.wait_for("#preview-scores", WAIT).await;
     let scored = call_json(
@@ -407,7 +448,12 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
     );
     page.assert_accessible("the correction").await;
     page.fill("#points", "190").await;
-    page.fill("#tricks", "10").await;
+    assert!(!tricks_asked(&page).await, "no tricks asked at 190");
+    // The correction previews as an entry does, in place.
+    page.click("#preview-button").await;
+    page.wait_for("#preview-scores", WAIT).await;
+    assert!(page.text_of("#preview-heading").await.ends_with("24"));
+    let previewed = shown_totals(&page, "#preview-scores td[data-seat]").await;
     page.click("#save-button").await;
     page.wait_for("table#sheet", WAIT).await;
     assert!(
@@ -417,6 +463,7 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
     );
     let corrected = sheet(&service, &table).await;
     assert_eq!(corrected["deals"][23]["entry"]["re_points"], 190);
+    assert_eq!(previewed, corrected["deals"][23]["scores"], "as previewed");
     assert_eq!(
         shown_totals(&page, "table#sheet tfoot td.total").await,
         corrected["totals"]
@@ -604,8 +651,20 @@ async fn an_entry_the_server_refuses_stays_on_the_phone_until_mended() {
     enter(&page, &Deal::normal([1, 2])).await;
     page.set_offline(false).await;
     page.wait_for("#outbox li[data-state=refused]", WAIT).await;
-    page.click("#outbox li[data-state=refused] button[data-do=discard]")
+    // Dropping asks first: "no" keeps it.
+    let asked = page
+        .click_and_answer(
+            "#outbox li[data-state=refused] button[data-do=discard]",
+            false,
+        )
         .await;
+    assert!(asked.contains("verwerfen"), "{asked}");
+    assert_eq!(page.count("#outbox li[data-state=refused]").await, 1);
+    page.click_and_answer(
+        "#outbox li[data-state=refused] button[data-do=discard]",
+        true,
+    )
+    .await;
     page.wait_until(
         "document.querySelectorAll('#outbox li').length === 0 && \
          +document.querySelector('#next-deal').dataset.number === 4",
@@ -624,7 +683,7 @@ async fn an_entry_the_server_refuses_stays_on_the_phone_until_mended() {
     })
     .await;
     enter(&page, &Deal::normal([0, 2])).await;
-    page.click("input[name=contract][value=wedding]").await;
+    choose(&page, "wedding").await;
     page.wait_until(
         "document.querySelectorAll('#outbox li').length === 0 && \
          +document.querySelector('#next-deal').dataset.number === 5",
@@ -675,7 +734,11 @@ async fn a_deal_thrown_in_offline_waits_in_the_outbox_and_keeps_its_number() {
     join(&page, &base, &code).await;
     page.set_offline(true).await;
     page.wait_until("!navigator.onLine", WAIT).await;
-    page.click("#thrown-in-button").await;
+    // A stray tap on "Eingeworfen" is answered "no": nothing is entered.
+    page.click_and_answer("#thrown-in-button", false).await;
+    assert_eq!(page.count("#outbox li").await, 0);
+    assert_eq!(form_number(&page).await, 1);
+    page.click_and_answer("#thrown-in-button", true).await;
     page.wait_until("document.querySelectorAll('#outbox li').length === 1", WAIT)
         .await;
     assert_eq!(form_number(&page).await, 2, "the next deal is 2");
@@ -697,6 +760,11 @@ async fn a_deal_thrown_in_offline_waits_in_the_outbox_and_keeps_its_number() {
     assert_eq!(stored["totals"], json!([-1, 1, 1, -1]));
     assert_eq!(next(&page).await, Some((3, 1)));
     page.assert_accessible("a house-rules table").await;
+    // Leaving the table asks too; "no" stays.
+    let asked = page.click_and_answer("#leave-form button", false).await;
+    assert!(asked.contains("verlassen"), "{asked}");
+    assert!(page.current_url().await.ends_with("/table"));
+    assert_eq!(page.count("#deal-form").await, 1);
 }
 
 /// Types `captured` (per seat, the counts of rank 1 to 6; 0 left empty) into the

@@ -15,6 +15,16 @@ use hyper_util::client::legacy::connect::HttpConnector;
 use serde_json::{Map, Value, json};
 use tempfile::TempDir;
 
+/// How often an element is found again when it was replaced between finding it and using
+/// it: a live page (the captain's table, a public sheet) swaps its parts while a test reads
+/// them, and the same selector then names the fresh element.
+const STALE_TRIES: u32 = 3;
+
+/// Whether `e` says the element found was replaced meanwhile.
+fn stale(e: &fantoccini::error::CmdError) -> bool {
+    e.to_string().contains("stale element")
+}
+
 use super::Viewport;
 use super::driver::Driver;
 use super::network::Throttle;
@@ -154,42 +164,71 @@ impl Page {
     /// Clicks (taps) the element as a user would: it must be visible and not covered. A
     /// click that submits a form or follows a link returns once the next page has loaded.
     pub async fn click(&self, selector: &str) {
-        self.find(selector)
+        for attempt in 1.. {
+            match self.find(selector).await.click().await {
+                Ok(_) => return,
+                Err(e) if attempt < STALE_TRIES && stale(&e) => {}
+                Err(e) => panic!("cannot click {selector}: {e}"),
+            }
+        }
+    }
+
+    /// Taps a button that asks first (`window.confirm`), answers yes (`accept`) or no, and
+    /// returns the question asked. A button that does not ask fails the test.
+    pub async fn click_and_answer(&self, selector: &str, accept: bool) -> String {
+        self.click(selector).await;
+        let asked = self
+            .client
+            .get_alert_text()
             .await
-            .click()
-            .await
-            .unwrap_or_else(|e| panic!("cannot click {selector}: {e}"));
+            .unwrap_or_else(|e| panic!("{selector} asked nothing: {e}"));
+        let answered = if accept {
+            self.client.accept_alert().await
+        } else {
+            self.client.dismiss_alert().await
+        };
+        answered.unwrap_or_else(|e| panic!("cannot answer {selector}'s question: {e}"));
+        asked
     }
 
     /// Replaces the text of an input or text area by typing `text`.
     pub async fn fill(&self, selector: &str, text: &str) {
-        let field = self.find(selector).await;
-        field
-            .clear()
-            .await
-            .unwrap_or_else(|e| panic!("cannot clear {selector}: {e}"));
-        field
-            .send_keys(text)
-            .await
-            .unwrap_or_else(|e| panic!("cannot type into {selector}: {e}"));
+        for attempt in 1.. {
+            let field = self.find(selector).await;
+            let typed = match field.clear().await {
+                Ok(()) => field.send_keys(text).await,
+                Err(e) => Err(e),
+            };
+            match typed {
+                Ok(()) => return,
+                Err(e) if attempt < STALE_TRIES && stale(&e) => {}
+                Err(e) => panic!("cannot type into {selector}: {e}"),
+            }
+        }
     }
 
     /// The text of the element as rendered (hidden parts left out, whitespace as shown).
     pub async fn text_of(&self, selector: &str) -> String {
-        self.find(selector)
-            .await
-            .text()
-            .await
-            .unwrap_or_else(|e| panic!("no text of {selector}: {e}"))
+        for attempt in 1.. {
+            match self.find(selector).await.text().await {
+                Ok(text) => return text,
+                Err(e) if attempt < STALE_TRIES && stale(&e) => {}
+                Err(e) => panic!("no text of {selector}: {e}"),
+            }
+        }
+        unreachable!("the loop returns or panics")
     }
 
     /// An attribute of the first element matching `selector`.
     pub async fn attr(&self, selector: &str, name: &str) -> Option<String> {
-        self.find(selector)
-            .await
-            .attr(name)
-            .await
-            .unwrap_or_else(|e| panic!("no attribute {name} of {selector}: {e}"))
+        for attempt in 1.. {
+            match self.find(selector).await.attr(name).await {
+                Ok(value) => return value,
+                Err(e) if attempt < STALE_TRIES && stale(&e) => {}
+                Err(e) => panic!("no attribute {name} of {selector}: {e}"),
+            }
+        }
+        unreachable!("the loop returns or panics")
     }
 
     /// Waits until an element matching `selector` is shown (present and rendered), and
@@ -260,7 +299,7 @@ impl Page {
     }
 
     /// PNG pictures of every element matching `selector` as rendered, in document order
-    /// (scrolled into view one by one): what a camera pointed at each would see.
+    /// (scrolled to the middle of the window one by one): what a camera pointed at each would see.
     pub async fn element_screenshots(&self, selector: &str) -> Vec<Vec<u8>> {
         let elements = self
             .client
@@ -269,6 +308,16 @@ impl Page {
             .unwrap_or_else(|e| panic!("cannot search {selector}: {e}"));
         let mut pictures = Vec::with_capacity(elements.len());
         for element in elements {
+            // Whole and in the middle of the window: a picture of an element cut by the
+            // window's edge holds part of it (Chromium takes the element's box as shown).
+            let reference = serde_json::to_value(&element).expect("an element reference");
+            self.client
+                .execute(
+                    "arguments[0].scrollIntoView({block: 'center', inline: 'center'})",
+                    vec![reference],
+                )
+                .await
+                .unwrap_or_else(|e| panic!("cannot scroll to {selector}: {e}"));
             pictures.push(
                 element
                     .screenshot()
@@ -305,6 +354,26 @@ impl Page {
             .enumerate()
             .filter(|(i, w)| *w == b"/Type /Page" && pdf.get(i + 11) != Some(&b's'))
             .count()
+    }
+
+    /// Shows the page on a screen of `width`x`height` CSS pixels (a hall's projector at
+    /// 1280x720 or 1920x1080), whatever the window's size.
+    pub async fn set_screen(&self, width: u32, height: u32) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false }),
+        )
+        .await;
+    }
+
+    /// Shows the page on a phone's screen of `width`x`height` CSS pixels (a small one is
+    /// 360x740) at device pixel ratio 3, laid out as a phone lays it out.
+    pub async fn set_phone_screen(&self, width: u32, height: u32) {
+        self.cdp(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": width, "height": height, "deviceScaleFactor": 3, "mobile": true }),
+        )
+        .await;
     }
 
     /// A Chrome DevTools Protocol command on this tab (e.g. CPU throttling).

@@ -142,7 +142,7 @@ impl DealForm {
         form.re = entry.re.clone();
         form.re.sort_unstable();
         form.points = entry.re_points.to_string();
-        form.tricks = entry.re_tricks.to_string();
+        form.tricks = entry.re_tricks.map(|t| t.to_string()).unwrap_or_default();
         form.call_re = wire_name(&entry.announcements.re);
         form.call_kontra = wire_name(&entry.announcements.kontra);
         let extras = entry.extras.unwrap_or_default();
@@ -178,6 +178,24 @@ impl DealForm {
     /// Whether the captain asked for the preview (else: save).
     pub fn is_preview(&self) -> bool {
         self.action == "preview"
+    }
+
+    /// Whether the script asks to compare an overtaken entry with the deal stored under
+    /// its number (`action=compare`).
+    pub fn is_compare(&self) -> bool {
+        self.action == "compare"
+    }
+
+    /// The deal number the form was rendered for, if it names one.
+    pub fn asked_number(&self) -> Option<u16> {
+        self.number.parse().ok()
+    }
+
+    /// The form moved on to deal `next` (or to none: the sheet's next, as the service
+    /// sees it), its key kept: nothing was stored under it.
+    pub fn renumbered(mut self, next: Option<u16>) -> DealForm {
+        self.number = next.map(|n| n.to_string()).unwrap_or_default();
+        self
     }
 
     /// The other party's card points as the form derives them (shown beside the field),
@@ -223,9 +241,15 @@ impl DealForm {
             _ => return Err(invalid("points_of", "invalid_value", "re or kontra")),
         };
         let points = number("points", &self.points, ALL_POINTS)?;
-        let tricks = number("tricks", &self.tricks, all_tricks)?;
+        // Left empty: not counted, which the service takes where the tricks cannot change
+        // the score and refuses, naming the field, where they can.
+        let tricks = if self.tricks.is_empty() {
+            None
+        } else {
+            Some(number("tricks", &self.tricks, all_tricks)?)
+        };
         let (re_points, re_tricks) = if kontra_counted {
-            (ALL_POINTS - points, all_tricks - tricks)
+            (ALL_POINTS - points, tricks.map(|t| all_tricks - t))
         } else {
             (points, tricks)
         };
@@ -305,6 +329,11 @@ fn enum_value<T: serde::de::DeserializeOwned>(
     serde_json::from_value(serde_json::Value::String(typed.to_owned()))
         .map(Some)
         .map_err(|_| invalid(field, "invalid_value", "not one of the choices"))
+}
+
+/// Whether `name` is one of the form's extras fields.
+pub fn is_extra_field(name: &str) -> bool {
+    EXTRAS.iter().any(|(field, _, _)| *field == name)
 }
 
 /// The form field an API problem's field names (`re_points` is the form's `points`), if
@@ -388,6 +417,28 @@ mod tests {
         );
     }
 
+    /// Tricks left empty are not counted, whichever party's points were typed: the body
+    /// leaves them out, and the service decides whether the points allow that.
+    #[test]
+    fn tricks_left_empty_are_not_counted() {
+        for of in ["re", "kontra"] {
+            let form = DealForm::from_pairs(&pairs(&[
+                ("contract", "normal"),
+                ("re", "0"),
+                ("re", "2"),
+                ("points", "100"),
+                ("points_of", of),
+                ("tricks", ""),
+            ]));
+            let DealBody::Full(entry) = form.to_body(&Ruleset::DDV).expect("a body") else {
+                panic!("a full entry");
+            };
+            let re_points = if of == "re" { 100 } else { 140 };
+            assert_eq!((entry.re_points, entry.re_tricks), (re_points, None));
+            assert!(json(&DealBody::Full(entry)).get("re_tricks").is_none());
+        }
+    }
+
     #[test]
     fn kontra_counted_points_and_tricks_become_res() {
         let form = DealForm::from_pairs(&pairs(&[
@@ -402,7 +453,7 @@ mod tests {
         let DealBody::Full(entry) = form.to_body(&Ruleset::DDV).expect("a body") else {
             panic!("a full entry");
         };
-        assert_eq!((entry.re_points, entry.re_tricks), (140, 7));
+        assert_eq!((entry.re_points, entry.re_tricks), (140, Some(7)));
         assert_eq!(
             entry.extras.map(|_| ()),
             None,
@@ -421,7 +472,7 @@ mod tests {
         let DealBody::Full(entry) = all.to_body(&Ruleset::DDV).expect("a body") else {
             panic!("a full entry");
         };
-        assert_eq!((entry.re_points, entry.re_tricks), (0, 0));
+        assert_eq!((entry.re_points, entry.re_tricks), (0, Some(0)));
     }
 
     /// Without the nines a deal has ten tricks: Kontra's 3 are Re's 7, and 11 is refused
@@ -449,7 +500,7 @@ mod tests {
         let DealBody::Full(entry) = &body else {
             panic!("a full entry");
         };
-        assert_eq!((entry.re_points, entry.re_tricks), (145, 7));
+        assert_eq!((entry.re_points, entry.re_tricks), (145, Some(7)));
         assert_eq!(
             json(&body)["extras"]["kontra"],
             serde_json::json!({"doppelkopf": 0, "fox": 0, "karlchen": 0, "karlchen_caught": 1})

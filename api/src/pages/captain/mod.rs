@@ -30,6 +30,7 @@ use crate::state::AppState;
 pub fn configure(cfg: &mut web::ServiceConfig) {
     cfg.service(table::show)
         .service(table::enter)
+        .service(table::state_fragment)
         .service(sheet::show)
         .service(sheet::correction)
         .service(sheet::correct)
@@ -159,6 +160,20 @@ fn wants_json(req: &HttpRequest) -> bool {
         .get(actix_web::http::header::ACCEPT)
         .and_then(|v| v.to_str().ok())
         .is_some_and(|v| v.contains("application/json"))
+}
+
+/// Whether the request asks for the preview alone (the script shows it in place).
+pub(super) fn wants_fragment(req: &HttpRequest) -> bool {
+    let in_accept = req
+        .headers()
+        .get(actix_web::http::header::ACCEPT)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("fragment=preview"));
+    in_accept
+        || req
+            .query_string()
+            .split('&')
+            .any(|pair| pair == "fragment=preview")
 }
 
 /// The `name=value` pairs of a posted form, or a 400 for a body that is none.

@@ -75,8 +75,14 @@ pub(super) fn problem_json(lang: Lang, e: &ApiError) -> HttpResponse {
     let mut problem = serde_json::to_value(e.problem()).unwrap_or_default();
     if let Some(fields) = problem.as_object_mut() {
         fields.insert("message".to_owned(), refusal.message.into());
-        // A sheet attached to a conflict is for API clients; the phone reloads its page.
-        fields.remove("current");
+        // A sheet attached to a conflict is for API clients; the phone needs only the
+        // number the sheet takes next (an overtaken entry moves on to it).
+        let next = fields
+            .remove("current")
+            .and_then(|sheet| sheet.pointer("/next/number").cloned());
+        if let Some(next) = next {
+            fields.insert("next".to_owned(), next);
+        }
     }
     HttpResponse::build(e.status_code())
         .content_type(crate::error::PROBLEM_JSON)

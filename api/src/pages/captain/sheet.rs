@@ -9,9 +9,10 @@ use serde::Serialize;
 
 use super::form::{self, DealForm};
 use super::reply::{entry_key, flash_text, problem_json};
-use super::view::{self, FormView, Named, Refusal};
+use super::view::{self, FormView, Named, PreviewFragment, PreviewView, Refusal};
 use super::{
     captain, clear_flash, failed, form_pairs, fresh_key, see_other_with, shut_out, to_join,
+    wants_fragment,
 };
 use crate::auth::Caller;
 use crate::error::ApiError;
@@ -27,6 +28,7 @@ use crate::wire::sheet::{SheetDealView, SheetResponse};
 
 const SHEET: &str = "pages/captain/sheet.html";
 const CORRECTION: &str = "pages/captain/correct.html";
+const PREVIEW: &str = "pages/captain/_preview.html";
 
 /// One seat's cell of a deal's row.
 #[derive(Debug, Serialize)]
@@ -53,6 +55,9 @@ struct DealLine {
     /// A family game's deal: `dealer` is the player who started it (Doppeldoppel names no
     /// dealer) when `starter` is set.
     starter: bool,
+    /// The correction form can take it: a deal with its full facts while the round is
+    /// open (a paper deal or one thrown in is deleted and entered again instead).
+    correctable: bool,
 }
 
 /// The last deal, with what mending it needs.
@@ -147,6 +152,7 @@ fn line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
         penalties: !deal.penalties.is_empty(),
         paper: deal.entry.is_paper(),
         starter: false,
+        correctable: deal.has_facts() && !sheet.round_closed,
     }
 }
 
@@ -172,6 +178,8 @@ fn family_line(lang: Lang, sheet: &SheetResponse, game: &str, deal: &FamilyDealV
         penalties: false,
         paper: false,
         starter: deal.dealer.is_none(),
+        // Mended by deleting the last deal and entering it again.
+        correctable: false,
     }
 }
 
@@ -297,18 +305,37 @@ struct CorrectionPage {
     summary: String,
     form: FormView,
     error: Option<Refusal>,
+    /// The correction's preview, as the entry form's.
+    deal_preview: Option<PreviewView>,
+    deal_preview_error: Option<Refusal>,
 }
 
-/// The correction page for deal `number` holding `values` (the stored deal when `None`).
+/// What the correction page shows besides the deal: the form as posted (the stored deal
+/// when `None`), why saving it was refused, and its preview.
+#[derive(Default)]
+struct Shown<'a> {
+    values: Option<DealForm>,
+    error: Option<&'a ApiError>,
+    preview: Option<PreviewFragment<PreviewView>>,
+    /// The preview's status (a refused preview is the refusal's 4xx).
+    status: Option<StatusCode>,
+}
+
+/// The correction page for deal `number`, showing `shown`.
 async fn correction_page(
     state: &AppState,
     req: &HttpRequest,
     caller: &Caller,
     table_id: i64,
     number: u16,
-    values: Option<DealForm>,
-    error: Option<&ApiError>,
+    shown: Shown<'_>,
 ) -> HttpResponse {
+    let Shown {
+        values,
+        error,
+        preview,
+        status,
+    } = shown;
     let (lang, _) = Lang::of(req);
     let table = match load(state, caller, table_id, Some(number)).await {
         Ok(table) => table,
@@ -338,14 +365,22 @@ async fn correction_page(
         form
     });
     let refusal = error.map(|e| view::refusal(lang, e));
-    let form = view::form_view(
+    let preview_field = preview
+        .as_ref()
+        .and_then(|p| p.deal_preview_error.as_ref())
+        .and_then(|e| e.field);
+    let mut form = view::form_view(
         lang,
         &table,
         choices,
         values,
         Some(number),
-        refusal.as_ref().and_then(|r| r.field),
+        refusal.as_ref().and_then(|r| r.field).or(preview_field),
     );
+    // The captain sees his correction before he saves it, as he sees an entry.
+    form.previewable = true;
+    let (deal_preview, deal_preview_error) =
+        preview.map_or((None, None), |p| (p.deal_preview, p.deal_preview_error));
     let page = CorrectionPage {
         tournament: table.tournament.clone(),
         round: sheet.round,
@@ -354,8 +389,10 @@ async fn correction_page(
         summary: view::deal_summary(lang, sheet, deal),
         form,
         error: refusal,
+        deal_preview,
+        deal_preview_error,
     };
-    let status = error.map_or(StatusCode::OK, ResponseError::status_code);
+    let status = status.unwrap_or_else(|| error.map_or(StatusCode::OK, ResponseError::status_code));
     respond_status(&state.pages, req, status, CORRECTION, &page)
 }
 
@@ -374,8 +411,7 @@ pub async fn correction(
                 &caller,
                 table_id,
                 number.into_inner(),
-                None,
-                None,
+                Shown::default(),
             )
             .await
         }
@@ -404,6 +440,9 @@ pub async fn correct(
         Ok(pairs) => DealForm::from_pairs(&pairs),
         Err(e) => return problem_json(lang, &e),
     };
+    if form.is_preview() {
+        return correction_preview(&state, &req, lang, &caller, table_id, number, form).await;
+    }
     let path = format!("/table/deals/{number}");
     let saved = async {
         let entry = super::deal_body(&state, &caller, table_id, &form).await?;
@@ -431,13 +470,77 @@ pub async fn correct(
                     &caller,
                     table_id,
                     number,
-                    Some(form),
-                    Some(&e),
+                    Shown {
+                        values: Some(form),
+                        error: Some(&e),
+                        ..Shown::default()
+                    },
                 )
                 .await
             }
         },
     }
+}
+
+/// The preview of a correction: alone for the script, else the correction page with it.
+async fn correction_preview(
+    state: &AppState,
+    req: &HttpRequest,
+    lang: Lang,
+    caller: &Caller,
+    table_id: i64,
+    number: u16,
+    form: DealForm,
+) -> HttpResponse {
+    let previewed = match super::deal_body(state, caller, table_id, &form).await {
+        Ok(entry) => {
+            let acting = caller.clone();
+            state
+                .db
+                .run(move |conn| deals::preview_correction(conn, table_id, number, &acting, &entry))
+                .await
+        }
+        Err(e) => Err(e),
+    };
+    if let Err(e) = &previewed
+        && let Some(out) = shut_out(e)
+    {
+        return out;
+    }
+    let table = match load(state, caller, table_id, Some(number)).await {
+        Ok(table) => table,
+        Err(e) => return failed(state, req, e),
+    };
+    let status = previewed
+        .as_ref()
+        .map_or_else(ResponseError::status_code, |_| StatusCode::OK);
+    let fragment = match &previewed {
+        Ok(p) => PreviewFragment {
+            deal_preview: view::preview_view(lang, &table.sheet, p),
+            deal_preview_error: None,
+        },
+        Err(e) => PreviewFragment {
+            deal_preview: None,
+            deal_preview_error: Some(view::refusal(lang, e)),
+        },
+    };
+    if wants_fragment(req) {
+        return respond_status(&state.pages, req, status, PREVIEW, &fragment);
+    }
+    correction_page(
+        state,
+        req,
+        caller,
+        table_id,
+        number,
+        Shown {
+            values: Some(form),
+            error: None,
+            preview: Some(fragment),
+            status: Some(status),
+        },
+    )
+    .await
 }
 
 /// The deletion form's fields.

@@ -15,14 +15,14 @@ use serde::Serialize;
 use super::family::FamilyForm;
 use super::form::DealForm;
 use super::reply::{entry_key, flash_text, problem_json};
-use super::view::{self, FormView, Named, PreviewFragment, PreviewView, Refusal};
+use super::view::{self, FormView, Named, OvertakenView, PreviewFragment, PreviewView, Refusal};
 use super::{captain, clear_flash, form_pairs, fresh_key, preview, see_other_with, to_join};
-use super::{failed, shut_out, wants_json};
+use super::{failed, shut_out, wants_fragment, wants_json};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
-use crate::pages::respond_status;
 use crate::pages::session::same_origin;
+use crate::pages::{respond_status, respond_tagged};
 use crate::services::tables::{self, CaptainTable};
 use crate::services::{deals, idempotency};
 use crate::state::AppState;
@@ -31,6 +31,8 @@ use crate::wire::sheet::{DealResponse, DealView};
 
 const TEMPLATE: &str = "pages/captain/table.html";
 const PREVIEW: &str = "pages/captain/_preview.html";
+const STATE: &str = "pages/captain/_state.html";
+const OVERTAKEN: &str = "pages/captain/_overtaken.html";
 
 /// The path the entry form posts to, which is also its keys' scope.
 const ENTER: &str = "/table/deals";
@@ -79,6 +81,8 @@ struct TablePage {
     deal_preview: Option<PreviewView>,
     deal_preview_error: Option<Refusal>,
     error: Option<Refusal>,
+    /// An entry refused because another phone entered its deal first, beside that deal.
+    overtaken: Option<OvertakenView>,
 }
 
 impl TablePage {
@@ -138,13 +142,16 @@ impl TablePage {
             minutes_left: sheet
                 .clock
                 .as_ref()
-                .filter(|_| !sheet.time_up)
+                // Nothing left to time once the time is up, the sheet complete or the
+                // round closed.
+                .filter(|_| !sheet.time_up && !sheet.complete && !sheet.round_closed)
                 .map(|c| c.seconds_left.div_ceil(60)),
             flash: None,
             form,
             deal_preview: None,
             deal_preview_error: None,
             error: None,
+            overtaken: None,
         }
     }
 }
@@ -181,6 +188,29 @@ pub async fn show(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
     answer
 }
 
+/// `/table/state`: the table's state alone (who plays, the next deal, the banners, the
+/// totals), which the page's script asks for every few seconds to follow the deals other
+/// phones and the desk enter; tagged, so that an unchanged table answers an empty 304.
+#[get("/table/state")]
+pub async fn state_fragment(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
+    let Some((caller, table_id)) = captain(&state, &req) else {
+        return to_join(None);
+    };
+    let (lang, _) = Lang::of(&req);
+    match load(&state, &caller, table_id).await {
+        Ok(table) => match &table.sheet.family {
+            Some(family) => super::family::state_fragment(&state, &req, &table, family),
+            None => respond_tagged(
+                &state.pages,
+                &req,
+                STATE,
+                &TablePage::of(lang, &table, None),
+            ),
+        },
+        Err(e) => failed(&state, &req, e),
+    }
+}
+
 /// What a saved entry answers the script: its number, the deal and the totals after it.
 #[derive(Debug, Serialize)]
 struct Saved {
@@ -199,20 +229,6 @@ impl From<DealResponse> for Saved {
             complete: r.sheet.complete,
         }
     }
-}
-
-/// Whether the request asks for the preview alone (the script shows it in place).
-fn wants_fragment(req: &HttpRequest) -> bool {
-    let in_accept = req
-        .headers()
-        .get(actix_web::http::header::ACCEPT)
-        .and_then(|v| v.to_str().ok())
-        .is_some_and(|v| v.contains("fragment=preview"));
-    in_accept
-        || req
-            .query_string()
-            .split('&')
-            .any(|pair| pair == "fragment=preview")
 }
 
 /// Previews (`action=preview`) or saves the entry form's deal.
@@ -239,6 +255,9 @@ pub async fn enter(state: web::Data<AppState>, req: HttpRequest, body: web::Byte
     let form = DealForm::from_pairs(&pairs);
     if form.is_preview() {
         return preview_answer(&state, &req, lang, caller, table_id, form).await;
+    }
+    if form.is_compare() {
+        return compare_answer(&state, &req, lang, &caller, table_id, form).await;
     }
     let saved = save(&state, &req, caller.clone(), table_id, &form).await;
     match saved {
@@ -361,12 +380,95 @@ async fn refused(
         Err(e) => return failed(state, req, e),
     };
     let refusal = view::refusal(lang, e);
+    // Overtaken: the form moves on to the sheet's next deal, beside the deal stored
+    // under its old number, so that saving again keeps it and nothing is refused twice.
+    let (form, overtaken) = if is_overtaken(e)
+        && let Some(asked) = form.asked_number()
+    {
+        let next = table.choices.as_ref().map(|c| c.number);
+        let form = form.renumbered(next);
+        let overtaken = overtaken_view(state, lang, caller, &table, asked, &form, true).await;
+        (form, Some(overtaken))
+    } else {
+        (form, None)
+    };
     let mut page = TablePage::of(lang, &table, Some(form));
     if let Some(form) = page.form.as_mut() {
         form.error_field = refusal.field;
     }
     page.error = Some(refusal);
+    page.overtaken = overtaken;
     respond_status(&state.pages, req, e.status_code(), TEMPLATE, &page)
+}
+
+/// Whether `e` refused an entry because its deal was entered first by another phone.
+fn is_overtaken(e: &ApiError) -> bool {
+    matches!(
+        e,
+        ApiError::Conflict {
+            code: "deal_number_taken",
+            ..
+        }
+    )
+}
+
+/// The entry `form`, made for deal `asked`, beside the deal stored under that number:
+/// the entry previewed as the table's next deal.
+async fn overtaken_view(
+    state: &AppState,
+    lang: Lang,
+    caller: &Caller,
+    table: &CaptainTable,
+    asked: u16,
+    form: &DealForm,
+    plain: bool,
+) -> OvertakenView {
+    let as_next = form.clone().renumbered(None);
+    let previewed = match super::deal_body(state, caller, table.sheet.table_id, &as_next).await {
+        Ok(entry) => preview::preview(state, caller.clone(), table.sheet.table_id, entry)
+            .await
+            .ok(),
+        Err(_) => None,
+    };
+    let mine = previewed
+        .as_ref()
+        .and_then(|p| view::preview_view(lang, &table.sheet, p));
+    OvertakenView::of(lang, &table.sheet, asked, mine.as_ref(), plain)
+}
+
+/// The script's outbox asks, for an entry refused as overtaken, to see it beside the
+/// stored deal: the comparison alone, as a fragment.
+async fn compare_answer(
+    state: &AppState,
+    req: &HttpRequest,
+    lang: Lang,
+    caller: &Caller,
+    table_id: i64,
+    form: DealForm,
+) -> HttpResponse {
+    let table = match load(state, caller, table_id).await {
+        Ok(table) => table,
+        Err(e) => return problem_json(lang, &e),
+    };
+    let Some(asked) = form.asked_number() else {
+        return problem_json(
+            lang,
+            &ApiError::field(
+                "invalid_body",
+                "number",
+                "required",
+                "the number the entry was made for",
+            ),
+        );
+    };
+    let overtaken = overtaken_view(state, lang, caller, &table, asked, &form, false).await;
+    respond_status(
+        &state.pages,
+        req,
+        StatusCode::OK,
+        OVERTAKEN,
+        &serde_json::json!({ "overtaken": overtaken }),
+    )
 }
 
 /// The preview alone (for the script) or the table page with it.

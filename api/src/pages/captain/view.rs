@@ -127,6 +127,8 @@ pub struct Choice {
     pub re_size: u8,
     /// Why it cannot be chosen, or what it means here.
     pub note: Option<String>,
+    /// Whether a fresh form has it ticked (the script's cleared form ticks it again).
+    pub default: bool,
 }
 
 /// A number field of the extras.
@@ -177,10 +179,50 @@ pub struct FormView {
     pub tricks_other: Option<u16>,
     /// Tricks in a deal by the table's rules (12, or 10 without the nines).
     pub tricks_total: u8,
+    /// The card points at which the tricks can change the score, space-separated (the
+    /// form asks for them only then); empty when they never do (without the nines).
+    pub tricks_at: String,
+    /// Whether the form has the tricks field: where they can matter, or to show what was
+    /// typed into it or why it was refused.
+    pub ask_tricks: bool,
     /// The rules let a deal be thrown in (five nines): the form offers the button.
     pub thrown_in: bool,
     /// The field the last refusal was about.
     pub error_field: Option<&'static str>,
+    /// Which of the form's folded parts show open.
+    pub open: Unfolded,
+    /// Whether the form offers the preview: every entry, and a correction on a page that
+    /// previews it (the captain's).
+    pub previewable: bool,
+}
+
+/// The parts of the entry form folded away while they hold nothing (a normal deal needs
+/// none of them), shown open when they hold a choice, a count or the last refusal.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Unfolded {
+    /// Weddings and solos: one is chosen, or Vorführen leaves only a solo.
+    pub contracts: bool,
+    /// The calls: one was made.
+    pub calls: bool,
+    /// The extras: one is counted.
+    pub extras: bool,
+}
+
+impl Unfolded {
+    fn of(values: &DealForm, forced: bool, error_field: Option<&str>) -> Unfolded {
+        let made = |call: &str| !call.is_empty() && call != "none";
+        let erred = |fields: &[&str]| error_field.is_some_and(|f| fields.contains(&f));
+        Unfolded {
+            contracts: forced
+                || erred(&["contract"])
+                || (!values.contract.is_empty() && values.contract != "normal"),
+            calls: made(&values.call_re)
+                || made(&values.call_kontra)
+                || erred(&["call_re", "call_kontra"]),
+            extras: values.extras.values().any(|v| !v.is_empty() && v != "0")
+                || error_field.is_some_and(form::is_extra_field),
+        }
+    }
 }
 
 const RE_CALLS: [&str; 6] = ["none", "re", "no90", "no60", "no30", "schwarz"];
@@ -196,6 +238,7 @@ fn calls(lang: Lang, values: &[&str], chosen: &str) -> Vec<Choice> {
             allowed: true,
             re_size: 0,
             note: None,
+            default: false,
         })
         .collect()
 }
@@ -237,15 +280,23 @@ pub fn form_view(
 ) -> FormView {
     let sheet = &table.sheet;
     let forced = choices.forced_soloist.map(|s| named(sheet, s));
+    let open = Unfolded::of(&values, forced.is_some(), error_field);
+    let tricks_at = domain::deal::points_where_tricks_matter(&table.rules);
+    let ask_tricks =
+        !tricks_at.is_empty() || !values.tricks.is_empty() || error_field == Some("tricks");
     let sitting_out = choices.sitting_out.map(|s| named(sheet, s));
     let contracts = choices
         .contracts
         .iter()
         .map(|c| {
             let value = form::wire_name(&c.contract);
+            // A new deal starts as a normal game, the most common one, where the order of
+            // play allows it (not while a solo is owed by Vorführen).
+            let default = value == "normal" && c.allowed && correcting.is_none();
             Choice {
                 label: lang.text(&format!("captain_contract_{value}")),
-                checked: values.contract == value,
+                checked: values.contract == value || (values.contract.is_empty() && default),
+                default,
                 allowed: c.allowed,
                 re_size: c.re_size,
                 note: (!c.allowed).then(|| lang.text("captain_contract_forced_note")),
@@ -274,6 +325,7 @@ pub fn form_view(
                 allowed,
                 re_size: 0,
                 note,
+                default: false,
             }
         })
         .collect();
@@ -291,6 +343,12 @@ pub fn form_view(
         points_other: values.points_other(),
         tricks_other: values.tricks_other(&table.rules),
         tricks_total: table.rules.tricks(),
+        ask_tricks,
+        tricks_at: tricks_at
+            .iter()
+            .map(u8::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
         thrown_in: table.rules.five_nines,
         values,
         contracts,
@@ -299,6 +357,8 @@ pub fn form_view(
         sitting_out,
         dealer: named(sheet, choices.dealer),
         error_field,
+        open,
+        previewable: correcting.is_none(),
     }
 }
 
@@ -320,8 +380,9 @@ pub struct Item {
     pub label: String,
     /// For whom.
     pub party: String,
-    /// How many.
-    pub points: u8,
+    /// How many, signed as they count towards the game value: the winner's plus, the
+    /// other side's minus (Re's plus when nobody won), so that the lines add up to it.
+    pub points: String,
 }
 
 /// A plausibility hint.
@@ -340,8 +401,12 @@ pub struct PreviewView {
     pub number: u16,
     /// Who deals.
     pub dealer: Named,
-    /// Where the deal goes on the sheet, when the service says.
+    /// The game played ("Damensolo", "Stille Hochzeit"); none for a deal thrown in.
+    pub contract: Option<String>,
+    /// Where the deal goes on the sheet (Pflichtsolo, vorgeführt, …); none for a plain deal.
     pub kind: Option<String>,
+    /// The Re party.
+    pub re: Vec<Named>,
     /// The game value.
     pub value: i32,
     /// Who won.
@@ -375,10 +440,24 @@ pub fn preview_view(
     let (DealView::Doppelkopf(deal), Some(score)) = (&preview.deal, &preview.score) else {
         return None;
     };
+    let thrown_in = deal.is_thrown_in();
+    // The side whose points count plus.
+    let plus = match form::wire_name(&score.winner).as_str() {
+        "kontra" => "kontra",
+        _ => "re",
+    };
     Some(PreviewView {
         number: deal.number,
         dealer: named(sheet, deal.dealer),
-        kind: Some(text_or(format!("captain_kind_{}", deal.kind), deal.kind)),
+        contract: (!thrown_in).then(|| {
+            lang.text(&format!(
+                "captain_contract_{}",
+                form::wire_name(&deal.contract)
+            ))
+        }),
+        kind: (deal.kind != "normal")
+            .then(|| text_or(format!("captain_kind_{}", deal.kind), deal.kind)),
+        re: deal.re.iter().map(|&seat| named(sheet, seat)).collect(),
         value: score.value,
         winner: lang.text(&format!(
             "captain_winner_{}",
@@ -400,10 +479,17 @@ pub fn preview_view(
         items: score
             .items
             .iter()
-            .map(|i| Item {
-                label: text_or(format!("captain_item_{}", i.code), i.code),
-                party: lang.text(&format!("captain_party_{}", form::wire_name(&i.party))),
-                points: i.points,
+            .map(|i| {
+                let party = form::wire_name(&i.party);
+                Item {
+                    label: text_or(format!("captain_item_{}", i.code), i.code),
+                    party: lang.text(&format!("captain_party_{party}")),
+                    points: if party.as_str() == plus {
+                        format!("+{}", i.points)
+                    } else {
+                        format!("-{}", i.points)
+                    },
+                }
             })
             .collect(),
         // The hint's words by its code; the service's English words if a new code has no
@@ -450,6 +536,122 @@ pub fn deal_summary(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> 
         re.join(" & "),
         scores.join(", ")
     )
+}
+
+/// One player's entry on a [`DealCard`].
+#[derive(Debug, Clone, Serialize)]
+pub struct CardScore {
+    /// The player.
+    pub player: Named,
+    /// His entry for the deal.
+    pub score: i32,
+}
+
+/// A deal in brief: what was played, by whom, and each player's entry. An entry that
+/// another phone overtook is shown as one beside the stored deal as another.
+#[derive(Debug, Clone, Serialize)]
+pub struct DealCard {
+    /// The game ("Damensolo (Pflichtsolo)", "eingeworfen").
+    pub game: String,
+    /// The Re party; none for a deal thrown in.
+    pub re: Vec<Named>,
+    /// Each seat's entry.
+    pub scores: Vec<CardScore>,
+}
+
+impl DealCard {
+    /// The card of deal `deal` as `sheet` holds it.
+    pub fn stored(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealCard {
+        let game = if deal.is_thrown_in() {
+            lang.text("captain_kind_thrown_in")
+        } else {
+            let contract = lang.text(&format!(
+                "captain_contract_{}",
+                form::wire_name(&deal.contract)
+            ));
+            match deal.kind {
+                "normal" => contract,
+                kind => format!(
+                    "{contract} ({})",
+                    lang.text_or(&format!("captain_kind_{kind}"), kind)
+                ),
+            }
+        };
+        DealCard {
+            game,
+            re: deal.re.iter().map(|&seat| named(sheet, seat)).collect(),
+            scores: sheet
+                .players
+                .iter()
+                .map(|p| CardScore {
+                    player: Named::from(p),
+                    score: deal.scores.get(usize::from(p.seat)).copied().unwrap_or(0),
+                })
+                .collect(),
+        }
+    }
+
+    /// The card of a previewed entry.
+    pub fn previewed(preview: &PreviewView) -> DealCard {
+        let game = match (&preview.contract, &preview.kind) {
+            (Some(contract), Some(kind)) => format!("{contract} ({kind})"),
+            (Some(contract), None) => contract.clone(),
+            (None, kind) => kind.clone().unwrap_or_default(),
+        };
+        DealCard {
+            game,
+            re: preview.re.clone(),
+            scores: preview
+                .scores
+                .iter()
+                .map(|s| CardScore {
+                    player: s.player.clone(),
+                    score: s.score,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// An entry another phone overtook: deal `asked` was stored meanwhile, and the entry,
+/// kept, would be deal `next`. The captain keeps it or drops it, seeing both.
+#[derive(Debug, Clone, Serialize)]
+pub struct OvertakenView {
+    /// The number the entry was made for.
+    pub asked: u16,
+    /// The number it would take now; none when the sheet takes no further deal.
+    pub next: Option<u16>,
+    /// Deal `asked` as stored; none when it is no longer on the sheet.
+    pub stored: Option<DealCard>,
+    /// The entry as it would be scored now; none when it would be refused.
+    pub mine: Option<DealCard>,
+    /// Whether the page offers keeping and dropping itself (a plain page); the script
+    /// puts its own buttons beside the outbox entry.
+    pub plain: bool,
+}
+
+impl OvertakenView {
+    /// The comparison for an entry made for deal `asked` at the table of `sheet`, whose
+    /// preview as the next deal is `mine`.
+    pub fn of(
+        lang: Lang,
+        sheet: &SheetResponse,
+        asked: u16,
+        mine: Option<&PreviewView>,
+        plain: bool,
+    ) -> OvertakenView {
+        OvertakenView {
+            asked,
+            next: sheet.next.as_ref().map(|n| n.number),
+            stored: sheet
+                .deals
+                .iter()
+                .find(|d| d.number == asked)
+                .map(|d| DealCard::stored(lang, sheet, d)),
+            mine: mine.map(DealCard::previewed),
+            plain,
+        }
+    }
 }
 
 #[cfg(test)]

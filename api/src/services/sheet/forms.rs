@@ -65,7 +65,11 @@ fn stored_full(entry: &DealEntry) -> StoredDeal {
         karlchen_caught: c.karlchen_caught,
     };
     StoredDeal {
-        format: db::deals::FORMAT,
+        format: if entry.re_tricks.is_some() {
+            db::deals::FORMAT
+        } else {
+            db::deals::UNCOUNTED_FORMAT
+        },
         contract: domain::deal::Contract::from(entry.contract).into(),
         re: entry.re.clone(),
         re_points: entry.re_points,

@@ -522,6 +522,14 @@ impl TablesRows {
         (ctx, judged)
     }
 
+    /// Judges the round of the table `ctx` names, with `ctx` as given (its seats read
+    /// beforehand), as [`TablesRows::judge`] does; takes the table's rows out.
+    pub fn judge_at(&mut self, ctx: &TableContext) -> Result<Judged, ApiError> {
+        let deals = self.deals.remove(&ctx.table.id).unwrap_or_default();
+        let penalties = self.penalties.remove(&ctx.table.id).unwrap_or_default();
+        check_numbers(&deals).and_then(|()| judge(ctx, &deals, &penalties))
+    }
+
     /// Takes `table`'s rows out, with its context.
     fn take(
         &mut self,

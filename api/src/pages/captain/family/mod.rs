@@ -25,6 +25,7 @@ pub use form::FamilyForm;
 use form::RANKS;
 
 const TEMPLATE: &str = "pages/captain/family.html";
+const STATE: &str = "pages/captain/_family_state.html";
 const PREVIEW: &str = "pages/captain/_family_preview.html";
 
 /// A seat on the family page: the player and his keys.
@@ -194,6 +195,21 @@ pub fn page(
     let mut page = FamilyPage::of(table, family, None);
     page.flash = flash;
     respond_status(&state.pages, req, StatusCode::OK, TEMPLATE, &page)
+}
+
+/// The family table's state alone, for the page's script (see `table::state_fragment`).
+pub fn state_fragment(
+    state: &AppState,
+    req: &HttpRequest,
+    table: &CaptainTable,
+    family: &FamilySheetView,
+) -> HttpResponse {
+    crate::pages::respond_tagged(
+        &state.pages,
+        req,
+        STATE,
+        &FamilyPage::of(table, family, None),
+    )
 }
 
 /// The family page again after a refused entry: the form as the captain left it.
