@@ -14,6 +14,17 @@
   var entries = [];
   var busy = false;
   var dirty = false;
+  // The table's state comes from two kinds of request that may cross on a slow network
+  // (the poll that follows the table, the page fetched after a save): the answer to the
+  // later request wins, and an older one arriving after it is dropped, so the page never
+  // steps back a deal.
+  var asked = 0;
+  var shown = 0;
+  var ask = function () { asked += 1; return asked; };
+  var latest = function (seq) { if (seq < shown) { return false; } shown = seq; return true; };
+  // Likewise for the connection shown: a request that failed while the network was cut,
+  // reported only after a later one got through, does not call the connection lost.
+  var heard = 0;
   // How long one sending may take before it counts as lost (and is sent again).
   var SEND_TIMEOUT_MS = 15000;
   var text = function (name) { return (box && box.getAttribute("data-" + name)) || ""; };
@@ -41,6 +52,16 @@
     var bytes = new Uint8Array(16);
     crypto.getRandomValues(bytes);
     return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  /* What the answer (or its absence) to request `seq` says of the connection. */
+  function reached(seq, yes) {
+    if (yes) {
+      heard = Math.max(heard, seq);
+      online(true);
+    } else if (seq > heard) {
+      online(false);
+    }
   }
 
   function online(yes) {
@@ -264,6 +285,7 @@
     // while and send again later (the same key: the server stores it once either way).
     var abort = window.AbortController ? new AbortController() : null;
     var timer = abort ? window.setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS) : null;
+    var seq = ask();
     fetch("/table/deals", {
       method: "POST",
       credentials: "same-origin",
@@ -271,9 +293,11 @@
       body: head.body,
       signal: abort ? abort.signal : undefined
     }).then(function (res) {
-      online(true);
+      reached(seq, true);
       if (res.ok) {
         entries.shift();
+        // What the table said before this answer no longer holds: drop it if it comes late.
+        latest(ask());
         // The table has this deal now: the live view must not take it for another phone's.
         var f = form();
         if (f && f.getAttribute("data-mode") === "enter" && +f.getAttribute("data-number") <= head.number) {
@@ -297,7 +321,7 @@
         return "refused";
       });
     }, function () {
-      online(false);
+      reached(seq, false);
       head.state = "waiting";
       return "later";
     }).then(function (outcome) {
@@ -314,11 +338,12 @@
   /* The page's state after the outbox emptied: the banners and totals always, the form
      too unless the captain is typing into it. */
   function refresh() {
+    var seq = ask();
     fetch("/table", { credentials: "same-origin", headers: { "Accept": "text/html" } }).then(function (res) {
       if (res.redirected && res.url.indexOf("/join") >= 0) { location.href = res.url; return null; }
       return res.ok ? res.text() : null;
     }).then(function (html) {
-      if (!html) { return; }
+      if (!html || !latest(seq)) { return; }
       var page = new DOMParser().parseFromString(html, "text/html");
       var keep = dirty || entries.length;
       ["table-state"].concat(keep ? ["form-dealer"] : ["entry"]).forEach(function (id) {
@@ -334,7 +359,7 @@
       }
       renumber();
       tricksAsked();
-    }).catch(function () { online(false); });
+    }).catch(function () { reached(seq, false); });
   }
 
   function queue(action) {
@@ -361,13 +386,14 @@
     var entering = form().getAttribute("data-mode") === "enter";
     var queued = entering && entries.length > 0;
     if (queued) { params.delete("number"); }
+    var seq = ask();
     fetch(form().getAttribute("action"), {
       method: "POST",
       credentials: "same-origin",
       headers: { "Accept": "text/html; fragment=preview", "Content-Type": "application/x-www-form-urlencoded" },
       body: params.toString()
     }).then(function (res) { return res.text(); }).then(function (html) {
-      online(true);
+      reached(seq, true);
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("preview");
       if (fresh) { p.innerHTML = fresh.innerHTML; }
       if (queued) {
@@ -383,7 +409,7 @@
       var save = document.getElementById("save-button");
       if (save && save.scrollIntoView) { save.scrollIntoView({ block: "end" }); }
     }, function () {
-      online(false);
+      reached(seq, false);
       p.textContent = "";
       var msg = document.createElement("p");
       msg.className = "error";
@@ -502,20 +528,23 @@
     if (!state || document.hidden) { return; }
     var headers = { "Accept": "text/html" };
     if (stateTag) { headers["If-None-Match"] = stateTag; }
+    var seq = ask();
+    var tag = "";
     fetch(state.getAttribute("data-live"), { credentials: "same-origin", cache: "no-store", headers: headers }).then(function (res) {
       if (res.redirected && res.url.indexOf("/join") >= 0) { location.href = res.url; return null; }
-      online(true);
+      reached(seq, true);
       if (res.status !== 200) { return null; }
-      stateTag = res.headers.get("ETag") || "";
+      tag = res.headers.get("ETag") || "";
       return res.text();
     }).then(function (html) {
-      if (!html) { return; }
+      if (!html || !latest(seq)) { return; }
+      stateTag = tag;
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("table-state");
       if (!fresh) { return; }
       state.innerHTML = fresh.innerHTML;
       var next = fresh.querySelector("#next-deal");
       moved(next ? +next.getAttribute("data-number") : null);
-    }, function () { online(false); });
+    }, function () { reached(seq, false); });
   }
 
   function moved(next) {

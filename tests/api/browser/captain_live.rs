@@ -158,3 +158,63 @@ async fn two_phones_at_one_table_follow_each_other_and_settle_an_overtaken_entry
     a.close().await;
     b.close().await;
 }
+
+#[actix_web::test]
+async fn a_late_answer_from_before_a_save_does_not_step_the_phone_back() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::new(&app, &service, 4).await;
+    let code = code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    join(&page, &base, &code).await;
+
+    // A slow hall network: the table's state reaches the phone three seconds after the
+    // server sent it. The poll goes out now and is answered before deal 1 is saved.
+    page.eval(
+        "const send = window.fetch;
+         window.stateAnswered = 0; window.stateDelivered = 0;
+         window.fetch = function (url, init) {
+           const answer = send(url, init);
+           if (String(url).indexOf('/table/state') < 0) { return answer; }
+           return answer.then(r => { window.stateAnswered += 1;
+             return new Promise(done => setTimeout(() => { window.stateDelivered += 1; done(r); }, 3000)); });
+         };
+         document.dispatchEvent(new Event('visibilitychange'));",
+        vec![],
+    )
+    .await;
+    page.wait_until("window.stateAnswered >= 1", WAIT).await;
+    enter_online(&page, &Deal::normal([0, 1])).await;
+    assert_eq!(form_number(&page).await, 2);
+    // The captain starts on deal 2 before the old answer (next deal: 1) arrives.
+    page.click("input[name=re][value='2']").await;
+    page.wait_until("window.stateDelivered >= 1", WAIT).await;
+    // Its handlers run after the delivery; give them a moment.
+    tokio::time::sleep(std::time::Duration::from_millis(500)).await;
+
+    assert_eq!(
+        page.attr("#next-deal", "data-number").await.as_deref(),
+        Some("2"),
+        "the table's state did not step back"
+    );
+    assert_eq!(form_number(&page).await, 2, "the form still enters deal 2");
+    assert_eq!(page.count("#moved-on").await, 0, "no move was announced");
+    assert_eq!(
+        page.eval(
+            "return document.querySelector('input[name=re][value=\"2\"]').checked;",
+            vec![]
+        )
+        .await,
+        json!(true),
+        "what was typed is kept"
+    );
+    assert_eq!(
+        table.sheet(&service).await["deals"]
+            .as_array()
+            .map(Vec::len),
+        Some(1)
+    );
+}
