@@ -407,10 +407,35 @@ backend_test!(
         let sheet = |table: i64| api(format!("/api/v1/tables/{table}/sheet"));
         assert_eq!(sheet(table_ids[0]).await.json["time_up"], true);
         assert_eq!(sheet(table_ids[1]).await.json["time_up"], false);
+        // Every table at once only with its box ticked: the page says which box and what
+        // it does, and nothing changes before.
+        let unticked = send(
+            &service,
+            form(&time_up, &me.cookies, &format!("csrf={}", me.csrf)),
+        )
+        .await;
+        expect(&unticked, 422, "all, not confirmed");
+        assert!(
+            unticked
+                .text
+                .contains("Bitte zum Bestätigen das Kästchen ankreuzen."),
+            "{}",
+            unticked.text
+        );
+        let asked = part(&unticked.text, "id=\"round-1-time-up-form\"", "</form>");
+        assert!(
+            asked.contains("Ja, an allen 2 Tischen ist die Zeit um") && asked.contains("required"),
+            "{asked}"
+        );
+        assert_eq!(sheet(table_ids[1]).await.json["time_up"], false);
         expect(
             &send(
                 &service,
-                form(&time_up, &me.cookies, &format!("csrf={}", me.csrf)),
+                form(
+                    &time_up,
+                    &me.cookies,
+                    &format!("csrf={}&confirm=yes", me.csrf),
+                ),
             )
             .await,
             303,
@@ -418,11 +443,27 @@ backend_test!(
         );
         assert_eq!(sheet(table_ids[1]).await.json["time_up"], true);
 
-        // Closing is refused while the tables owe their Pflichtsoli: both named.
+        // Closing asks first too, naming the round and its tables.
         let close = format!("/admin/tournaments/{id}/rounds/{round}/close");
-        let refused = send(
+        let unticked = send(
             &service,
             form(&close, &me.cookies, &format!("csrf={}", me.csrf)),
+        )
+        .await;
+        expect(&unticked, 422, "close, not confirmed");
+        let asked = part(&unticked.text, "id=\"round-1-close-form\"", "</form>");
+        assert!(
+            asked.contains("Ja, Runde 1 abschließen: an ihren 2 Tischen"),
+            "{asked}"
+        );
+        // Then it is refused while the tables owe their Pflichtsoli: both named.
+        let refused = send(
+            &service,
+            form(
+                &close,
+                &me.cookies,
+                &format!("csrf={}&confirm=yes", me.csrf),
+            ),
         )
         .await;
         expect(&refused, 409, "incomplete");
@@ -433,13 +474,13 @@ backend_test!(
             "{listed}"
         );
         assert!(refused.text.contains("Trotzdem abschließen"));
-        // "Close anyway" without its box ticked is the plain close again.
+        // "Close anyway" without its box ticked closes nothing.
         let unconfirmed = send(
             &service,
             form(&close, &me.cookies, &format!("csrf={}&force=true", me.csrf)),
         )
         .await;
-        expect(&unconfirmed, 409, "not confirmed");
+        expect(&unconfirmed, 422, "not confirmed");
         expect(
             &send(
                 &service,

@@ -317,6 +317,13 @@ async fn an_organiser_runs_a_tournament_day_at_the_desk() {
     // closed anyway.
     page.click(".desk-nav a[href$='/rounds']").await;
     page.wait_for("#round-1-time-up", WAIT).await;
+    // Every table at once: asked once, naming what happens.
+    assert!(
+        page.text_of("label[for=round-1-time-up-confirm]")
+            .await
+            .starts_with("Ja, an allen 4 Tischen ist die Zeit um")
+    );
+    page.click("#round-1-time-up-confirm").await;
     page.click("#round-1-time-up").await;
     // The page after the post shows every table's time as up: the status cell's own
     // words, since each row's "Zeit um an Tisch n" button holds them too.
@@ -336,6 +343,7 @@ async fn an_organiser_runs_a_tournament_day_at_the_desk() {
     )
     .await;
     assert_eq!(sheet.json["time_up"], true, "{}", sheet.json);
+    page.click("#round-1-close-confirm").await;
     page.click("#round-1-close").await;
     page.wait_for("#round-1-incomplete", WAIT).await;
     assert_eq!(page.count("#round-1-incomplete tbody tr").await, 4);

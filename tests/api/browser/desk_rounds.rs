@@ -79,7 +79,24 @@ async fn an_organiser_plans_draws_starts_and_closes_a_round_at_the_desk() {
     page.screenshot("desk-rounds-running").await;
     page.assert_accessible("rounds, running").await;
 
-    // Closing names the unfinished tables; closing anyway needs its box ticked.
+    // Closing asks first: the button alone sends nothing while its box is not ticked.
+    page.click("#round-1-close").await;
+    assert_eq!(
+        page.eval(
+            "return document.getElementById('round-1-close-confirm').validity.valueMissing;",
+            vec![]
+        )
+        .await,
+        json!(true)
+    );
+    assert!(page.text_of("#round-1-heading").await.contains("läuft"));
+    assert!(
+        page.text_of("label[for=round-1-close-confirm]")
+            .await
+            .starts_with("Ja, Runde 1 abschließen: an ihren 2 Tischen")
+    );
+    // Ticked, closing names the unfinished tables; closing anyway needs its box ticked.
+    page.click("#round-1-close-confirm").await;
     page.click("#round-1-close").await;
     page.wait_for("#round-1-incomplete", WAIT).await;
     assert_eq!(page.count("#round-1-incomplete tbody tr").await, 2);

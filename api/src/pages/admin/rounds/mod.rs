@@ -283,8 +283,19 @@ pub struct RoundForm {
 }
 
 impl RoundForm {
-    fn confirmed(&self) -> bool {
-        self.confirm.as_deref() == Some("yes")
+    /// Whether the form's confirmation box was ticked; the refusal naming the box, with
+    /// `detail`, when it was not. Checked before anything is changed.
+    fn confirmed_or(&self, detail: &'static str) -> Result<(), ApiError> {
+        if self.confirm.as_deref() == Some("yes") {
+            Ok(())
+        } else {
+            Err(ApiError::field(
+                "confirm_needed",
+                "confirm",
+                "required",
+                detail,
+            ))
+        }
     }
 }
 
@@ -438,8 +449,8 @@ pub async fn start(
     round_action(&state, &req, *path, body.csrf.as_deref(), act, nothing_more).await
 }
 
-/// Calls time-up at every table of the round (`POST /rounds/{id}/time-up`), or at one
-/// (`POST /tables/{id}/time-up`) when the form names it.
+/// Calls time-up at every table of the round (`POST /rounds/{id}/time-up`), its box ticked,
+/// or at one (`POST /tables/{id}/time-up`) when the form names it.
 #[post("/admin/tournaments/{id}/rounds/{round}/time-up")]
 pub async fn time_up(
     state: web::Data<AppState>,
@@ -448,6 +459,10 @@ pub async fn time_up(
     body: web::Form<RoundForm>,
 ) -> HttpResponse {
     let act = async |caller, round| {
+        // Every table at once cannot be taken back: it is asked for explicitly.
+        if body.table.is_none() {
+            body.confirmed_or("tick the box to call time-up at every table")?;
+        }
         match rounds_desk::time_up(&state, caller, round, body.table).await {
             // A table whose time is up already, or complete: nothing was left to do.
             Err(ApiError::Conflict {
@@ -460,8 +475,9 @@ pub async fn time_up(
     round_action(&state, &req, *path, body.csrf.as_deref(), act, nothing_more).await
 }
 
-/// Closes the round (`POST /rounds/{id}/close`). Refused while tables are not complete:
-/// the page names them and offers "close anyway", which needs its box ticked.
+/// Closes the round (`POST /rounds/{id}/close`), its box ticked: the captains can enter
+/// nothing after that. Refused while tables are not complete: the page names them and
+/// offers "close anyway", which needs its own box ticked.
 #[post("/admin/tournaments/{id}/rounds/{round}/close")]
 pub async fn close(
     state: web::Data<AppState>,
@@ -469,10 +485,9 @@ pub async fn close(
     path: web::Path<(i64, i64)>,
     body: web::Form<RoundForm>,
 ) -> HttpResponse {
-    // "Close anyway" counts only confirmed; unconfirmed it is the plain close, which names
-    // the tables again.
-    let force = body.force.as_deref() == Some("true") && body.confirmed();
+    let force = body.force.as_deref() == Some("true");
     let act = async |caller, round| {
+        body.confirmed_or("tick the box to close the round")?;
         rounds::close_round(&state, caller, round, CloseRoundRequest { force }).await
     };
     let incomplete = |e: &ApiError| RoundExtra {
@@ -492,16 +507,8 @@ pub async fn remove(
     body: web::Form<RoundForm>,
 ) -> HttpResponse {
     let act = async |caller, round| {
-        if body.confirmed() {
-            rounds::delete_round(&state, caller, round).await
-        } else {
-            Err(ApiError::field(
-                "confirm_needed",
-                "confirm",
-                "required",
-                "tick the box to delete the round",
-            ))
-        }
+        body.confirmed_or("tick the box to delete the round")?;
+        rounds::delete_round(&state, caller, round).await
     };
     round_action(&state, &req, *path, body.csrf.as_deref(), act, nothing_more).await
 }
