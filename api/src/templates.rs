@@ -32,6 +32,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/login.html"),
     ),
     (
+        "pages/admin/stale.html",
+        include_str!("../../templates/pages/admin/stale.html"),
+    ),
+    (
         "pages/admin/password.html",
         include_str!("../../templates/pages/admin/password.html"),
     ),

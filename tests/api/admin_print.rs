@@ -150,7 +150,7 @@ backend_test!(the_print_page_and_its_printouts_are_his_alone, |app| {
         assert!(!theirs.text.contains("Herbst-Cup"), "{page}");
         let away = send(&service, get(page, "")).await;
         expect(&away, 303, page);
-        assert_eq!(away.header("location"), "/login");
+        assert_eq!(away.header("location"), crate::fixtures::sign_in_to(page));
     }
     // A round that does not exist is not found either.
     for page in [

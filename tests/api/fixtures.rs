@@ -445,6 +445,15 @@ pub fn desk_form(path: &str, cookies: &str, body: &str) -> Request {
         .to_request()
 }
 
+/// Where the desk sends a browser without a session that asked for `page`: the sign-in
+/// form, told to come back to it.
+pub fn sign_in_to(page: &str) -> String {
+    let query = url::form_urlencoded::Serializer::new(String::new())
+        .append_pair("next", page)
+        .finish();
+    format!("/login?{query}")
+}
+
 /// A page read with `cookies`.
 pub fn desk_get(path: &str, cookies: &str) -> Request {
     TestRequest::get()

@@ -8,7 +8,8 @@ use serde_json::json;
 use service_tests::{PASSWORD, backend_test};
 
 use crate::fixtures::{
-    App, DESK_HOST, desk, desk_form, desk_get, expect, organizer, req, send, set_cookie, tournament,
+    App, DESK_HOST, desk, desk_form, desk_get, expect, organizer, req, send, set_cookie,
+    sign_in_to, tournament,
 };
 
 const EMAIL: &str = "leitung@example.org";
@@ -415,3 +416,201 @@ fn the_organizer_commands_work_from_the_shell() {
     );
     assert!(removed.is_some());
 }
+
+/// A form posted from desk page `from` (its `Referer`) with `cookies`.
+fn form_from(from: &str, path: &str, cookies: &str, body: &str) -> actix_http::Request {
+    actix_web::test::TestRequest::post()
+        .uri(path)
+        .insert_header(("Host", DESK_HOST))
+        .insert_header(("Origin", format!("http://{DESK_HOST}")))
+        .insert_header(("Referer", format!("http://{DESK_HOST}{from}")))
+        .insert_header(("Cookie", cookies.to_owned()))
+        .insert_header(("Content-Type", "application/x-www-form-urlencoded"))
+        .set_payload(body.to_owned())
+        .to_request()
+}
+
+/// `page` as the pages write it into an attribute (tera escapes the slashes).
+fn escaped(page: &str) -> String {
+    page.replace('/', "&#x2F;")
+}
+
+/// The organiser's tournaments, as the API lists them.
+async fn tournaments<S: App>(service: &S, token: &str) -> usize {
+    let listed = send(
+        service,
+        req("GET", "/api/v1/tournaments", Some(token), None, &[]),
+    )
+    .await;
+    listed.json.as_array().map_or(0, Vec::len)
+}
+
+backend_test!(
+    a_desk_page_whose_session_ended_signs_in_and_comes_back_to_it,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let api_token = organizer(&app, &service, EMAIL).await;
+        let t = tournament(
+            &service,
+            &api_token,
+            &json!({"name": "Herbst-Cup", "date": "2026-12-12"}),
+        )
+        .await;
+        let me = desk(&service, EMAIL).await;
+        let out = send(
+            &service,
+            desk_form("/logout", &me.cookies, &format!("csrf={}", me.csrf)),
+        )
+        .await;
+        expect(&out, 303, "signed out");
+
+        // A page read with the ended session: the sign-in form, which says why and where
+        // it goes on to, in German.
+        let page = format!("/admin/tournaments/{t}/rounds");
+        let away = send(&service, desk_get(&page, &me.cookies)).await;
+        expect(&away, 303, "ended session");
+        let to = away.header("location");
+        assert_eq!(to, sign_in_to(&page));
+        let form = send(&service, desk_get(to, "")).await;
+        expect(&form, 200, "the sign-in form");
+        assert!(
+            form.text.contains("Ihre Anmeldung ist abgelaufen"),
+            "{}",
+            form.text
+        );
+        assert!(
+            form.text
+                .contains(&format!("name=\"next\" value=\"{}\"", escaped(&page))),
+            "{}",
+            form.text
+        );
+        assert!(form.json.is_null(), "a page, not JSON");
+
+        // Signed in, he is back on that page.
+        let body = format!(
+            "email={}&password={PASSWORD}&next={}",
+            EMAIL.replace('@', "%40"),
+            page.replace('/', "%2F")
+        );
+        let signed = send(&service, desk_form("/login", "", &body)).await;
+        expect(&signed, 303, "signed in");
+        assert_eq!(signed.header("location"), page);
+
+        // Only desk pages: anything else goes to the desk's start.
+        for elsewhere in [
+            "https%3A%2F%2Fevil.example%2Fadmin",
+            "%2F%2Fevil.example%2Fadmin",
+            "%2Fadmin%2F%2Fevil.example",
+            "%2Fadministrator",
+            "%2Ftournaments%2F1",
+            "%2Fadmin%5C%5Cevil.example",
+        ] {
+            let body = format!(
+                "email={}&password={PASSWORD}&next={elsewhere}",
+                EMAIL.replace('@', "%40")
+            );
+            let signed = send(&service, desk_form("/login", "", &body)).await;
+            expect(&signed, 303, elsewhere);
+            assert_eq!(signed.header("location"), "/admin", "{elsewhere}");
+        }
+
+        // A form sent from a page of the ended session: nothing is changed, and after
+        // signing in he is back on the page the form was on, to send it again.
+        let before = tournaments(&service, &api_token).await;
+        let players = format!("/admin/tournaments/{t}/players");
+        let sent = send(
+            &service,
+            form_from(
+                &players,
+                "/admin/tournaments",
+                &me.cookies,
+                &format!("csrf={}&name=Nie&date=2026-12-12", me.csrf),
+            ),
+        )
+        .await;
+        expect(&sent, 303, "a form of the ended session");
+        assert_eq!(sent.header("location"), sign_in_to(&players));
+        assert_eq!(tournaments(&service, &api_token).await, before);
+    }
+);
+
+backend_test!(
+    a_form_from_a_page_of_an_earlier_session_says_so_in_words_and_changes_nothing,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let api_token = organizer(&app, &service, EMAIL).await;
+        let t = tournament(
+            &service,
+            &api_token,
+            &json!({"name": "Herbst-Cup", "date": "2026-12-12"}),
+        )
+        .await;
+        // A tab left open, then a sign-in in another tab: the browser's cookies are the
+        // new session's, the old tab's forms carry the earlier token.
+        let earlier = desk(&service, EMAIL).await;
+        let now = desk(&service, EMAIL).await;
+        assert_ne!(earlier.csrf, now.csrf);
+        let before = tournaments(&service, &api_token).await;
+        let page = format!("/admin/tournaments/{t}");
+        let stale = send(
+            &service,
+            form_from(
+                &page,
+                "/admin/tournaments",
+                &now.cookies,
+                &format!("csrf={}&name=Doppelt&date=2026-12-12", earlier.csrf),
+            ),
+        )
+        .await;
+        expect(&stale, 403, "an earlier session's form");
+        assert!(
+            stale.header("content-type").starts_with("text/html"),
+            "{}",
+            stale.header("content-type")
+        );
+        assert!(stale.json.is_null(), "a page, not JSON: {}", stale.text);
+        for words in [
+            "Diese Seite war veraltet",
+            "Es wurde nichts geändert.",
+            &format!(
+                "id=\"stale-back\" class=\"button\" href=\"{}\"",
+                escaped(&page)
+            ),
+        ] {
+            assert!(stale.text.contains(words), "{words}: {}", stale.text);
+        }
+        assert_eq!(tournaments(&service, &api_token).await, before);
+
+        // Signing out from the old tab is refused the same way; the session stands.
+        let out = send(
+            &service,
+            form_from(
+                &page,
+                "/logout",
+                &now.cookies,
+                &format!("csrf={}", earlier.csrf),
+            ),
+        )
+        .await;
+        expect(&out, 403, "an earlier session's sign-out");
+        assert!(out.text.contains("Diese Seite war veraltet"));
+        assert!(opens_desk(&service, &now.cookies).await);
+
+        // With the page loaded afresh, the same form goes through.
+        let sent = send(
+            &service,
+            form_from(
+                &page,
+                "/admin/tournaments",
+                &now.cookies,
+                &format!(
+                    "csrf={}&idempotency_key=neu-1&name=Neu&date=2026-12-12",
+                    now.csrf
+                ),
+            ),
+        )
+        .await;
+        expect(&sent, 303, "the page's own token");
+        assert_eq!(tournaments(&service, &api_token).await, before + 1);
+    }
+);

@@ -82,6 +82,19 @@ fn same_origin_as(req: &HttpRequest, host: &str) -> bool {
     }
 }
 
+/// The path and query of the page a form was sent from (its `Referer`), when that page is
+/// one of this service's: where a refused form sends the browser back to.
+pub fn referring_page(req: &HttpRequest) -> Option<String> {
+    let from = req.headers().get(REFERER)?.to_str().ok()?;
+    let (_, rest) = from.split_once("://")?;
+    let (authority, page) = rest.split_once('/').unwrap_or((rest, ""));
+    if authority != host(req) {
+        return None;
+    }
+    let page = page.split('#').next().unwrap_or_default();
+    Some(format!("/{page}"))
+}
+
 /// Whether a proxy's `Forwarded`/`X-Forwarded-*` headers count for this service: only with
 /// `KARLCHEN_TRUST_FORWARDED=1`. Reached directly, anybody can send them, and a forged
 /// `X-Forwarded-Host` would otherwise let another site's form pass the same-origin check.

@@ -22,13 +22,13 @@ mod standings;
 mod tournaments;
 mod webhooks;
 
-use actix_web::http::StatusCode;
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue, LOCATION};
+use actix_web::http::{Method, StatusCode};
 use actix_web::{HttpRequest, HttpResponse, ResponseError, web};
 use serde::Serialize;
 
 use super::i18n::Lang;
-use super::session::same_origin;
+use super::session::{referring_page, same_origin};
 use super::{PageError, respond_status, respond_with_error};
 use crate::auth::Caller;
 use crate::auth::extract::caller_from_token;
@@ -97,6 +97,15 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     rounds::configure(cfg);
 }
 
+/// The page that answers a form from an earlier session's page.
+const STALE: &str = "pages/admin/stale.html";
+
+/// What [`STALE`] shows: the page to go back to.
+#[derive(Serialize)]
+struct Stale {
+    back: String,
+}
+
 /// A signed-in organiser: his id and the token his forms carry.
 struct Desk {
     organizer: i64,
@@ -135,13 +144,39 @@ impl Desk {
     }
 
     /// A changing form is let through only from our own pages with this session's token;
-    /// anything else is a 403 that changes nothing.
+    /// anything else is a 403 that changes nothing. A form of ours with another token is a
+    /// page left open from an earlier session (he signed in again in another tab): it is
+    /// told so, in words, with the way back to the page.
     fn guard(&self, req: &HttpRequest, posted: Option<&str>) -> Step<()> {
-        if same_origin(req) && self.accepts(posted) {
+        if !same_origin(req) {
+            Err(ApiError::Forbidden.error_response().into())
+        } else if self.accepts(posted) {
             Ok(())
         } else {
-            Err(ApiError::Forbidden.error_response().into())
+            Err(self.stale(req).into())
         }
+    }
+
+    /// The answer to a form from an earlier session's page: nothing was changed, and the
+    /// page it came from, to load afresh.
+    fn stale(&self, req: &HttpRequest) -> HttpResponse {
+        let Some(state) = req.app_data::<web::Data<AppState>>() else {
+            return ApiError::Forbidden.error_response();
+        };
+        let back = referring_page(req)
+            .as_deref()
+            .and_then(desk_page)
+            .unwrap_or("/admin")
+            .to_owned();
+        render(
+            state,
+            req,
+            self,
+            None,
+            StatusCode::FORBIDDEN,
+            STALE,
+            &Stale { back },
+        )
     }
 
     /// The caller the services see.
@@ -259,9 +294,43 @@ fn refusal_text(lang: Lang, e: &ApiError) -> String {
     lang.text_or(&format!("desk_error_{}", problem.code), &problem.detail)
 }
 
-/// Signed in, or sent to the sign-in form.
+/// Signed in, or sent to the sign-in form, which brings him back to what he was doing.
 fn signed_in_or_login(state: &AppState, req: &HttpRequest) -> Step<Desk> {
-    desk(state, req).ok_or_else(|| see_other("/login").into())
+    desk(state, req).ok_or_else(|| to_sign_in(req).into())
+}
+
+/// The sign-in form, told which desk page to open after it: the page asked for, or, for a
+/// form, the page it was sent from (the form itself is not sent again: it carried an
+/// ended session's token, and he should see the page before he changes anything).
+fn to_sign_in(req: &HttpRequest) -> HttpResponse {
+    let next = if req.method() == Method::GET {
+        req.uri().path_and_query().map(|p| p.as_str().to_owned())
+    } else {
+        referring_page(req)
+    };
+    // The desk's start is where the form leads anyway.
+    match next
+        .as_deref()
+        .and_then(desk_page)
+        .filter(|&p| p != "/admin")
+    {
+        Some(page) => match serde_urlencoded::to_string([("next", page)]) {
+            Ok(query) => see_other(&format!("/login?{query}")),
+            Err(_) => see_other("/login"),
+        },
+        None => see_other("/login"),
+    }
+}
+
+/// `page` when it is a page of the desk (`/admin`, `/admin/…`, `/admin?…`): the only
+/// places the sign-in form sends a browser on to, so that a link to it cannot send a
+/// signed-in organiser to another site.
+fn desk_page(page: &str) -> Option<&str> {
+    let rest = page.strip_prefix("/admin")?;
+    let desk = rest.is_empty() || rest.starts_with('/') || rest.starts_with('?');
+    let plain =
+        !page.contains(['\\', '#']) && !page.contains("//") && !page.chars().any(char::is_control);
+    (desk && plain && page.len() <= 2000).then_some(page)
 }
 
 /// An answer given instead of the page: the sign-in form, a 403 for a form without its

@@ -67,7 +67,7 @@ pub async fn change(
                 let (keys, id) = (state.keys.clone(), desk.organizer);
                 let token =
                     write::guarded(&state, move |conn| sessions::open(conn, &keys, id)).await?;
-                login::signed_in(&req, token)
+                login::signed_in(&req, token, "/admin")
             }
             .await;
             Ok(match changed {

@@ -5,7 +5,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
 use super::game_form::{GameChoices, GameFields};
-use super::{answer, desk, failed, render, see_other};
+use super::{answer, desk, failed, render, see_other, to_sign_in};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
@@ -59,7 +59,7 @@ struct TournamentLine {
 #[get("/admin")]
 pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse {
     let Some(desk) = desk(&state, &req) else {
-        return see_other("/login");
+        return to_sign_in(&req);
     };
     let new = NewForm {
         game: GameFields::of(domain::game::Game::DDV),
@@ -141,7 +141,7 @@ pub async fn create(
     body: web::Form<NewForm>,
 ) -> HttpResponse {
     let Some(desk) = desk(&state, &req) else {
-        return see_other("/login");
+        return to_sign_in(&req);
     };
     let new = body.into_inner();
     if let Err(refused) = desk.guard(&req, new.csrf.as_deref()) {
@@ -213,7 +213,7 @@ pub async fn publish(
     body: web::Form<PublishForm>,
 ) -> HttpResponse {
     let Some(desk) = desk(&state, &req) else {
-        return see_other("/login");
+        return to_sign_in(&req);
     };
     let PublishForm {
         csrf,
