@@ -430,6 +430,22 @@ fn form_from(from: &str, path: &str, cookies: &str, body: &str) -> actix_http::R
         .to_request()
 }
 
+/// The desk's "new tournament" form named `name`, sent from page `from` with `cookies` and
+/// form token `csrf`.
+async fn create_from<S: App>(
+    service: &S,
+    from: &str,
+    (cookies, csrf): (&str, &str),
+    name: &str,
+) -> crate::fixtures::Reply {
+    let body = format!("csrf={csrf}&idempotency_key={name}&name={name}&date=2026-12-12");
+    send(
+        service,
+        form_from(from, "/admin/tournaments", cookies, &body),
+    )
+    .await
+}
+
 /// `page` as the pages write it into an attribute (tera escapes the slashes).
 fn escaped(page: &str) -> String {
     page.replace('/', "&#x2F;")
@@ -518,16 +534,7 @@ backend_test!(
         // signing in he is back on the page the form was on, to send it again.
         let before = tournaments(&service, &api_token).await;
         let players = format!("/admin/tournaments/{t}/players");
-        let sent = send(
-            &service,
-            form_from(
-                &players,
-                "/admin/tournaments",
-                &me.cookies,
-                &format!("csrf={}&name=Nie&date=2026-12-12", me.csrf),
-            ),
-        )
-        .await;
+        let sent = create_from(&service, &players, (&me.cookies, &me.csrf), "Nie").await;
         expect(&sent, 303, "a form of the ended session");
         assert_eq!(sent.header("location"), sign_in_to(&players));
         assert_eq!(tournaments(&service, &api_token).await, before);
@@ -552,16 +559,7 @@ backend_test!(
         assert_ne!(earlier.csrf, now.csrf);
         let before = tournaments(&service, &api_token).await;
         let page = format!("/admin/tournaments/{t}");
-        let stale = send(
-            &service,
-            form_from(
-                &page,
-                "/admin/tournaments",
-                &now.cookies,
-                &format!("csrf={}&name=Doppelt&date=2026-12-12", earlier.csrf),
-            ),
-        )
-        .await;
+        let stale = create_from(&service, &page, (&now.cookies, &earlier.csrf), "Doppelt").await;
         expect(&stale, 403, "an earlier session's form");
         assert!(
             stale.header("content-type").starts_with("text/html"),
@@ -597,19 +595,7 @@ backend_test!(
         assert!(opens_desk(&service, &now.cookies).await);
 
         // With the page loaded afresh, the same form goes through.
-        let sent = send(
-            &service,
-            form_from(
-                &page,
-                "/admin/tournaments",
-                &now.cookies,
-                &format!(
-                    "csrf={}&idempotency_key=neu-1&name=Neu&date=2026-12-12",
-                    now.csrf
-                ),
-            ),
-        )
-        .await;
+        let sent = create_from(&service, &page, (&now.cookies, &now.csrf), "Neu").await;
         expect(&sent, 303, "the page's own token");
         assert_eq!(tournaments(&service, &api_token).await, before + 1);
     }
