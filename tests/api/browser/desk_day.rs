@@ -145,8 +145,19 @@ async fn an_organiser_runs_a_tournament_day_at_the_desk() {
         )
         .await;
     page.click(first).await;
-    page.wait_until("document.body.textContent.includes('forbidden')", WAIT)
-        .await;
+    // Said in words, never as the API's JSON, with the way back to the players.
+    page.wait_for("#stale-heading", WAIT).await;
+    assert!(
+        page.text_of("#stale-text")
+            .await
+            .contains("Es wurde nichts geändert.")
+    );
+    let back = page.attr("#stale-back", "href").await.unwrap_or_default();
+    assert_eq!(
+        back.split('?').next(),
+        Some(format!("/admin/tournaments/{id}/players").as_str()),
+        "the page the form was on: {back}"
+    );
     let player_id: i64 = row_id
         .as_str()
         .and_then(|r| r.strip_prefix("player-"))

@@ -163,11 +163,7 @@ impl Desk {
         let Some(state) = req.app_data::<web::Data<AppState>>() else {
             return ApiError::Forbidden.error_response();
         };
-        let back = referring_page(req)
-            .as_deref()
-            .and_then(desk_page)
-            .unwrap_or("/admin")
-            .to_owned();
+        let back = form_page(req).unwrap_or_else(|| "/admin".to_owned());
         render(
             state,
             req,
@@ -306,7 +302,7 @@ fn to_sign_in(req: &HttpRequest) -> HttpResponse {
     let next = if req.method() == Method::GET {
         req.uri().path_and_query().map(|p| p.as_str().to_owned())
     } else {
-        referring_page(req)
+        form_page(req)
     };
     // The desk's start is where the form leads anyway.
     match next
@@ -321,6 +317,43 @@ fn to_sign_in(req: &HttpRequest) -> HttpResponse {
         None => see_other("/login"),
     }
 }
+
+/// The desk page a posted form was on (its `Referer`), as a page to load afresh. A page
+/// the desk showed in answer to a form (a refusal) stands at the form's address, which
+/// takes posts only: such an address leads to the page of its part of the desk (a
+/// tournament's players, rounds, …; a table's page) instead.
+fn form_page(req: &HttpRequest) -> Option<String> {
+    let page = referring_page(req)?;
+    let page = desk_page(&page)?;
+    let path = page.split('?').next().unwrap_or_default();
+    let parts: Vec<&str> = path.trim_matches('/').split('/').collect();
+    let part = match parts.as_slice() {
+        ["admin", "tournaments", _, section] if PAGES.contains(section) => {
+            return Some(page.to_owned());
+        }
+        // A deal's correction page takes its own form.
+        ["admin", "tables", _, "deals", _] => return Some(page.to_owned()),
+        ["admin", "tournaments", id, section, ..] if PAGES.contains(section) => {
+            format!("/admin/tournaments/{id}/{section}")
+        }
+        ["admin", "tournaments", id, _, ..] => format!("/admin/tournaments/{id}"),
+        ["admin", "tables", id, _, ..] => format!("/admin/tables/{id}"),
+        _ => return Some(page.to_owned()),
+    };
+    Some(part)
+}
+
+/// What stands after a tournament's address (`/admin/tournaments/{id}/…`) on the pages of
+/// its desk.
+const PAGES: [&str; 7] = [
+    "players",
+    "rounds",
+    "monitor",
+    "print",
+    "standings",
+    "webhooks",
+    "delete",
+];
 
 /// `page` when it is a page of the desk (`/admin`, `/admin/…`, `/admin?…`): the only
 /// places the sign-in form sends a browser on to, so that a link to it cannot send a
@@ -357,4 +390,71 @@ fn see_other(to: &str) -> HttpResponse {
     HttpResponse::SeeOther()
         .insert_header((LOCATION, to.to_owned()))
         .finish()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{desk_page, form_page};
+
+    /// The page a form sent from `referer` leads back to.
+    fn back(referer: &str) -> Option<String> {
+        let req = actix_web::test::TestRequest::post()
+            .uri("/admin/tournaments")
+            .insert_header(("Host", "hall.local"))
+            .insert_header(("Referer", referer))
+            .to_http_request();
+        form_page(&req)
+    }
+
+    #[test]
+    fn a_form_leads_back_to_the_page_it_was_on() {
+        let on = |page: &str| back(&format!("http://hall.local{page}"));
+        for page in [
+            "/admin",
+            "/admin/tournaments/4",
+            "/admin/tournaments/4/players?q=Erna",
+            "/admin/tournaments/4/rounds",
+            "/admin/tournaments/4/delete",
+            "/admin/tables/9",
+            "/admin/tables/9/deals/12",
+        ] {
+            assert_eq!(on(page).as_deref(), Some(page));
+        }
+        // A refusal shown at a form's address leads to its part of the desk.
+        for (shown, page) in [
+            (
+                "/admin/tournaments/4/rounds/7/close",
+                "/admin/tournaments/4/rounds",
+            ),
+            (
+                "/admin/tournaments/4/players/5/checked-in",
+                "/admin/tournaments/4/players",
+            ),
+            ("/admin/tournaments/4/save", "/admin/tournaments/4"),
+            ("/admin/tables/9/penalties", "/admin/tables/9"),
+        ] {
+            assert_eq!(on(shown).as_deref(), Some(page), "{shown}");
+        }
+        // Nothing of another host, and nothing outside the desk.
+        assert_eq!(back("http://evil.example/admin/tournaments/4"), None);
+        assert_eq!(back("http://hall.local/tournaments/4/standings"), None);
+    }
+
+    #[test]
+    fn only_desk_pages_are_followed() {
+        for page in ["/admin", "/admin/tournaments/1", "/admin?x=1"] {
+            assert_eq!(desk_page(page), Some(page));
+        }
+        for page in [
+            "/administrator",
+            "//evil.example/admin",
+            "/admin//evil.example",
+            "/admin\\evil",
+            "https://evil.example/admin",
+            "/admin/\u{7}",
+            "/tournaments/1",
+        ] {
+            assert_eq!(desk_page(page), None, "{page:?}");
+        }
+    }
 }
