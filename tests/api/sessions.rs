@@ -430,6 +430,18 @@ fn form_from(from: &str, path: &str, cookies: &str, body: &str) -> actix_http::R
         .to_request()
 }
 
+/// The organiser [`EMAIL`] (his API token) and a tournament of his.
+async fn with_tournament<S: App>(app: &service_tests::TestApp, service: &S) -> (String, i64) {
+    let token = organizer(app, service, EMAIL).await;
+    let t = tournament(
+        service,
+        &token,
+        &json!({"name": "Herbst-Cup", "date": "2026-12-12"}),
+    )
+    .await;
+    (token, t)
+}
+
 /// The desk's "new tournament" form named `name`, sent from page `from` with `cookies` and
 /// form token `csrf`.
 async fn create_from<S: App>(
@@ -465,13 +477,7 @@ backend_test!(
     a_desk_page_whose_session_ended_signs_in_and_comes_back_to_it,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-        let api_token = organizer(&app, &service, EMAIL).await;
-        let t = tournament(
-            &service,
-            &api_token,
-            &json!({"name": "Herbst-Cup", "date": "2026-12-12"}),
-        )
-        .await;
+        let (api_token, t) = with_tournament(&app, &service).await;
         let me = desk(&service, EMAIL).await;
         let out = send(
             &service,
@@ -545,13 +551,7 @@ backend_test!(
     a_form_from_a_page_of_an_earlier_session_says_so_in_words_and_changes_nothing,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-        let api_token = organizer(&app, &service, EMAIL).await;
-        let t = tournament(
-            &service,
-            &api_token,
-            &json!({"name": "Herbst-Cup", "date": "2026-12-12"}),
-        )
-        .await;
+        let (api_token, t) = with_tournament(&app, &service).await;
         // A tab left open, then a sign-in in another tab: the browser's cookies are the
         // new session's, the old tab's forms carry the earlier token.
         let earlier = desk(&service, EMAIL).await;

@@ -70,6 +70,21 @@ pub(super) async fn join(page: &Page, base: &str, code: &str) {
     assert_eq!(page.current_url().await, format!("{base}/table"));
 }
 
+/// A table of `seats` in a served app and its captain's phone joined to it: the table,
+/// the server's address and the page; `None` where no browser runs.
+pub(super) async fn captain_at<S: App>(
+    app: &TestApp,
+    service: &S,
+    seats: usize,
+) -> Option<(Table, String, Page)> {
+    let table = Table::new(app, service, seats).await;
+    let code = code(service, &table).await;
+    let base = super::super::server::spawn(app).await;
+    let page = browser::open(Viewport::Phone).await?;
+    join(&page, &base, &code).await;
+    Some((table, base, page))
+}
+
 /// The number of the deal the form enters now.
 pub(super) async fn form_number(page: &Page) -> u64 {
     page.eval(
@@ -210,13 +225,9 @@ async fn sheet<S: App>(service: &S, table: &Table) -> Value {
 async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for_three() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let table = Table::new(&app, &service, 4).await;
-    let code = code(&service, &table).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((table, base, page)) = captain_at(&app, &service, 4).await else {
         return;
     };
-    join(&page, &base, &code).await;
     assert_eq!(page.count("#table-players li").await, 4);
     assert_eq!(page.count("#pflichtsolo-owed li[data-seat]").await, 4);
     page.screenshot("captain-table").await;
@@ -534,13 +545,9 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
 async fn a_captain_enters_all_thirty_deals_of_a_five_table() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let table = Table::new(&app, &service, 5).await;
-    let code = code(&service, &table).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((table, _, page)) = captain_at(&app, &service, 5).await else {
         return;
     };
-    join(&page, &base, &code).await;
     assert_eq!(page.count("#table-players li").await, 5);
     while let Some((number, dealer)) = next(&page).await {
         // The dealer sits out and cannot be tapped as Re.
@@ -575,13 +582,9 @@ async fn a_captain_enters_all_thirty_deals_of_a_five_table() {
 async fn an_entry_the_server_refuses_stays_on_the_phone_until_mended() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let table = Table::new(&app, &service, 4).await;
-    let code = code(&service, &table).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((table, base, page)) = captain_at(&app, &service, 4).await else {
         return;
     };
-    join(&page, &base, &code).await;
     // Offline: a deal whose points cannot fit its tricks, then a good one behind it.
     page.set_offline(true).await;
     page.wait_until("!navigator.onLine", WAIT).await;

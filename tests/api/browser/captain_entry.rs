@@ -5,11 +5,10 @@
 
 use serde_json::json;
 use service_tests::TestApp;
-use service_tests::browser::{self, Page, Viewport};
+use service_tests::browser::Page;
 
 use super::WAIT;
-use super::captain::{choose, code, join, tricks_asked};
-use crate::fixtures::Table;
+use super::captain::{captain_at, choose, tricks_asked};
 
 /// Whether the form's heading and its Save button are both within the window once the
 /// heading is scrolled to the top: the whole form on one screen.
@@ -44,13 +43,9 @@ async fn in_view(page: &Page, selector: &str) -> bool {
 async fn a_normal_deal_takes_four_taps_and_its_points_on_one_screen() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let table = Table::new(&app, &service, 4).await;
-    let code = code(&service, &table).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((table, _, page)) = captain_at(&app, &service, 4).await else {
         return;
     };
-    join(&page, &base, &code).await;
     for (width, height) in [(390, 844), (360, 740)] {
         page.set_phone_screen(width, height).await;
         let (fits, tall) = form_on_one_screen(&page).await;

@@ -8,7 +8,7 @@ use service_tests::TestApp;
 use service_tests::browser::{self, Page, Viewport};
 
 use super::WAIT;
-use super::captain::{Deal, code, enter, enter_online, form_number, join};
+use super::captain::{Deal, captain_at, code, enter, enter_online, form_number, join};
 use crate::fixtures::Table;
 
 /// Waits until `page`'s form enters deal `n` and its table shows `n` as the next deal.
@@ -163,13 +163,9 @@ async fn two_phones_at_one_table_follow_each_other_and_settle_an_overtaken_entry
 async fn a_late_answer_from_before_a_save_does_not_step_the_phone_back() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let table = Table::new(&app, &service, 4).await;
-    let code = code(&service, &table).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((table, _, page)) = captain_at(&app, &service, 4).await else {
         return;
     };
-    join(&page, &base, &code).await;
 
     // A slow hall network: the table's state reaches the phone three seconds after the
     // server sent it. The poll goes out now and is answered before deal 1 is saved.
