@@ -7,8 +7,20 @@ use service_tests::TestApp;
 use service_tests::browser::{self, Viewport};
 
 use super::WAIT;
-use crate::fixtures::normal;
-use crate::public_pages::hall;
+use crate::fixtures::{App, normal};
+use crate::public_pages::{Hall, hall};
+
+/// A published hall served, and a phone to read it on: the hall, the server's address and
+/// the page; `None` where no browser runs.
+async fn hall_on_a_phone<S: App>(
+    app: &TestApp,
+    service: &S,
+) -> Option<(Hall, String, browser::Page)> {
+    let h = hall(app, service, true).await;
+    let base = super::super::server::spawn(app).await;
+    let page = browser::open(Viewport::Phone).await?;
+    Some((h, base, page))
+}
 
 #[actix_web::test]
 async fn the_public_pages_are_accessible_when_walked() {
@@ -97,9 +109,7 @@ async fn shows_a_new_deal<S: crate::fixtures::App>(
 async fn the_standings_show_a_new_deal_without_a_reload() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let h = hall(&app, &service, true).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((h, base, page)) = hall_on_a_phone(&app, &service).await else {
         return;
     };
     shows_a_new_deal(&page, &service, &h, &base).await;
@@ -250,9 +260,7 @@ async fn the_projector_shows_every_rank_and_rides_out_an_outage() {
 async fn pages_travel_compressed_with_an_icon() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let h = hall(&app, &service, true).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((h, base, page)) = hall_on_a_phone(&app, &service).await else {
         return;
     };
     page.goto(&format!("{base}/tournaments/{}/standings", h.t))
@@ -322,9 +330,7 @@ const SIDEWAYS: &str = "
 async fn a_small_phone_reads_the_hall_without_scrolling_sideways() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let h = hall(&app, &service, true).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((h, base, page)) = hall_on_a_phone(&app, &service).await else {
         return;
     };
     for (width, height) in [(360, 740), (390, 844)] {
@@ -386,9 +392,7 @@ async fn a_small_phone_reads_the_hall_without_scrolling_sideways() {
 async fn a_tables_public_sheet_shows_a_new_deal_without_a_reload() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let h = hall(&app, &service, true).await;
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Phone).await else {
+    let Some((h, base, page)) = hall_on_a_phone(&app, &service).await else {
         return;
     };
     page.goto(&format!("{base}/tournaments/{}/rounds/1/tables/2", h.t))
