@@ -452,3 +452,46 @@ backend_test!(rows_fetched_after_an_event_compute_nothing_again, |app| {
     assert_ne!(rows(format!("?v={number}")).await, newest);
     assert_eq!(app.state.live.computations(), computed + 2);
 });
+
+backend_test!(
+    feeds_woken_by_one_deal_compute_once_while_commits_go_on,
+    |app| {
+        // A hall of 500 phones while 42 tables enter flat out: every feed woken by a deal must
+        // take the standings computed for that deal, not find the commit number moved on by the
+        // deals since and compute again, each behind the other (seconds behind on PostgreSQL).
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let t = Table::new(&app, &service, 4).await;
+        publish(&service, &t).await;
+        let base = spawn(&app).await;
+        const FEEDS: u64 = 24;
+        let mut hall = Vec::new();
+        for _ in 0..FEEDS {
+            let mut events = Events::open(&base, t.tournament).await;
+            events.next_within(SOON).await.expect("a first event");
+            hall.push(events);
+        }
+        // Commits that change nothing here, one after the other, all through the feeds' wait.
+        let db = app.state.db.clone();
+        let busy = actix_web::rt::spawn(async move {
+            loop {
+                db.tx(|_| Ok(())).await.unwrap();
+            }
+        });
+        let computed = app.state.live.computations();
+        expect(
+            &t.post(&service, &t.captain, &normal([1, 2])).await,
+            201,
+            "deal 1",
+        );
+        for events in &mut hall {
+            let event = events.next_within(SOON).await.expect("the deal's event");
+            assert_eq!(event.data["standings"][0]["total"], 1);
+        }
+        busy.abort();
+        let during = app.state.live.computations() - computed;
+        assert!(
+            during < FEEDS / 3,
+            "{during} computations for {FEEDS} feeds woken by one deal"
+        );
+    }
+);

@@ -179,7 +179,8 @@ impl Feed {
         })?;
         // Subscribed before the first read: a write committed after it wakes the feed.
         let changes = state.db.commits();
-        let first = snapshot(state, caller.clone(), id).await?;
+        let heard = *changes.borrow();
+        let first = snapshot_since(state, caller.clone(), id, Some(heard)).await?;
         Ok(Feed {
             state: state.clone(),
             caller,
@@ -228,9 +229,13 @@ impl Feed {
                 },
                 () = sleep_until(self.quiet_until) => Woken::Silent,
             };
-            let silent = match woken {
+            // The commit the standings read next must hold: standings computed at it or
+            // later serve every feed woken by the same burst. Asking for the latest commit
+            // instead made each of 500 feeds compute them anew, one after the other,
+            // while the tables kept committing (seconds behind on PostgreSQL).
+            let (silent, heard) = match woken {
                 Woken::Closing => return None,
-                Woken::Silent => true,
+                Woken::Silent => (true, None),
                 Woken::Written => {
                     let closing = tokio::select! {
                         biased;
@@ -241,11 +246,10 @@ impl Feed {
                         return None;
                     }
                     // Everything committed until now is in what is read next.
-                    self.changes.borrow_and_update();
-                    false
+                    (false, Some(*self.changes.borrow_and_update()))
                 }
             };
-            match snapshot(&self.state, self.caller.clone(), self.id).await {
+            match snapshot_since(&self.state, self.caller.clone(), self.id, heard).await {
                 Ok(now) if self.last.as_ref() != Some(&now.json) => {
                     let event = self.send(now);
                     return Some((Ok(event), self));
