@@ -268,6 +268,43 @@ backend_test!(
         );
         assert_eq!(list.text.matches("<tr id=\"player-").count(), 16);
 
+        // A file naming a registered player again without a DDV number: flagged, still
+        // importable (two people of one name in one club are possible).
+        let flagged = send(
+            &service,
+            multipart(
+                &path,
+                &me.cookies,
+                &[
+                    ("csrf", None, csrf),
+                    (
+                        "file",
+                        Some("nachmeldung.csv"),
+                        "Name;Verein\r\nspieler  03;pik-as köln\r\nNeu Hinzu;DK\r\n".as_bytes(),
+                    ),
+                ],
+            ),
+        )
+        .await;
+        expect(&flagged, 200, "a name registered already");
+        assert!(
+            flagged
+                .text
+                .contains("id=\"import-summary\" class=\"warning\""),
+            "{}",
+            flagged.text
+        );
+        assert!(
+            flagged.text.contains("Zeilen mit Hinweis: 1 von 2"),
+            "{}",
+            flagged.text
+        );
+        assert_eq!(flagged.text.matches("class=\"flagged\"").count(), 1);
+        assert!(flagged.text.contains(
+            "Name: gleicher Name und Verein wie ein angemeldeter Spieler oder eine Zeile weiter oben"
+        ));
+        assert!(flagged.text.contains("id=\"import-confirm\""), "importable");
+
         // A file whose start numbers are taken now: the preview names them, row by row.
         let taken = send(
             &service,

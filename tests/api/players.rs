@@ -524,7 +524,10 @@ backend_test!(players_check_in_and_withdraw, |app| {
     for (body, field) in [
         (json!({"name": " "}), "name"),
         (json!({"checked_in": "ja"}), "checked_in"),
-        (json!({"start_number": 5}), "start_number"),
+        // Changeable since issue 29, but a number.
+        (json!({"start_number": "fünf"}), "start_number"),
+        (json!({"start_number": 0}), "start_number"),
+        (json!({"team": "A"}), "team"),
     ] {
         let answer = send(&service, patch(body.clone())).await;
         expect(&answer, 422, &body.to_string());
@@ -768,4 +771,227 @@ backend_test!(a_reason_may_run_over_lines_but_hides_nothing, |app| {
     )
     .await;
     expect(&recorded, 201, "what happened, on two lines");
+});
+
+backend_test!(the_same_person_twice_is_refused_or_flagged, |app| {
+    // Importing a file twice, or a player the desk typed in by hand: a DDV number names
+    // one person and is refused the second time; the same name in the same club without
+    // a DDV number to tell them apart is flagged in the preview and still imports.
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    let t = tournament(
+        &service,
+        &org,
+        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
+    )
+    .await;
+    let path = format!("/api/v1/tournaments/{t}/players/import");
+    let file = "name,club,ddv_number\nAnna Ahrens,DK Kreuz-Dame,12345\nBernd Bauer,Pik-As,\n";
+    expect(
+        &send(&service, csv(&path, Some(org.as_str()), file)).await,
+        201,
+        "first import",
+    );
+
+    // The same file again: its preview is not "all right", and its import stores nothing.
+    let preview = send(
+        &service,
+        csv(&format!("{path}?dry_run=true"), Some(org.as_str()), file),
+    )
+    .await;
+    expect(&preview, 200, "preview of the same file");
+    assert_eq!(preview.json["valid"], false);
+    let rows = preview.json["rows"].as_array().unwrap();
+    assert_eq!(rows[0]["errors"][0]["field"], "line 2: ddv_number");
+    assert_eq!(rows[0]["errors"][0]["code"], "taken");
+    assert!(
+        rows[0]["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("start number 1 (Anna Ahrens)"),
+        "{}",
+        rows[0]["errors"][0]
+    );
+    assert_eq!(rows[1]["errors"], json!([]));
+    assert_eq!(rows[1]["warnings"][0]["field"], "line 3: name");
+    assert_eq!(rows[1]["warnings"][0]["code"], "same_name_and_club");
+    let again = send(&service, csv(&path, Some(org.as_str()), file)).await;
+    expect(&again, 422, "the same file imported again");
+    assert_eq!(again.json["errors"][0]["field"], "line 2: ddv_number");
+    assert_eq!(roster(&service, &org, t).await.len(), 2);
+
+    // Within one file: the second line with a number already in the file is refused; a
+    // name twice with two different DDV numbers is two people.
+    let twins = "name,club,ddv_number\nCarl Claus,DK,777\nCarl Claus,DK,778\nDora,,777\n";
+    let preview = send(
+        &service,
+        csv(&format!("{path}?dry_run=true"), Some(org.as_str()), twins),
+    )
+    .await;
+    let rows = preview.json["rows"].as_array().unwrap();
+    assert_eq!(
+        (rows[0]["errors"].clone(), rows[0]["warnings"].clone()),
+        (json!([]), json!([]))
+    );
+    assert_eq!(
+        (rows[1]["errors"].clone(), rows[1]["warnings"].clone()),
+        (json!([]), json!([]))
+    );
+    assert_eq!(rows[2]["errors"][0]["code"], "taken");
+    assert!(
+        rows[2]["errors"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("line 2")
+    );
+
+    // Registering one by one: a DDV number held is refused by name of the field.
+    let players = format!("/api/v1/tournaments/{t}/players");
+    let register = |body: Value| req("POST", &players, Some(&org), Some(&body), &[]);
+    let taken = send(
+        &service,
+        register(json!({"name": "A. Ahrens", "ddv_number": "12345"})),
+    )
+    .await;
+    expect(&taken, 422, "a DDV number registered already");
+    assert_eq!(taken.json["errors"][0]["field"], "ddv_number");
+    assert_eq!(taken.json["errors"][0]["code"], "taken");
+    // ... and a DDV number must be one: digits as the DDV gives them.
+    for bad in ["abc", "12 34", "123456789"] {
+        let refused = send(
+            &service,
+            register(json!({"name": "Emil", "ddv_number": bad})),
+        )
+        .await;
+        expect(&refused, 422, bad);
+        assert_eq!(refused.json["errors"][0]["field"], "ddv_number");
+        assert_eq!(refused.json["errors"][0]["code"], "not_a_ddv_number");
+    }
+    let zero = send(
+        &service,
+        register(json!({"name": "Emil", "ddv_number": " 0815 "})),
+    )
+    .await;
+    expect(&zero, 201, "leading zeros");
+    assert_eq!(zero.json["ddv_number"], "0815");
+    assert_eq!(roster(&service, &org, t).await.len(), 3);
+});
+
+backend_test!(ddv_and_start_numbers_can_be_changed_audited, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    let t = tournament(
+        &service,
+        &org,
+        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
+    )
+    .await;
+    let ids = crate::fixtures::players(&service, &org, t, 3).await;
+    let patch = |id: i64, body: Value| {
+        req(
+            "PATCH",
+            &format!("/api/v1/players/{id}"),
+            Some(&org),
+            Some(&body),
+            &[],
+        )
+    };
+
+    let changed = send(
+        &service,
+        patch(ids[0], json!({"ddv_number": "4711", "start_number": 17})),
+    )
+    .await;
+    expect(&changed, 200, "new numbers");
+    assert_eq!(changed.json["ddv_number"], "4711");
+    assert_eq!(changed.json["start_number"], 17);
+    // Another player's numbers are refused, naming each field; nothing changes.
+    let clash = send(
+        &service,
+        patch(
+            ids[1],
+            json!({"ddv_number": "4711", "start_number": 17, "name": "X"}),
+        ),
+    )
+    .await;
+    expect(&clash, 422, "numbers held by another");
+    let fields: Vec<(&str, &str)> = clash.json["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| (e["field"].as_str().unwrap(), e["code"].as_str().unwrap()))
+        .collect();
+    assert_eq!(fields, [("start_number", "taken"), ("ddv_number", "taken")]);
+    // Malformed: refused before anything is read.
+    for (body, field, code) in [
+        (
+            json!({"ddv_number": "abc"}),
+            "ddv_number",
+            "not_a_ddv_number",
+        ),
+        (json!({"start_number": 0}), "start_number", "out_of_range"),
+        (
+            json!({"start_number": 100_000}),
+            "start_number",
+            "out_of_range",
+        ),
+    ] {
+        let refused = send(&service, patch(ids[1], body.clone())).await;
+        expect(&refused, 422, &body.to_string());
+        assert_eq!(
+            (
+                refused.json["errors"][0]["field"].as_str(),
+                refused.json["errors"][0]["code"].as_str()
+            ),
+            (Some(field), Some(code))
+        );
+    }
+    let list = roster(&service, &org, t).await;
+    let second = list.iter().find(|p| p["id"] == ids[1]).unwrap();
+    assert_eq!(
+        (
+            second["start_number"].clone(),
+            second["ddv_number"].clone(),
+            second["name"].clone()
+        ),
+        (
+            json!(2),
+            Value::Null,
+            json!(second["name"].as_str().unwrap())
+        )
+    );
+    assert_ne!(second["name"], "X");
+    // Keeping one's own numbers is no clash; an empty DDV number clears it.
+    let own = send(
+        &service,
+        patch(ids[0], json!({"ddv_number": "4711", "start_number": 17})),
+    )
+    .await;
+    expect(&own, 200, "the same numbers again");
+    let cleared = send(&service, patch(ids[0], json!({"ddv_number": ""}))).await;
+    expect(&cleared, 200, "cleared");
+    assert_eq!(cleared.json["ddv_number"], Value::Null);
+    assert_eq!(cleared.json["start_number"], 17);
+
+    // Each change is in the audit log with before and after.
+    let log = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{t}/audit"),
+        Some(&org),
+        None,
+    )
+    .await;
+    expect(&log, 200, "audit log");
+    let updates: Vec<&Value> = log
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["action"] == "player.update")
+        .collect();
+    assert_eq!(updates.len(), 3, "{updates:?}");
+    assert!(updates.iter().any(|e| e["before"]["start_number"] == 1
+        && e["after"]["start_number"] == 17
+        && e["after"]["ddv_number"] == "4711"));
 });

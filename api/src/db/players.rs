@@ -91,6 +91,10 @@ pub struct PlayerChange {
     pub club: Option<Option<String>>,
     /// The name the public sees (`Some(None)` shows the full name again).
     pub public_name: Option<Option<String>>,
+    /// DDV number (`Some(None)` clears it).
+    pub ddv_number: Option<Option<String>>,
+    /// Start number.
+    pub start_number: Option<i32>,
 }
 
 /// Changes a player's columns as `change` says.
@@ -119,6 +123,16 @@ pub fn update(conn: &mut DbConn, id: i64, change: PlayerChange) -> QueryResult<(
     if let Some(v) = change.public_name {
         diesel::update(target)
             .set(players::public_name.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = change.ddv_number {
+        diesel::update(target)
+            .set(players::ddv_number.eq(v))
+            .execute(conn)?;
+    }
+    if let Some(v) = change.start_number {
+        diesel::update(target)
+            .set(players::start_number.eq(v))
             .execute(conn)?;
     }
     Ok(())

@@ -29,6 +29,7 @@ pub mod results;
 pub mod round_clock;
 pub mod rounds;
 pub mod rounds_desk;
+pub mod same_player;
 pub mod sessions;
 pub mod sheet;
 pub mod signatures;

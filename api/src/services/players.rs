@@ -6,7 +6,8 @@ use actix_web::{HttpRequest, HttpResponse};
 
 use super::access::{self, Need};
 use super::idempotency::Key;
-use super::validate::{invalid, optional, text};
+use super::same_player::{Registered, Registration};
+use super::validate::{self, invalid, optional, text};
 use super::{audit, now, write};
 use crate::auth::Caller;
 use crate::db::DbConn;
@@ -33,10 +34,9 @@ fn new_player(
         .map_err(|e| errors.push(e))
         .unwrap_or_default();
     let club = optional(&field("club"), request.club.as_deref(), 200, &mut errors);
-    let ddv_number = optional(
+    let ddv_number = validate::ddv_number(
         &field("ddv_number"),
         request.ddv_number.as_deref(),
-        40,
         &mut errors,
     );
     let public_name = optional(
@@ -81,26 +81,42 @@ fn number_taken(prefix: &str, number: i32) -> FieldError {
     )
 }
 
-/// Inserts players, refusing start numbers that are taken (by a stored player or by another
-/// of `new`).
+/// `new` as far as telling people apart goes.
+fn registration(new: &NewPlayer) -> Registration<'_> {
+    Registration {
+        name: &new.name,
+        club: new.club.as_deref(),
+        ddv_number: new.ddv_number.as_deref(),
+    }
+}
+
+/// Inserts players, refusing start numbers and DDV numbers that are taken (by a stored
+/// player or by another of `new`: the same person registered twice).
 fn insert_players(
     conn: &mut DbConn,
     new: &[NewPlayer],
     prefixes: &[String],
     code: &'static str,
 ) -> Result<Vec<PlayerRow>, ApiError> {
-    let taken = repo::start_numbers(conn, new.first().map_or(0, |p| p.tournament_id))?;
-    let mut seen = std::collections::HashSet::<i32>::from_iter(taken);
+    let stored = repo::of_tournament(conn, new.first().map_or(0, |p| p.tournament_id))?;
+    let mut seen: std::collections::HashSet<i32> = stored.iter().map(|p| p.start_number).collect();
+    let mut registered = Registered::of(&stored, None);
     let mut errors = Vec::new();
     for (player, prefix) in new.iter().zip(prefixes) {
         if !seen.insert(player.start_number) {
             errors.push(number_taken(prefix, player.start_number));
         }
+        let field = format!("{prefix}ddv_number");
+        errors.extend(registered.ddv_taken(&field, registration(player)));
+        registered.add(
+            registration(player),
+            prefix.trim_end_matches(": ").to_owned(),
+        );
     }
     if !errors.is_empty() {
         return Err(ApiError::unprocessable(
             code,
-            format!("{} start number(s) are taken", errors.len()),
+            format!("{} number(s) are taken", errors.len()),
             errors,
         ));
     }
@@ -160,10 +176,14 @@ fn registering(
             .map_err(|e| match e {
                 // Another registration took the next number between our read and our
                 // write (PostgreSQL): the client sent no number, so it may simply retry.
-                ApiError::Unprocessable { .. } if auto => ApiError::conflict(
-                    "concurrent_change",
-                    "another player was registered at the same moment; retry",
-                ),
+                ApiError::Unprocessable { ref errors, .. }
+                    if auto && errors.iter().all(|f| f.field == "start_number") =>
+                {
+                    ApiError::conflict(
+                        "concurrent_change",
+                        "another player was registered at the same moment; retry",
+                    )
+                }
                 other => other,
             })?
             .remove(0);
@@ -289,13 +309,13 @@ pub async fn preview(
     csv: &[u8],
 ) -> Result<ImportPreview, ApiError> {
     let caller = Caller::Organizer(organizer_id);
-    let (mut next, taken) = state
+    let (mut next, stored) = state
         .db
         .run(move |conn| {
             access::tournament(conn, id, &caller, Need::Write)?;
             Ok((
                 repo::next_start_number(conn, id)?,
-                repo::start_numbers(conn, id)?,
+                repo::of_tournament(conn, id)?,
             ))
         })
         .await?;
@@ -310,7 +330,8 @@ pub async fn preview(
         }
         Err(other) => return Err(other),
     };
-    let mut seen = std::collections::HashSet::<i32>::from_iter(taken);
+    let mut seen: std::collections::HashSet<i32> = stored.iter().map(|p| p.start_number).collect();
+    let mut registered = Registered::of(&stored, None);
     let mut shown = Vec::with_capacity(rows.len());
     for row in rows {
         let prefix = row.prefix();
@@ -326,6 +347,7 @@ pub async fn preview(
                 checked_in: false,
                 public_name: None,
                 errors,
+                warnings: Vec::new(),
             });
             continue;
         };
@@ -350,6 +372,24 @@ pub async fn preview(
         {
             errors.push(number_taken(&prefix, number));
         }
+        // The same person twice: a DDV number refused (a malformed one is reported above),
+        // the same name and club flagged.
+        let ddv_number = validate::ddv_number("", request.ddv_number.as_deref(), &mut Vec::new());
+        let person = Registration {
+            name: request.name.trim(),
+            club: request
+                .club
+                .as_deref()
+                .map(str::trim)
+                .filter(|c| !c.is_empty()),
+            ddv_number: ddv_number.as_deref(),
+        };
+        errors.extend(registered.ddv_taken(&format!("{prefix}ddv_number"), person));
+        let warnings: Vec<FieldError> = registered
+            .name_twice(&format!("{prefix}name"), person)
+            .into_iter()
+            .collect();
+        registered.add(person, format!("line {}", row.line));
         shown.push(ImportPreviewRow {
             line: row.line,
             name: request.name,
@@ -359,6 +399,7 @@ pub async fn preview(
             checked_in: request.checked_in,
             public_name: request.public_name,
             errors,
+            warnings,
         });
     }
     Ok(ImportPreview {
@@ -390,6 +431,13 @@ pub async fn update(
         .public_name
         .as_deref()
         .map(|n| optional("public_name", Some(n), 200, &mut errors));
+    let ddv_number = request
+        .ddv_number
+        .as_deref()
+        .map(|n| validate::ddv_number("ddv_number", Some(n), &mut errors));
+    if let Some(number) = request.start_number {
+        validate::in_range("start_number", number, 1, 99_999, &mut errors);
+    }
     invalid(errors)?;
     let change = PlayerChange {
         checked_in: request.checked_in,
@@ -397,11 +445,25 @@ pub async fn update(
         name,
         club,
         public_name,
+        ddv_number,
+        start_number: request.start_number,
     };
     let row = write::guarded(state, move |conn| {
         let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
         access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
-        repo::update(conn, id, change)?;
+        numbers_free(conn, &before, &change)?;
+        // A registration committed between the check and the change (PostgreSQL) may take
+        // the start number: the unique key refuses it, in a savepoint of its own.
+        let changed = crate::db::unless_duplicate(diesel::Connection::transaction(conn, |conn| {
+            repo::update(conn, id, change)
+        }))?;
+        if changed.is_none() {
+            return Err(ApiError::unprocessable(
+                "invalid_body",
+                "the start number is taken",
+                vec![number_taken("", request.start_number.unwrap_or_default())],
+            ));
+        }
         let after = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
         audit::Change::new(before.tournament_id, &caller, "player.update")
             .before(serde_json::to_value(PlayerResponse::from(before)).ok())
@@ -411,6 +473,49 @@ pub async fn update(
     })
     .await?;
     Ok(row.into())
+}
+
+/// Refuses `change` to player `before` if it gives him a start number or a DDV number
+/// another player of the tournament holds (the DDV number being the same person twice).
+fn numbers_free(
+    conn: &mut DbConn,
+    before: &PlayerRow,
+    change: &PlayerChange,
+) -> Result<(), ApiError> {
+    let new_number = change.start_number.filter(|n| *n != before.start_number);
+    let new_ddv = change
+        .ddv_number
+        .clone()
+        .flatten()
+        .filter(|n| before.ddv_number.as_deref() != Some(n.as_str()));
+    if new_number.is_none() && new_ddv.is_none() {
+        return Ok(());
+    }
+    let others = repo::of_tournament(conn, before.tournament_id)?;
+    let mut errors = Vec::new();
+    if let Some(number) = new_number
+        && others
+            .iter()
+            .any(|p| p.id != before.id && p.start_number == number)
+    {
+        errors.push(number_taken("", number));
+    }
+    let registered = Registered::of(&others, Some(before.id));
+    let person = Registration {
+        name: &before.name,
+        club: before.club.as_deref(),
+        ddv_number: new_ddv.as_deref(),
+    };
+    errors.extend(registered.ddv_taken("ddv_number", person));
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(ApiError::unprocessable(
+            "invalid_body",
+            format!("{} number(s) are taken", errors.len()),
+            errors,
+        ))
+    }
 }
 
 /// Deletes player `id` of one of the organiser's tournaments, a registration made by

@@ -105,9 +105,67 @@ pub fn optional(
     }
 }
 
+/// The most digits a DDV number is taken with. The DDV numbers its members with plain
+/// decimal numbers (4 and 5 digits today, sometimes written with leading zeros, "0815");
+/// eight leaves room for growth and still refuses a telephone number pasted by mistake.
+pub const DDV_NUMBER_DIGITS: usize = 8;
+
+/// A DDV membership number as typed, trimmed: `None` when empty, else 1 to
+/// [`DDV_NUMBER_DIGITS`] digits (leading zeros kept: "0815" is a number the DDV gave).
+/// Anything else (`abc`, `12-34`, a name in the wrong column) is an error on `field`.
+pub fn ddv_number(
+    field: &str,
+    value: Option<&str>,
+    errors: &mut Vec<FieldError>,
+) -> Option<String> {
+    let value = value.map(str::trim).filter(|v| !v.is_empty())?;
+    if value.len() <= DDV_NUMBER_DIGITS && value.bytes().all(|b| b.is_ascii_digit()) {
+        Some(value.to_owned())
+    } else {
+        errors.push(FieldError::new(
+            field,
+            "not_a_ddv_number",
+            format!("a DDV number is 1 to {DDV_NUMBER_DIGITS} digits"),
+        ));
+        None
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn ddv_numbers_are_digits_as_the_ddv_gives_them() {
+        let read = |v: &str| {
+            let mut errors = Vec::new();
+            let number = ddv_number("ddv_number", Some(v), &mut errors);
+            (
+                number,
+                errors.iter().map(|e| e.code.clone()).collect::<Vec<_>>(),
+            )
+        };
+        assert_eq!(read("4711"), (Some("4711".to_owned()), vec![]));
+        assert_eq!(read(" 0815 "), (Some("0815".to_owned()), vec![]));
+        assert_eq!(read("12345678"), (Some("12345678".to_owned()), vec![]));
+        assert_eq!(read("   "), (None, vec![]));
+        for bad in [
+            "abc",
+            "12 34",
+            "12-34",
+            "123456789",
+            "٣٤٥",
+            "4711a",
+            "+4711",
+        ] {
+            assert_eq!(
+                read(bad),
+                (None, vec!["not_a_ddv_number".to_owned()]),
+                "{bad:?}"
+            );
+        }
+        assert_eq!(ddv_number("ddv_number", None, &mut Vec::new()), None);
+    }
 
     #[test]
     fn names_hold_no_control_direction_or_invisible_character() {

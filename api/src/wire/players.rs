@@ -123,9 +123,9 @@ pub struct ImportResponse {
     pub players: Vec<PlayerResponse>,
 }
 
-/// A change to a player: check-in, withdrawal, corrections of name or club, the name the
-/// public sees.
-#[derive(Debug, Deserialize, ToSchema)]
+/// A change to a player: check-in, withdrawal, corrections of name, club, DDV number or
+/// start number, the name the public sees.
+#[derive(Debug, Default, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct UpdatePlayerRequest {
     /// Present at the venue.
@@ -143,6 +143,16 @@ pub struct UpdatePlayerRequest {
     /// The name the public sees ("M. Müller"); an empty text shows the full name again.
     #[serde(default)]
     pub public_name: Option<String>,
+    /// DDV membership number, 1 to 8 digits, not held by another player of the
+    /// tournament; an empty text clears it.
+    #[serde(default)]
+    #[schema(example = "4711")]
+    pub ddv_number: Option<String>,
+    /// Start number, 1 to 99999, not held by another player of the tournament (the
+    /// printed lists and the standings show the new one; seats and sheets follow the
+    /// player, not his number).
+    #[serde(default)]
+    pub start_number: Option<i32>,
 }
 
 /// What importing a CSV file would do, without storing anything (`?dry_run=true`): every
@@ -179,6 +189,10 @@ pub struct ImportPreviewRow {
     /// Everything wrong with the row (`field` names the line and the column:
     /// `line 3: start_number`); empty when the row is right.
     pub errors: Vec<crate::error::FieldError>,
+    /// What the organiser should look at although the row can be imported: the same name
+    /// and club as a registered player or an earlier row, whom no DDV number tells apart
+    /// (`same_name_and_club`; the same DDV number is an error, `taken`).
+    pub warnings: Vec<crate::error::FieldError>,
 }
 
 /// How an import is asked for.

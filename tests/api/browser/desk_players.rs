@@ -153,5 +153,79 @@ async fn a_file_is_previewed_fixed_imported_and_a_player_checked_in() {
             "Spieler 12"
         ]
     );
+
+    // The same file once more: every row's DDV number is registered already, so the
+    // preview refuses the import instead of doubling the field.
+    page.goto(&format!("{base}/admin/tournaments/{id}/players"))
+        .await;
+    page.wait_for("#players", WAIT).await;
+    choose(files.path().join("spieler.csv")).await;
+    page.click("#import-preview").await;
+    page.wait_for("#import-rows", WAIT).await;
+    assert_eq!(
+        page.count("#import-rows tr.bad").await,
+        16,
+        "every row taken"
+    );
+    assert_eq!(page.count("#import-confirm").await, 0, "no import offered");
+    let first = page.text_of("#import-rows tr.bad").await;
+    assert!(first.contains("DDV-Nummer: ist schon vergeben"), "{first}");
+    page.assert_accessible("the preview of a file imported already")
+        .await;
+
+    // A player's numbers corrected at his row: a start number another holds is refused
+    // with his row open, a free one is taken.
+    let twelve = stored
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["name"] == "Spieler 12")
+        .unwrap()["id"]
+        .as_i64()
+        .unwrap();
+    page.goto(&format!("{base}/admin/tournaments/{id}/players"))
+        .await;
+    page.wait_for("#players", WAIT).await;
+    let row = format!("#player-{twelve}");
+    page.click(&format!("{row} .player-edit summary")).await;
+    page.fill(&format!("#edit-number-{twelve}"), "3").await;
+    page.click(&format!("{row} .edit-form button[type=submit]"))
+        .await;
+    page.wait_for("#row-error", WAIT).await;
+    assert!(
+        page.text_of("#row-error")
+            .await
+            .contains("Startnummer: ist schon vergeben")
+    );
+    page.fill(&format!("#edit-number-{twelve}"), "40").await;
+    page.fill(&format!("#edit-ddv-{twelve}"), "4711").await;
+    page.click(&format!("{row} .edit-form button[type=submit]"))
+        .await;
+    page.wait_until(
+        &format!(
+            "!document.querySelector('#row-error') && \
+             document.querySelector('{row} td.num')?.textContent.trim() === '40'"
+        ),
+        WAIT,
+    )
+    .await;
+    page.assert_accessible("the players after a correction")
+        .await;
+    let stored = call_json(&service, "GET", &players, Some(&token), None).await;
+    let corrected = stored
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["id"] == twelve)
+        .unwrap();
+    assert_eq!(
+        (
+            corrected["start_number"].clone(),
+            corrected["ddv_number"].clone()
+        ),
+        (json!(40), json!("4711"))
+    );
     page.close().await;
 }

@@ -42,6 +42,9 @@ struct PreviewPage {
     /// Whether the import would store every row.
     valid: bool,
     bad_rows: usize,
+    /// Rows to look at before importing (the same name and club as a registered player
+    /// or an earlier row).
+    flagged_rows: usize,
     /// The import form's fresh key.
     idempotency_key: String,
     import_limit_kib: usize,
@@ -57,6 +60,8 @@ struct PreviewLine {
     checked_in: bool,
     public_name: Option<String>,
     problems: Vec<String>,
+    /// What to look at although the row imports.
+    notes: Vec<String>,
 }
 
 /// What the import form sent.
@@ -286,6 +291,11 @@ fn preview_page(
                         .iter()
                         .map(|e| problem_text(lang, &e.field, &e.code, &e.message))
                         .collect(),
+                    notes: r
+                        .warnings
+                        .iter()
+                        .map(|e| problem_text(lang, &e.field, &e.code, &e.message))
+                        .collect(),
                     name: r.name,
                     club: r.club,
                     ddv_number: r.ddv_number,
@@ -300,6 +310,7 @@ fn preview_page(
     let idempotency_key = codes::new_secret().map_err(|e| failed(state, req, e))?;
     let model = PreviewPage {
         bad_rows: rows.iter().filter(|r| !r.problems.is_empty()).count(),
+        flagged_rows: rows.iter().filter(|r| !r.notes.is_empty()).count(),
         csv,
         file_problems,
         rows,

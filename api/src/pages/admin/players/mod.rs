@@ -123,6 +123,11 @@ struct EditForm {
     #[serde(default)]
     public_name: String,
     #[serde(default)]
+    ddv_number: String,
+    /// As typed: a number that does not read is refused with the rest of the form.
+    #[serde(default)]
+    start_number: String,
+    #[serde(default)]
     q: String,
     #[serde(default, skip_serializing)]
     csrf: Option<String>,
@@ -240,6 +245,8 @@ async fn page(
                     name: p.name.clone(),
                     club: p.club.clone().unwrap_or_default(),
                     public_name: p.public_name.clone().unwrap_or_default(),
+                    ddv_number: p.ddv_number.clone().unwrap_or_default(),
+                    start_number: p.start_number.to_string(),
                     ..EditForm::default()
                 },
             };
@@ -472,10 +479,7 @@ pub async fn check_in(
     let form = body.into_inner();
     let change = UpdatePlayerRequest {
         checked_in: Some(form.value),
-        withdrawn: None,
-        name: None,
-        club: None,
-        public_name: None,
+        ..UpdatePlayerRequest::default()
     };
     answer(toggle(&state, &req, id, player, form, change, None).await)
 }
@@ -492,11 +496,8 @@ pub async fn withdraw(
     let (id, player) = path.into_inner();
     let form = body.into_inner();
     let change = UpdatePlayerRequest {
-        checked_in: None,
         withdrawn: Some(form.value),
-        name: None,
-        club: None,
-        public_name: None,
+        ..UpdatePlayerRequest::default()
     };
     let said = if form.value { "withdrawn" } else { "returned" };
     answer(toggle(&state, &req, id, player, form, change, Some(said)).await)
@@ -558,14 +559,35 @@ pub async fn edit(
             let form = body.into_inner();
             desk.guard(&req, form.csrf.as_deref())?;
             his_player(&state, &req, &desk, nav.id, player).await?;
-            let change = UpdatePlayerRequest {
-                checked_in: None,
-                withdrawn: None,
-                name: Some(form.name.clone()),
-                club: Some(form.club.clone()),
-                public_name: Some(form.public_name.clone()),
+            let start_number = match form.start_number.trim() {
+                "" => None,
+                typed => Some(typed.parse::<i32>().map_err(|_| {
+                    ApiError::unprocessable(
+                        "invalid_body",
+                        "the start number is not a whole number",
+                        vec![crate::error::FieldError::new(
+                            "start_number",
+                            "out_of_range",
+                            format!("1 to 99999, got {typed:?}"),
+                        )],
+                    )
+                })),
             };
-            match players::update(&state, desk.organizer, player, change).await {
+            let change = start_number
+                .transpose()
+                .map(|start_number| UpdatePlayerRequest {
+                    name: Some(form.name.clone()),
+                    club: Some(form.club.clone()),
+                    public_name: Some(form.public_name.clone()),
+                    ddv_number: Some(form.ddv_number.clone()),
+                    start_number,
+                    ..UpdatePlayerRequest::default()
+                });
+            let changed = match change {
+                Ok(change) => players::update(&state, desk.organizer, player, change).await,
+                Err(e) => Err(e),
+            };
+            match changed {
                 Ok(_) => Ok(see_other(&back(nav.id, &form.q, None, Some(player)))),
                 Err(e @ ApiError::Unprocessable { .. }) => {
                     let (lang, _) = Lang::of(&req);
