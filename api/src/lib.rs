@@ -17,6 +17,7 @@ pub mod extract;
 pub mod keys;
 pub mod links;
 pub mod live_cache;
+pub mod local_time;
 pub mod metrics;
 pub mod net_guard;
 pub mod openapi;

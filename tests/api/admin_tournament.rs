@@ -49,6 +49,7 @@ const FIELDS: &[(&str, &str)] = &[
     ("deals_five", "25"),
     ("minutes_four", "90"),
     ("minutes_five", "110"),
+    ("time_zone", "Europe/Vienna"),
     ("ruleset", "ddv"),
 ];
 
@@ -105,10 +106,26 @@ backend_test!(
         assert_eq!(now["minutes_four"], 90);
         assert_eq!(now["minutes_five"], 110);
         assert_eq!(now["ruleset"], "ddv");
+        assert_eq!(now["time_zone"], "Europe/Vienna");
         assert_eq!(t.sheet(&service).await["planned_deals"], 20);
         let back = send(&service, get(&format!("{page}?done=saved"), &me.cookies)).await;
         assert!(back.text.contains("Die Einstellungen sind gespeichert."));
         assert!(back.text.contains("value=\"Vereinsheim Nord\""));
+        assert!(back.text.contains("value=\"Europe&#x2F;Vienna\""));
+        // A zone that is none is refused by its label, nothing changed.
+        let mut fields = FIELDS.to_vec();
+        fields[8] = ("time_zone", "Wien");
+        let refused = send(
+            &service,
+            form(&action, &me.cookies, &settings(&me.csrf, &fields)),
+        )
+        .await;
+        expect(&refused, 422, "not a zone");
+        assert!(refused.text.contains("Zeitzone"), "{}", refused.text);
+        assert_eq!(
+            read(&service, &t.org, t.tournament).await["time_zone"],
+            "Europe/Vienna"
+        );
 
         // Six deals are played; five deals per round contradict that: the reasons by code,
         // the form as typed, nothing changed.

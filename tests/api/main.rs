@@ -62,4 +62,5 @@ mod signatures;
 mod standings_kept;
 mod stored_deals;
 mod streams_cap;
+mod time_zones;
 mod webhooks;

@@ -74,6 +74,9 @@ pub struct TournamentRow {
     pub published: bool,
     /// Created (UTC).
     pub created_at: NaiveDateTime,
+    /// Where it is held, as an IANA name (`Europe/Berlin`): pages and prints show its
+    /// times in it.
+    pub time_zone: String,
 }
 
 impl TournamentRow {
@@ -117,6 +120,8 @@ pub struct NewTournament {
     pub published: bool,
     /// Created (UTC).
     pub created_at: NaiveDateTime,
+    /// Its time zone (IANA name).
+    pub time_zone: String,
 }
 
 /// A change to a tournament's settings; `None` leaves a column as it is.
@@ -143,6 +148,8 @@ pub struct TournamentChanges {
     pub published: Option<bool>,
     /// The rules it is played by.
     pub ruleset: Option<String>,
+    /// Its time zone (IANA name).
+    pub time_zone: Option<String>,
 }
 
 impl TournamentChanges {
@@ -159,6 +166,7 @@ impl TournamentChanges {
             minutes_five,
             published,
             ruleset,
+            time_zone,
         } = self;
         name.is_none()
             && held_on.is_none()
@@ -170,6 +178,7 @@ impl TournamentChanges {
             && minutes_five.is_none()
             && published.is_none()
             && ruleset.is_none()
+            && time_zone.is_none()
     }
 }
 

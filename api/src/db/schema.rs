@@ -61,6 +61,7 @@ diesel::table! {
         tie_breaks -> Text,
         published -> Bool,
         created_at -> Timestamp,
+        time_zone -> Text,
     }
 }
 

@@ -42,7 +42,7 @@ struct SignLine {
     player_id: i64,
     seat: u8,
     name: String,
-    /// When he signed ("24.11.2026 14:03 UTC"), if he has.
+    /// When he signed ("24.11.2026 14:03", the tournament's local time), if he has.
     signed_at: Option<String>,
 }
 
@@ -265,18 +265,19 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
                 signed_at: signatures
                     .iter()
                     .find(|s| s.player_id == p.player_id)
-                    .map(|s| signed_at(&s.signed_at)),
+                    .map(|s| signed_at(&tournament.time_zone, &s.signed_at)),
             })
             .collect(),
         signed_by_all,
     }
 }
 
-/// An RFC 3339 instant as the sheet prints it, or as it came if it does not parse.
-fn signed_at(rfc3339: &str) -> String {
+/// An RFC 3339 instant as the sheet prints it, in the tournament's time zone `zone`, or as
+/// it came if it does not parse.
+fn signed_at(zone: &str, rfc3339: &str) -> String {
     chrono::DateTime::parse_from_rfc3339(rfc3339).map_or_else(
         |_| rfc3339.to_owned(),
-        |t| t.to_utc().format("%d.%m.%Y %H:%M UTC").to_string(),
+        |t| crate::local_time::date_and_clock(zone, t.naive_utc()),
     )
 }
 

@@ -378,6 +378,7 @@ mod tests {
             tie_breaks: String::new(),
             published: true,
             created_at: created,
+            time_zone: crate::local_time::DEFAULT.to_owned(),
         }
     }
 

@@ -120,6 +120,13 @@ pub(crate) fn checked(
             ));
         }
     }
+    let time_zone = time_zone(
+        request
+            .time_zone
+            .as_deref()
+            .unwrap_or(crate::local_time::DEFAULT),
+        &mut errors,
+    );
     invalid(errors)?;
     Ok(NewTournament {
         organizer_id,
@@ -136,7 +143,21 @@ pub(crate) fn checked(
         published: request.published,
         // Stamped by the write (`inserting`), at its work's instant.
         created_at: chrono::NaiveDateTime::default(),
+        time_zone,
     })
+}
+
+/// `name` trimmed if it names an IANA time zone, else an error on `time_zone`.
+fn time_zone(name: &str, errors: &mut Vec<FieldError>) -> String {
+    let name = name.trim();
+    if crate::local_time::zone(name).is_none() {
+        errors.push(FieldError::new(
+            "time_zone",
+            "unknown_time_zone",
+            format!("{name:?} is not an IANA time zone name such as Europe/Berlin"),
+        ));
+    }
+    name.to_owned()
 }
 
 /// Creates a tournament of `organizer_id` through the write runner (201, idempotent).
@@ -259,6 +280,10 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
         request.game.as_ref(),
         &mut errors,
     );
+    let time_zone = request
+        .time_zone
+        .as_deref()
+        .map(|name| time_zone(name, &mut errors));
     invalid(errors)?;
     Ok(TournamentChanges {
         name,
@@ -271,6 +296,7 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
         minutes_five: request.minutes_five,
         published: request.published,
         ruleset: game.map(db::game::encode),
+        time_zone,
     })
 }
 

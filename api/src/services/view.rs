@@ -34,6 +34,8 @@ pub struct Tournament {
     pub minutes_four: i32,
     /// Playing minutes per round at a 5-table.
     pub minutes_five: i32,
+    /// Its time zone (IANA name): pages show its times in it ([`crate::local_time`]).
+    pub time_zone: String,
 }
 
 impl From<&TournamentRow> for Tournament {
@@ -50,6 +52,7 @@ impl From<&TournamentRow> for Tournament {
             deals_five: row.deals_five,
             minutes_four: row.minutes_four,
             minutes_five: row.minutes_five,
+            time_zone: row.time_zone.clone(),
         }
     }
 }

@@ -74,6 +74,10 @@ pub struct ResultsTournament {
     pub published: bool,
     /// Created (UTC).
     pub created_at: DateTime<Utc>,
+    /// Where it was held, an IANA time zone name; absent in documents written before
+    /// tournaments had one (read as `Europe/Berlin`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub time_zone: Option<String>,
 }
 
 /// A registered player.

@@ -67,6 +67,11 @@ pub struct CreateTournamentRequest {
     /// Readable without a token (default false).
     #[serde(default)]
     pub published: bool,
+    /// Where it is held, as an IANA time zone name (default `Europe/Berlin`): pages,
+    /// prints and exports show its times in it; the API answers times in UTC.
+    #[serde(default)]
+    #[schema(example = "Europe/Berlin")]
+    pub time_zone: Option<String>,
 }
 
 /// A tournament.
@@ -100,6 +105,8 @@ pub struct TournamentResponse {
     pub tie_breaks: Vec<String>,
     /// Readable without a token.
     pub published: bool,
+    /// Its time zone (IANA name), in which pages and prints show its times.
+    pub time_zone: String,
 }
 
 impl From<TournamentRow> for TournamentResponse {
@@ -119,6 +126,7 @@ impl From<TournamentRow> for TournamentResponse {
             game: t.game.into(),
             tie_breaks,
             published: t.published,
+            time_zone: t.time_zone,
         }
     }
 }
@@ -166,6 +174,9 @@ pub struct UpdateTournamentRequest {
     /// The game and its rules in full; only while no round exists.
     #[serde(default)]
     pub game: Option<GameBody>,
+    /// Its time zone, an IANA name (`Europe/Berlin`).
+    #[serde(default)]
+    pub time_zone: Option<String>,
 }
 
 /// An organiser who runs a tournament: its owner (who created it) or a co-organiser.

@@ -221,6 +221,8 @@ struct Nav {
     rules: crate::pages::RulesLine,
     published: bool,
     section: Section,
+    /// Its time zone: the desk's times are shown in it ([`crate::local_time`]).
+    time_zone: String,
 }
 
 impl Nav {
@@ -233,6 +235,7 @@ impl Nav {
             rules: crate::pages::RulesLine::of(row.game),
             published: row.published,
             section,
+            time_zone: row.time_zone.clone(),
         }
     }
 }

@@ -39,6 +39,8 @@ struct OverviewPage {
     settings: SettingsForm,
     /// The game's selects.
     choices: GameChoices,
+    /// The time zones offered (any IANA name may be typed).
+    time_zones: &'static [&'static str],
     /// Why the settings were refused, if they were.
     settings_refused: Option<Refusal>,
     /// Who runs the tournament.
@@ -90,7 +92,7 @@ struct OrganizerLine {
 #[derive(Debug, Serialize)]
 struct PreviewLine {
     url: String,
-    /// `dd.mm.yyyy hh:mm` UTC.
+    /// `dd.mm.yyyy hh:mm` in the tournament's time zone.
     expires: String,
 }
 
@@ -114,6 +116,9 @@ pub(super) struct SettingsForm {
     minutes_four: String,
     #[serde(default)]
     minutes_five: String,
+    /// An IANA time zone name.
+    #[serde(default)]
+    time_zone: String,
     /// The game and its rules.
     #[serde(flatten)]
     game: GameFields,
@@ -136,6 +141,7 @@ impl SettingsForm {
             deals_five: t.deals_five.to_string(),
             minutes_four: t.minutes_four.to_string(),
             minutes_five: t.minutes_five.to_string(),
+            time_zone: t.time_zone.clone(),
             game: GameFields::of(t.game),
             shown: String::new(),
             csrf: None,
@@ -146,7 +152,7 @@ impl SettingsForm {
     }
 
     /// The fields by name, as typed.
-    fn values(&self) -> [(&'static str, String); 9] {
+    fn values(&self) -> [(&'static str, String); 10] {
         [
             ("name", self.name.clone()),
             ("date", self.date.clone()),
@@ -156,6 +162,7 @@ impl SettingsForm {
             ("deals_five", self.deals_five.clone()),
             ("minutes_four", self.minutes_four.clone()),
             ("minutes_five", self.minutes_five.clone()),
+            ("time_zone", self.time_zone.clone()),
             ("game", self.game.key()),
         ]
     }
@@ -229,6 +236,9 @@ impl SettingsForm {
             published: None,
             ruleset,
             game,
+            // A form from before the field existed sends none: the zone stays.
+            time_zone: (changed("time_zone", &self.time_zone) && !self.time_zone.trim().is_empty())
+                .then(|| self.time_zone.trim().to_owned()),
         })
     }
 }
@@ -320,6 +330,7 @@ pub(super) async fn show(
             .settings
             .unwrap_or_else(|| SettingsForm::of(&overview.tournament)),
         choices: GameChoices::new(lang, tournaments::RULESETS),
+        time_zones: crate::local_time::OFFERED,
         settings_refused: shown
             .settings_refusal
             .as_ref()
@@ -342,7 +353,12 @@ pub(super) async fn show(
         }),
         preview_link: shown.preview.map(|p| PreviewLine {
             expires: chrono::DateTime::parse_from_rfc3339(&p.expires_at)
-                .map(|at| at.format("%d.%m.%Y %H:%M").to_string())
+                .map(|at| {
+                    crate::local_time::date_and_clock(
+                        &overview.tournament.time_zone,
+                        at.naive_utc(),
+                    )
+                })
                 .unwrap_or(p.expires_at),
             url: p.url,
         }),

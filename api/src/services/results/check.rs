@@ -135,6 +135,7 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         game: t.game.clone(),
         tie_breaks: t.tie_breaks.clone(),
         published: t.published,
+        time_zone: t.time_zone.clone(),
     };
     let tournament = match tournaments::checked(request, organizer_id) {
         // The format describes Doppelkopf's deals; a family game's are not in it.

@@ -250,6 +250,7 @@ pub fn document(
             tie_breaks: tournament.tie_break_names(),
             published: tournament.published,
             created_at: utc(tournament.created_at),
+            time_zone: Some(tournament.time_zone.clone()),
         },
         players: players
             .into_iter()

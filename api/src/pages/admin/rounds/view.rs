@@ -6,6 +6,7 @@
 use serde::Serialize;
 
 use crate::error::ApiError;
+use crate::local_time;
 use crate::pages::i18n::Lang;
 use crate::services::plans::PlanView;
 use crate::services::rounds_desk::{DeskRound, DeskRounds};
@@ -114,7 +115,7 @@ struct RoundModel {
     number: i32,
     closed: bool,
     started: bool,
-    /// `HH:MM UTC` when it started.
+    /// `HH:MM` when it started, in the tournament's time zone.
     started_at: Option<String>,
     minutes_four: i32,
     minutes_five: i32,
@@ -153,7 +154,7 @@ struct TableModel {
     /// Every player of the table signed its complete sheet.
     signed: bool,
     minutes_left: Option<u64>,
-    /// `HH:MM UTC` when its time runs out.
+    /// `HH:MM` when its time runs out, in the tournament's time zone.
     ends_at: Option<String>,
 }
 
@@ -201,10 +202,6 @@ pub struct RoundExtra {
     pub reseat: Option<ReseatResponse>,
     pub refusal: Option<Refused>,
     pub incomplete: Vec<IncompleteLine>,
-}
-
-fn hhmm(at: chrono::NaiveDateTime) -> String {
-    at.format("%H:%M UTC").to_string()
 }
 
 fn name_of(roster: &[Player], id: i64) -> SeatModel {
@@ -338,7 +335,7 @@ fn round_model(
                 ends_at: monitor
                     .and_then(|m| m.ends_at.as_deref())
                     .and_then(|at| chrono::DateTime::parse_from_rfc3339(at).ok())
-                    .map(|at| hhmm(at.naive_utc())),
+                    .map(|at| local_time::clock(&tournament.time_zone, at.naive_utc())),
             }
         })
         .collect();
@@ -355,7 +352,9 @@ fn round_model(
         number: row.number,
         closed: row.closed,
         started: row.started_at.is_some(),
-        started_at: row.started_at.map(hhmm),
+        started_at: row
+            .started_at
+            .map(|at| local_time::clock(&tournament.time_zone, at)),
         minutes_four: tournament.minutes_four,
         minutes_five: tournament.minutes_five,
         draw: row

@@ -82,9 +82,11 @@ pub(super) fn who(lang: Lang, actor: &str) -> String {
     lang.text_or(&format!("desk_monitor_actor_{kind}"), actor)
 }
 
-pub(super) fn when(at: &str) -> String {
+/// An audit line's RFC 3339 instant in the tournament's time zone `zone`, or as it came if
+/// it does not parse.
+pub(super) fn when(zone: &str, at: &str) -> String {
     chrono::DateTime::parse_from_rfc3339(at).map_or_else(
         |_| at.to_owned(),
-        |t| t.to_utc().format("%d.%m.%Y %H:%M:%S UTC").to_string(),
+        |t| crate::local_time::date_and_seconds(zone, t.naive_utc()),
     )
 }

@@ -230,7 +230,7 @@ async fn table_page(
     let mut history: Vec<HistoryLine> = history
         .iter()
         .map(|entry| HistoryLine {
-            at: when(&entry.at),
+            at: when(&nav.time_zone, &entry.at),
             who: who(lang, &entry.actor),
             action: lang.text_or(
                 &format!("desk_monitor_action_{}", entry.action.replace('.', "_")),
@@ -308,7 +308,7 @@ async fn table_page(
         penalties,
         history,
         code: code.code,
-        code_issued_at: code.issued_at.as_deref().map(when),
+        code_issued_at: code.issued_at.as_deref().map(|at| when(&nav.time_zone, at)),
         code_key: new_key(),
         penalty,
         extend: extension,
