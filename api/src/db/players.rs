@@ -138,6 +138,17 @@ pub fn update(conn: &mut DbConn, id: i64, change: PlayerChange) -> QueryResult<(
     Ok(())
 }
 
+/// [`update`], or `None` when the unique key refuses the start number (taken by a
+/// registration committed meanwhile, on PostgreSQL): in a savepoint of its own, since
+/// PostgreSQL aborts the transaction at the refusal.
+pub fn update_unless_taken(
+    conn: &mut DbConn,
+    id: i64,
+    change: PlayerChange,
+) -> QueryResult<Option<()>> {
+    super::unless_duplicate(conn.transaction(|conn| update(conn, id, change)))
+}
+
 /// The numbers of the rounds in which a player has a seat, in order.
 pub fn seated_in_rounds(conn: &mut DbConn, id: i64) -> QueryResult<Vec<i32>> {
     table_seats::table

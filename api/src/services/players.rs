@@ -453,10 +453,8 @@ pub async fn update(
         access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
         numbers_free(conn, &before, &change)?;
         // A registration committed between the check and the change (PostgreSQL) may take
-        // the start number: the unique key refuses it, in a savepoint of its own.
-        let changed = crate::db::unless_duplicate(diesel::Connection::transaction(conn, |conn| {
-            repo::update(conn, id, change)
-        }))?;
+        // the start number: the unique key refuses it.
+        let changed = repo::update_unless_taken(conn, id, change)?;
         if changed.is_none() {
             return Err(ApiError::unprocessable(
                 "invalid_body",
