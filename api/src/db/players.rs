@@ -15,14 +15,6 @@ pub fn next_start_number(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i
         .map(|max| max.unwrap_or(0).saturating_add(1))
 }
 
-/// Every start number taken in the tournament.
-pub fn start_numbers(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<i32>> {
-    players::table
-        .filter(players::tournament_id.eq(tournament_id))
-        .select(players::start_number)
-        .load(conn)
-}
-
 /// Stores a new player. One insert per row: diesel's generic connection cannot
 /// batch-insert (shared/stack.md).
 pub fn insert(conn: &mut DbConn, new: &NewPlayer) -> QueryResult<PlayerRow> {
