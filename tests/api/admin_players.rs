@@ -477,6 +477,22 @@ backend_test!(
         assert!(refused.text.contains("Name: fehlt oder ist zu lang"));
         assert!(refused.text.contains("value=\"TSV Neu\""), "the input kept");
         assert_eq!(roster(&service, &org, t).await[0]["name"], "Spieler 0");
+        // Numbers that are none: refused by their labels, the form kept, nothing changed.
+        for (body, said) in [
+            (
+                "name=Spieler+0&start_number=x",
+                "Startnummer: ungültiger Wert",
+            ),
+            (
+                "name=Spieler+0&ddv_number=abc",
+                "DDV-Nummer: ist keine DDV-Nummer (1 bis 8 Ziffern)",
+            ),
+        ] {
+            let refused = send(&service, edit(&format!("csrf={}&{body}", me.csrf))).await;
+            expect(&refused, 422, body);
+            assert!(refused.text.contains(said), "{body}: {}", refused.text);
+        }
+        assert_eq!(roster(&service, &org, t).await[0]["start_number"], 1);
         let saved = send(
             &service,
             edit(&format!(
@@ -490,6 +506,15 @@ backend_test!(
         assert_eq!(players[0]["name"], "Erika Mustermann");
         assert_eq!(players[0]["club"], "TSV Neu");
         assert_eq!(players[0]["public_name"], "E. Mustermann");
+        // Her DDV number set; a form without the field (a page from before it) keeps it.
+        let body = format!(
+            "csrf={}&name=Erika+Mustermann&ddv_number=4711&start_number=1",
+            me.csrf
+        );
+        expect(&send(&service, edit(&body)).await, 303, "a DDV number");
+        let body = format!("csrf={}&name=Erika+Mustermann&club=TSV+Neu", me.csrf);
+        expect(&send(&service, edit(&body)).await, 303, "without the field");
+        assert_eq!(roster(&service, &org, t).await[0]["ddv_number"], "4711");
         expect(
             &send(&service, edit("name=X")).await,
             403,

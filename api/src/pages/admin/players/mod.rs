@@ -122,8 +122,9 @@ struct EditForm {
     club: String,
     #[serde(default)]
     public_name: String,
+    /// As typed; absent (a page from before the field) leaves it as it is, empty clears it.
     #[serde(default)]
-    ddv_number: String,
+    ddv_number: Option<String>,
     /// As typed: a number that does not read is refused with the rest of the form.
     #[serde(default)]
     start_number: String,
@@ -245,7 +246,7 @@ async fn page(
                     name: p.name.clone(),
                     club: p.club.clone().unwrap_or_default(),
                     public_name: p.public_name.clone().unwrap_or_default(),
-                    ddv_number: p.ddv_number.clone().unwrap_or_default(),
+                    ddv_number: Some(p.ddv_number.clone().unwrap_or_default()),
                     start_number: p.start_number.to_string(),
                     ..EditForm::default()
                 },
@@ -455,6 +456,23 @@ fn new_request(form: &NewForm) -> Result<CreatePlayerRequest, ApiError> {
     })
 }
 
+/// The API's change from a row's edit form: every field as typed (an empty DDV number
+/// clears it, an absent one stays); a start number that does not read is a 422 naming it.
+fn edit_request(form: &EditForm) -> Result<UpdatePlayerRequest, ApiError> {
+    let start_number = match form.start_number.trim() {
+        "" => None,
+        n => Some(crate::pages::whole_number::<i32>("start_number", n)?),
+    };
+    Ok(UpdatePlayerRequest {
+        name: Some(form.name.clone()),
+        club: Some(form.club.clone()),
+        public_name: Some(form.public_name.clone()),
+        ddv_number: form.ddv_number.clone(),
+        start_number,
+        ..UpdatePlayerRequest::default()
+    })
+}
+
 /// A one-click change of a player's row: check-in or withdrawal.
 #[derive(Debug, Deserialize)]
 struct ToggleForm {
@@ -559,31 +577,7 @@ pub async fn edit(
             let form = body.into_inner();
             desk.guard(&req, form.csrf.as_deref())?;
             his_player(&state, &req, &desk, nav.id, player).await?;
-            let start_number = match form.start_number.trim() {
-                "" => None,
-                typed => Some(typed.parse::<i32>().map_err(|_| {
-                    ApiError::unprocessable(
-                        "invalid_body",
-                        "the start number is not a whole number",
-                        vec![crate::error::FieldError::new(
-                            "start_number",
-                            "out_of_range",
-                            format!("1 to 99999, got {typed:?}"),
-                        )],
-                    )
-                })),
-            };
-            let change = start_number
-                .transpose()
-                .map(|start_number| UpdatePlayerRequest {
-                    name: Some(form.name.clone()),
-                    club: Some(form.club.clone()),
-                    public_name: Some(form.public_name.clone()),
-                    ddv_number: Some(form.ddv_number.clone()),
-                    start_number,
-                    ..UpdatePlayerRequest::default()
-                });
-            let changed = match change {
+            let changed = match edit_request(&form) {
                 Ok(change) => players::update(&state, desk.organizer, player, change).await,
                 Err(e) => Err(e),
             };
