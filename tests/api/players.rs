@@ -21,6 +21,18 @@ async fn roster<S: App>(service: &S, token: &str, t: i64) -> Vec<Value> {
     list.json.as_array().unwrap().clone()
 }
 
+/// An organiser (his token) and his tournament, "Karlchen-Cup" (its id).
+async fn cup<S: App>(app: &service_tests::TestApp, service: &S) -> (String, i64) {
+    let org = organizer(app, service, "leitung@example.org").await;
+    let t = tournament(
+        service,
+        &org,
+        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
+    )
+    .await;
+    (org, t)
+}
+
 fn names(players: &[Value]) -> Vec<&str> {
     players
         .iter()
@@ -332,13 +344,7 @@ backend_test!(invalid_bodies_name_the_field, |app| {
 
 backend_test!(csv_import_is_all_or_nothing, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let org = organizer(&app, &service, "leitung@example.org").await;
-    let t = tournament(
-        &service,
-        &org,
-        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
-    )
-    .await;
+    let (org, t) = cup(&app, &service).await;
     let path = format!("/api/v1/tournaments/{t}/players/import");
     let upload = |body: &str| csv(&path, Some(org.as_str()), body);
 
@@ -456,13 +462,7 @@ backend_test!(csv_import_is_all_or_nothing, |app| {
 
 backend_test!(players_check_in_and_withdraw, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let org = organizer(&app, &service, "leitung@example.org").await;
-    let t = tournament(
-        &service,
-        &org,
-        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
-    )
-    .await;
+    let (org, t) = cup(&app, &service).await;
     let ids = crate::fixtures::players(&service, &org, t, 4).await;
     let player = format!("/api/v1/players/{}", ids[2]);
     let patch = |body: Value| req("PATCH", &player, Some(&org), Some(&body), &[]);
@@ -569,13 +569,7 @@ backend_test!(players_check_in_and_withdraw, |app| {
 
 backend_test!(players_registered_at_the_same_moment, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let org = organizer(&app, &service, "leitung@example.org").await;
-    let t = tournament(
-        &service,
-        &org,
-        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
-    )
-    .await;
+    let (org, t) = cup(&app, &service).await;
     let path = format!("/api/v1/tournaments/{t}/players");
     // Two laptops at the registration desk, and a laptop retrying a slow request.
     for n in 0..5 {
@@ -778,13 +772,7 @@ backend_test!(the_same_person_twice_is_refused_or_flagged, |app| {
     // one person and is refused the second time; the same name in the same club without
     // a DDV number to tell them apart is flagged in the preview and still imports.
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let org = organizer(&app, &service, "leitung@example.org").await;
-    let t = tournament(
-        &service,
-        &org,
-        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
-    )
-    .await;
+    let (org, t) = cup(&app, &service).await;
     let path = format!("/api/v1/tournaments/{t}/players/import");
     let file = "name,club,ddv_number\nAnna Ahrens,DK Kreuz-Dame,12345\nBernd Bauer,Pik-As,\n";
     expect(
@@ -879,13 +867,7 @@ backend_test!(the_same_person_twice_is_refused_or_flagged, |app| {
 
 backend_test!(ddv_and_start_numbers_can_be_changed_audited, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
-    let org = organizer(&app, &service, "leitung@example.org").await;
-    let t = tournament(
-        &service,
-        &org,
-        &json!({"name": "Karlchen-Cup", "date": "2026-12-05"}),
-    )
-    .await;
+    let (org, t) = cup(&app, &service).await;
     let ids = crate::fixtures::players(&service, &org, t, 3).await;
     let patch = |id: i64, body: Value| {
         req(

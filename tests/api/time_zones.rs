@@ -139,42 +139,28 @@ backend_test!(
         .await;
         expect(&doc, 200, "the results document");
         assert_eq!(doc.json["tournament"]["time_zone"], "Europe/London");
-        let imported = call_json(
-            &service,
-            "POST",
-            "/api/v1/results",
-            Some(&org),
-            Some(&doc.json),
-        )
-        .await;
-        expect(&imported, 201, "imported");
-        let copy = imported.json["tournament_id"].as_i64().unwrap();
-        let read = call_json(
-            &service,
-            "GET",
-            &format!("/api/v1/tournaments/{copy}"),
-            Some(&org),
-            None,
-        )
-        .await;
-        assert_eq!(read.json["time_zone"], "Europe/London");
+        // Imported as a new tournament: the zone it arrives with.
+        let zone_of_import = |doc: serde_json::Value| {
+            let (service, org) = (&service, org.clone());
+            async move {
+                let imported =
+                    call_json(service, "POST", "/api/v1/results", Some(&org), Some(&doc)).await;
+                expect(&imported, 201, "imported");
+                let copy = imported.json["tournament_id"].as_i64().unwrap();
+                let path = format!("/api/v1/tournaments/{copy}");
+                call_json(service, "GET", &path, Some(&org), None)
+                    .await
+                    .json["time_zone"]
+                    .clone()
+            }
+        };
+        assert_eq!(zone_of_import(doc.json.clone()).await, "Europe/London");
         // A document from before time zones (none given) reads as Berlin.
         let mut old = doc.json.clone();
         old["tournament"]
             .as_object_mut()
             .unwrap()
             .remove("time_zone");
-        let imported = call_json(&service, "POST", "/api/v1/results", Some(&org), Some(&old)).await;
-        expect(&imported, 201, "imported without a zone");
-        let copy = imported.json["tournament_id"].as_i64().unwrap();
-        let read = call_json(
-            &service,
-            "GET",
-            &format!("/api/v1/tournaments/{copy}"),
-            Some(&org),
-            None,
-        )
-        .await;
-        assert_eq!(read.json["time_zone"], "Europe/Berlin");
+        assert_eq!(zone_of_import(old).await, "Europe/Berlin");
     }
 );
