@@ -359,7 +359,11 @@
       }
       renumber();
       tricksAsked();
-    }).catch(function () { reached(seq, false); });
+    }).catch(function () {
+      reached(seq, false);
+      // The state this fetch was to bring is asked for again in full, not as "unchanged".
+      stateTag = "";
+    });
   }
 
   function queue(action) {
@@ -524,13 +528,29 @@
   var state = document.getElementById("table-state");
   var stateTag = "";
   var FOLLOW_MS = 5000;
+  var following = false;
   function follow() {
-    if (!state || document.hidden) { return; }
+    // One look at a time: on a slow line looks would queue up behind each other, and
+    // behind them the phone's saves.
+    if (!state || document.hidden || following) { return; }
+    following = true;
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? window.setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS) : null;
+    var done = function () {
+      following = false;
+      if (timer !== null) { window.clearTimeout(timer); }
+    };
     var headers = { "Accept": "text/html" };
     if (stateTag) { headers["If-None-Match"] = stateTag; }
     var seq = ask();
     var tag = "";
-    fetch(state.getAttribute("data-live"), { credentials: "same-origin", cache: "no-store", headers: headers }).then(function (res) {
+    fetch(state.getAttribute("data-live"), {
+      credentials: "same-origin",
+      cache: "no-store",
+      headers: headers,
+      signal: abort ? abort.signal : undefined
+    }).then(function (res) {
+      done();
       if (res.redirected && res.url.indexOf("/join") >= 0) { location.href = res.url; return null; }
       reached(seq, true);
       if (res.status !== 200) { return null; }
@@ -538,22 +558,37 @@
       return res.text();
     }).then(function (html) {
       if (!html || !latest(seq)) { return; }
-      stateTag = tag;
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("table-state");
       if (!fresh) { return; }
-      state.innerHTML = fresh.innerHTML;
       var next = fresh.querySelector("#next-deal");
-      moved(next ? +next.getAttribute("data-number") : null);
-    }, function () { reached(seq, false); });
+      next = next ? +next.getAttribute("data-number") : null;
+      stateTag = tag;
+      // An untouched form moves on with the state above it, in one swap: the page never
+      // shows one deal's dealer over another deal's form.
+      if (untouched(next)) { refresh(); return; }
+      state.innerHTML = fresh.innerHTML;
+      moved(next);
+    }, function () {
+      done();
+      reached(seq, false);
+    });
+  }
+
+  /* Whether the form is an untouched one drawn for another deal than the server's next.
+     Its data-dealt is the deal the server drew it for (who deals, who may play Re); its
+     data-number moves on as soon as this phone's save is answered, before the new form
+     is fetched, and that fetch may lose out to a later look at the state. */
+  function untouched(next) {
+    var f = form();
+    return !!f && f.getAttribute("data-mode") === "enter" && next !== +f.getAttribute("data-dealt") &&
+      !dirty && !entries.length;
   }
 
   function moved(next) {
     var f = form();
     if (!f || f.getAttribute("data-mode") !== "enter") { return; }
     var was = +f.getAttribute("data-number");
-    if (next === was) { return; }
-    if (!dirty && !entries.length) { refresh(); return; }
-    if (next === null) { return; }
+    if (next === was || next === null) { return; }
     f.setAttribute("data-number", next);
     var before = +field("number").value;
     renumber();

@@ -157,7 +157,8 @@ pub(super) async fn enter_online(page: &Page, deal: &Deal) {
         &format!(
             "document.querySelectorAll('#outbox li').length === 0 && \
              (document.querySelector('#next-deal') ? \
-              +document.querySelector('#next-deal').dataset.number === {} : \
+              +document.querySelector('#next-deal').dataset.number === {0} && \
+              +document.getElementById('deal-form').dataset.dealt === {0} : \
               !!document.querySelector('#sheet-complete'))",
             number + 1
         ),
