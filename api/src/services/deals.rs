@@ -164,11 +164,11 @@ pub fn create(
     write.rows.deals.push(next);
     let (ctx, after) = write.after()?;
     let deal = after.deal_view(number)?;
-    // Why a deal was keyed in from paper is what the organiser will be asked later.
-    let reason = entry.is_paper().then(|| entry.reason()).flatten();
+    // Why a deal was keyed in at the desk or from paper is what the organiser will be
+    // asked later; the body's documentation promises it to the audit log.
     audit::Change::new(ctx.tournament.id, caller, "deal.create")
         .at_table(table_id)
-        .reason(reason)
+        .reason(entry.reason())
         .after(serde_json::to_value(&deal).ok())
         .record(conn)?;
     Ok(DealResponse {
