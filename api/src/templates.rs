@@ -68,6 +68,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/correct.html"),
     ),
     (
+        "pages/admin/enter.html",
+        include_str!("../../templates/pages/admin/enter.html"),
+    ),
+    (
         "pages/admin/players.html",
         include_str!("../../templates/pages/admin/players.html"),
     ),

@@ -13,6 +13,7 @@ mod captain_entry;
 mod captain_live;
 mod captain_offline;
 mod desk_day;
+mod desk_entry;
 mod desk_game;
 mod desk_monitor;
 mod desk_players;

@@ -61,6 +61,23 @@ impl Page {
         reached
     }
 
+    /// Presses `keys` one after the other as the keyboard would, into whatever has the
+    /// focus: text, and the keys of [`Key`] as their characters (`Key::Tab`, `Key::Enter`).
+    /// Returns once the keys are pressed; an Enter that submits a form loads the next page
+    /// after that (wait for it).
+    pub async fn press(&self, keys: &str) {
+        let mut actions = KeyActions::new("keyboard".to_owned());
+        for key in keys.chars() {
+            actions = actions
+                .then(KeyAction::Down { value: key })
+                .then(KeyAction::Up { value: key });
+        }
+        self.client()
+            .perform_actions(actions)
+            .await
+            .unwrap_or_else(|e| panic!("cannot press {keys:?}: {e}"));
+    }
+
     /// Fails the test unless Tab reaches every visible link, button, input, select and text
     /// area of the page (`page_name` names it in the message) and, besides, every element
     /// matching `also` (controls a page adds with script, say).

@@ -58,6 +58,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(monitor::show)
         .service(monitor::fragment)
         .service(monitor::table_page)
+        // Before `…/deals/{number}`, which would take "new" for a number and refuse it.
+        .service(monitor::entry_form)
+        .service(monitor::enter_deal)
         .service(monitor::correction)
         .service(monitor::correct)
         .service(monitor::delete_deal)

@@ -109,11 +109,7 @@ impl DealForm {
             let value = value.trim().to_owned();
             match name.as_str() {
                 "contract" => form.contract = value,
-                "re" => match value.parse::<u8>() {
-                    Ok(seat) if !form.re.contains(&seat) => form.re.push(seat),
-                    Ok(_) => {}
-                    Err(_) => form.re_unreadable = true,
-                },
+                "re" => form.re_unreadable |= !tick(&mut form.re, &value),
                 "points" => form.points = value,
                 "points_of" => form.points_of = value,
                 "tricks" => form.tricks = value,
@@ -298,7 +294,7 @@ fn no_extras(extras: &ExtrasBody) -> bool {
         .all(|c| c.fox == 0 && c.doppelkopf == 0 && c.karlchen == 0 && c.karlchen_caught == 0)
 }
 
-fn invalid(field: &str, code: &str, message: &str) -> ApiError {
+pub(in crate::pages) fn invalid(field: &str, code: &str, message: &str) -> ApiError {
     ApiError::unprocessable(
         "invalid_body",
         format!("{field}: {message}"),
@@ -307,7 +303,7 @@ fn invalid(field: &str, code: &str, message: &str) -> ApiError {
 }
 
 /// A whole number from 0 to `max`.
-fn number(field: &str, typed: &str, max: u16) -> Result<u16, ApiError> {
+pub(in crate::pages) fn number(field: &str, typed: &str, max: u16) -> Result<u16, ApiError> {
     if typed.is_empty() {
         return Err(invalid(field, "required", "required"));
     }
@@ -319,7 +315,7 @@ fn number(field: &str, typed: &str, max: u16) -> Result<u16, ApiError> {
 }
 
 /// One of an enumeration's wire names, or `None` for an empty field.
-fn enum_value<T: serde::de::DeserializeOwned>(
+pub(in crate::pages) fn enum_value<T: serde::de::DeserializeOwned>(
     field: &str,
     typed: &str,
 ) -> Result<Option<T>, ApiError> {
@@ -329,6 +325,20 @@ fn enum_value<T: serde::de::DeserializeOwned>(
     serde_json::from_value(serde_json::Value::String(typed.to_owned()))
         .map(Some)
         .map_err(|_| invalid(field, "invalid_value", "not one of the choices"))
+}
+
+/// Adds the seat a ticked Re box posted (once, however often it came); `false` for a
+/// value that is no seat.
+pub(in crate::pages) fn tick(re: &mut Vec<u8>, value: &str) -> bool {
+    match value.parse::<u8>() {
+        Ok(seat) => {
+            if !re.contains(&seat) {
+                re.push(seat);
+            }
+            true
+        }
+        Err(_) => false,
+    }
 }
 
 /// Whether `name` is one of the form's extras fields.

@@ -10,7 +10,7 @@
 
 mod family;
 pub(super) mod form;
-mod preview;
+pub(super) mod preview;
 mod reply;
 mod sheet;
 mod signing;
@@ -177,7 +177,7 @@ pub(super) fn wants_fragment(req: &HttpRequest) -> bool {
 }
 
 /// The `name=value` pairs of a posted form, or a 400 for a body that is none.
-fn form_pairs(body: &[u8]) -> Result<Vec<(String, String)>, ApiError> {
+pub(in crate::pages) fn form_pairs(body: &[u8]) -> Result<Vec<(String, String)>, ApiError> {
     serde_urlencoded::from_bytes(body)
         .map_err(|e| ApiError::MalformedBody(format!("not a form: {e}")))
 }

@@ -194,6 +194,10 @@ pub struct FormView {
     /// Whether the form offers the preview: every entry, and a correction on a page that
     /// previews it (the captain's).
     pub previewable: bool,
+    /// The desk keying in a paper sheet: Save is the form's first button, so that Enter
+    /// saves (on the phone Enter previews), and the chosen contract has the focus when the
+    /// page opens, so that the keyboard alone goes from deal to deal.
+    pub save_first: bool,
 }
 
 /// The parts of the entry form folded away while they hold nothing (a normal deal needs
@@ -359,6 +363,7 @@ pub fn form_view(
         error_field,
         open,
         previewable: correcting.is_none(),
+        save_first: false,
     }
 }
 

@@ -11,8 +11,8 @@
 mod table;
 
 pub use table::{
-    add_penalty, correct, correction, delete_deal, delete_penalty, extend, issue_code, revoke_code,
-    show as table_page, time_up,
+    add_penalty, correct, correction, delete_deal, delete_penalty, enter_deal, entry_form, extend,
+    issue_code, revoke_code, show as table_page, time_up,
 };
 
 use actix_web::http::StatusCode;

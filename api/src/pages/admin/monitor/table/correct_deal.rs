@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
 use super::super::super::{Desk, Step, answer, failed, render, see_other, signed_in_or_login};
-use super::load;
+use super::{DealPost, load};
 use crate::error::ApiError;
 use crate::pages::captain::form::DealForm;
 use crate::pages::captain::view;
@@ -122,20 +122,9 @@ pub async fn correct(
         async {
             let desk = signed_in_or_login(&state, &req)?;
             let (table_id, number) = path.into_inner();
-            let pairs: Vec<(String, String)> =
-                serde_urlencoded::from_bytes(&body).map_err(|e| {
-                    ApiError::MalformedBody(format!("not a form: {e}")).error_response()
-                })?;
-            let field = |name: &str| {
-                pairs
-                    .iter()
-                    .rev()
-                    .find(|(n, _)| n == name)
-                    .map(|(_, v)| v.clone())
-            };
-            desk.guard(&req, field("csrf").as_deref())?;
-            let reason = field("reason").unwrap_or_default();
-            let form = DealForm::from_pairs(&pairs);
+            let post = DealPost::guarded(&req, &desk, &body)?;
+            let reason = post.field("reason").unwrap_or_default();
+            let form = DealForm::from_pairs(&post.pairs);
             let caller = desk.caller();
             let path = format!("/admin/tables/{table_id}/deals/{number}");
             let saved = async {

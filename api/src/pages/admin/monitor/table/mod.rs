@@ -1,20 +1,23 @@
 //! One table at the desk (`/admin/tables/{id}`, the organiser's own; another's is not
 //! found): the sheet with every deal, the totals and the signatures; every change made at
 //! the table with who, when, before and after (from the audit log); and what the organiser
-//! does there, each through the service the JSON API uses: correct a deal (the captain's
-//! entry form, saved with the deal's version, closed rounds too) or delete it, record a
-//! penalty (TSR 9) or withdraw one, issue or revoke the join code, call time-up or give
-//! extra time. A refused form is shown again as it was filled in, with the reason.
+//! does there, each through the service the JSON API uses: key in the next deal from the
+//! paper sheet, correct a deal (the captain's entry form, saved with the deal's version,
+//! closed rounds too) or delete it, record a penalty (TSR 9) or withdraw one, issue or
+//! revoke the join code, call time-up or give extra time. A refused form is shown again as
+//! it was filled in, with the reason.
 //!
-//! The page is read here; [`forms`] holds what the organiser changes there, [`correction`]
-//! the correction of a deal with the captain's form, [`history`] the audit lines made
-//! readable.
+//! The page is read here; [`forms`] holds what the organiser changes there, [`entry`] the
+//! paper sheet keyed in, [`correct_deal`] the correction of a deal with the captain's
+//! form, [`history`] the audit lines made readable.
 
 mod correct_deal;
+mod entry;
 mod forms;
 mod history;
 
 pub use correct_deal::{correct, correction};
+pub use entry::{enter_deal, entry_form};
 pub use forms::{
     add_penalty, delete_deal, delete_penalty, extend, issue_code, revoke_code, time_up,
 };
@@ -336,6 +339,30 @@ pub async fn show(
         }
         .await,
     )
+}
+
+/// A deal's form posted at the desk, let in by the CSRF guard: its `name=value` pairs.
+struct DealPost {
+    pairs: Vec<(String, String)>,
+}
+
+impl DealPost {
+    /// The posted `body`, or the answer refusing it (not a form, no valid token).
+    fn guarded(req: &HttpRequest, desk: &Desk, body: &[u8]) -> Step<DealPost> {
+        let pairs = crate::pages::captain::form_pairs(body).map_err(|e| e.error_response())?;
+        let post = DealPost { pairs };
+        desk.guard(req, post.field("csrf").as_deref())?;
+        Ok(post)
+    }
+
+    /// A field's value (sent twice: the last counts).
+    fn field(&self, name: &str) -> Option<String> {
+        self.pairs
+            .iter()
+            .rev()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.clone())
+    }
 }
 
 /// After a write: the table's page again (Post/Redirect/Get), or the page with the refusal.
