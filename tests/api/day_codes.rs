@@ -600,6 +600,9 @@ fn page(path: &str, token: Option<&str>) -> actix_http::Request {
 
 const BANNER: &str = "Vorschau für die Turnierleitung";
 
+/// The banner's words right before the time the link ends.
+const BANNER_END: &str = "bitte nicht weitergeben; gültig bis";
+
 /// Asserts that `reply` is a preview page: the banner, and kept out of search engines and
 /// shared caches.
 #[track_caller]
@@ -652,6 +655,26 @@ backend_test!(a_preview_link_shows_the_unpublished_pages, |app| {
     let home = send(&service, page(&url, None)).await;
     is_preview(&home, "start page");
     assert!(home.text.contains("<h1>Vorschau-Cup</h1>"));
+    // The banner says until when on the tournament's clock: Tokyo keeps UTC+9 all year.
+    let moved = call_json(
+        &service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{}", d.id),
+        Some(&d.owner),
+        Some(&json!({"time_zone": "Asia/Tokyo"})),
+    )
+    .await;
+    expect(&moved, 200, "to Tokyo");
+    let until =
+        chrono::DateTime::parse_from_rfc3339(expires_at).unwrap() + chrono::TimeDelta::hours(9);
+    let in_tokyo = send(&service, page(&url, None)).await;
+    let banner = format!("{} {}.", BANNER_END, until.format("%d.%m.%Y %H:%M"));
+    assert!(
+        in_tokyo.text.contains(&banner),
+        "{banner} in {}",
+        in_tokyo.text
+    );
+    assert!(!in_tokyo.text.contains("UTC"));
     assert!(home.text.contains("8 Spieler · 3 Runden geplant"));
     let list = format!("{start}/rounds/1/list{carried}");
     let plan = format!("{start}/plan{carried}");

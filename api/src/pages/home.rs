@@ -30,6 +30,7 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
     // A token that does not check out reads what everybody reads: the start page is
     // never a 404.
     let caller = Viewer::of(&state, &req, None)
+        .await
         .caller
         .unwrap_or(Caller::Public);
     let result = public::tournaments(&state, caller)

@@ -112,7 +112,7 @@ impl Viewer {
     /// preview token that does not open this tournament (forged, expired, another one's, or
     /// one whose organiser changed his password or was removed since) is ignored: the page is then what the request's own token, or the public, sees, so
     /// an unpublished tournament is not found, as without the link.
-    fn of(state: &AppState, req: &HttpRequest, id: Option<i64>) -> Viewer {
+    async fn of(state: &AppState, req: &HttpRequest, id: Option<i64>) -> Viewer {
         let token = web::Query::<PreviewQuery>::from_query(req.query_string())
             .ok()
             .and_then(|q| q.into_inner().preview);
@@ -124,15 +124,25 @@ impl Viewer {
             Some((opened, token))
         });
         match preview {
-            Some((opened, token)) => Viewer {
-                caller: Ok(opened.caller),
-                preview: Some(PreviewView {
-                    token,
-                    until: chrono::DateTime::from_timestamp(opened.expires, 0)
-                        .map(|t| t.format("%d.%m.%Y %H:%M UTC").to_string())
-                        .unwrap_or_default(),
-                }),
-            },
+            Some((opened, token)) => {
+                // The banner says when the link ends on the tournament's clock. Only a
+                // preview reads the tournament for it: every other page load goes on.
+                let zone = match id {
+                    Some(id) => crate::services::tournaments::get(state, opened.caller.clone(), id)
+                        .await
+                        .map_or_else(|_| crate::local_time::DEFAULT.to_owned(), |t| t.time_zone),
+                    None => crate::local_time::DEFAULT.to_owned(),
+                };
+                Viewer {
+                    caller: Ok(opened.caller),
+                    preview: Some(PreviewView {
+                        token,
+                        until: chrono::DateTime::from_timestamp(opened.expires, 0)
+                            .map(|t| crate::local_time::date_and_clock(&zone, t.naive_utc()))
+                            .unwrap_or_default(),
+                    }),
+                }
+            }
             // Without a bearer token, the organiser signed in at the desk reads his own
             // tournament's pages (the printed lists, say) as the API would show them to him.
             None => Viewer {

@@ -85,7 +85,7 @@ pub async fn plan_page(
     path: web::Path<String>,
 ) -> HttpResponse {
     let id = path.into_inner().parse::<i64>();
-    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied());
+    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied()).await;
     let result = match (viewer.caller, id) {
         (Ok(caller), Ok(id)) => plans::plan_sheet(&state, caller, id)
             .await

@@ -69,7 +69,7 @@ pub async fn list(
     path: web::Path<String>,
 ) -> HttpResponse {
     let id = path.into_inner().parse::<i64>().ok();
-    let viewer = Viewer::of(&state, &req, id);
+    let viewer = Viewer::of(&state, &req, id).await;
     let result = match (viewer.caller, id) {
         (Ok(caller), Some(id)) => public::players(&state, caller, id)
             .await
@@ -188,7 +188,7 @@ pub async fn player(
 ) -> HttpResponse {
     let (id, player) = path.into_inner();
     let id = id.parse::<i64>().ok();
-    let viewer = Viewer::of(&state, &req, id);
+    let viewer = Viewer::of(&state, &req, id).await;
     let (lang, _) = Lang::of(&req);
     let result = match (viewer.caller, id, player.parse::<i64>()) {
         (Ok(caller), Some(id), Ok(player)) => public::player(&state, caller, id, player)

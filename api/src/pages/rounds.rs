@@ -74,7 +74,7 @@ pub async fn round_list(
 ) -> HttpResponse {
     let (id, number) = path.into_inner();
     let id = id.parse::<i64>();
-    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied());
+    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied()).await;
     let result = match (viewer.caller, id, number.parse::<i32>()) {
         (Ok(caller), Ok(id), Ok(number)) => rounds::table_list(&state, caller, id, number)
             .await

@@ -290,7 +290,7 @@ pub async fn table_sheet(
 ) -> HttpResponse {
     let (id, round, table) = path.into_inner();
     let id = id.parse::<i64>().ok();
-    let viewer = Viewer::of(&state, &req, id);
+    let viewer = Viewer::of(&state, &req, id).await;
     let result = match (
         viewer.caller,
         id,

@@ -130,7 +130,7 @@ pub async fn page(
     path: web::Path<String>,
 ) -> HttpResponse {
     let id = tournament_id(&path.into_inner());
-    let viewer = Viewer::of(&state, &req, id);
+    let viewer = Viewer::of(&state, &req, id).await;
     let result = match (&viewer.caller, id) {
         (Ok(caller), Some(id)) => public::standings_with_tournament(&state, caller.clone(), id)
             .await
@@ -182,7 +182,7 @@ pub async fn rows_fragment(
     path: web::Path<String>,
 ) -> HttpResponse {
     let id = tournament_id(&path.into_inner());
-    let viewer = Viewer::of(&state, &req, id);
+    let viewer = Viewer::of(&state, &req, id).await;
     let chrome = Chrome::of(&req);
     let fail = |e: PageError| {
         respond_with(
@@ -317,7 +317,7 @@ pub async fn projector(
     path: web::Path<String>,
 ) -> HttpResponse {
     let id = tournament_id(&path.into_inner());
-    let viewer = Viewer::of(&state, &req, id);
+    let viewer = Viewer::of(&state, &req, id).await;
     let wanted = web::Query::<ProjectorQuery>::from_query(req.query_string())
         .ok()
         .and_then(|q| q.into_inner().page)

@@ -58,7 +58,7 @@ pub async fn show(
     path: web::Path<String>,
 ) -> HttpResponse {
     let id = path.into_inner().parse::<i64>();
-    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied());
+    let viewer = Viewer::of(&state, &req, id.as_ref().ok().copied()).await;
     let result = match (viewer.caller, id) {
         (Ok(caller), Ok(id)) => tournaments::overview(&state, caller, id)
             .await
