@@ -46,6 +46,13 @@ pub fn date_and_seconds(name: &str, at: NaiveDateTime) -> String {
     shown(name, at, "%d.%m.%Y %H:%M:%S")
 }
 
+/// An RFC 3339 instant as the API answers it (`2026-11-28T13:05:09Z`) as a date and time to
+/// the second in the hall, or as it came if it does not parse.
+pub fn instant(name: &str, at: &str) -> String {
+    chrono::DateTime::parse_from_rfc3339(at)
+        .map_or_else(|_| at.to_owned(), |t| date_and_seconds(name, t.naive_utc()))
+}
+
 /// The zones offered on the desk's form, besides any IANA name typed: where DDV clubs and
 /// their guests play.
 pub const OFFERED: &[&str] = &[

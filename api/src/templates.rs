@@ -227,6 +227,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         "pages/admin/webhooks.html",
         include_str!("../../templates/pages/admin/webhooks.html"),
     ),
+    (
+        "pages/admin/webhook_log.html",
+        include_str!("../../templates/pages/admin/webhook_log.html"),
+    ),
 ];
 
 /// Loads the templates; a syntax error or a missing parent fails here, at start-up.

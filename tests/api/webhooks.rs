@@ -428,6 +428,112 @@ backend_test!(a_failed_delivery_is_sent_again_after_the_backoff, |app| {
     assert_eq!(deliver(&app.state).await, 1);
 });
 
+/// The row of delivery `id` on the desk's log.
+fn log_row(html: &str, id: &Value) -> String {
+    let start = html
+        .find(&format!("<tr id=\"delivery-{id}\""))
+        .unwrap_or_else(|| panic!("delivery {id} in {html}"));
+    let rest = &html[start..];
+    rest[..rest.find("</tr>").unwrap_or(rest.len())].to_owned()
+}
+
+backend_test!(
+    the_desk_shows_each_delivery_and_sends_a_failed_one_again,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let t = Table::new(&app, &service, 4).await;
+        let (receiver, url) = Receiver::start().await;
+        receiver.answer(&[500, 502, 503]);
+        let (hook_id, _) = hook(&service, &t, &url, &["deal.created"]).await;
+        t.fill(&service, &[Step::Normal]).await;
+        // Three refusals, the last after a day's backoff: given up.
+        assert_eq!(deliver(&app.state).await, 1);
+        app.state.db.clock().advance(chrono::TimeDelta::seconds(11));
+        assert_eq!(deliver(&app.state).await, 1);
+        app.state.db.clock().advance(chrono::TimeDelta::hours(25));
+        assert_eq!(deliver(&app.state).await, 1);
+        let d = deliveries(&service, &t, hook_id).await[0].clone();
+        assert_eq!(
+            (&d["status"], &d["attempts"]),
+            (&json!("failed"), &json!(3))
+        );
+
+        let me = crate::fixtures::desk(&service, "leitung@example.org").await;
+        let get = |path: &str| crate::fixtures::desk_get(path, &me.cookies);
+        let list = format!("/admin/tournaments/{}/webhooks", t.tournament);
+        let log = format!("{list}/{hook_id}");
+        let shown = send(&service, get(&list)).await;
+        expect(&shown, 200, "the hooks");
+        assert!(
+            shown.text.contains(&format!("href=\"{log}\"")),
+            "{}",
+            shown.text
+        );
+        let shown = send(&service, get(&log)).await;
+        expect(&shown, 200, "the log");
+        let row = log_row(&shown.text, &d["id"]);
+        assert!(
+            row.contains("data-status=\"failed\"") && row.contains("gescheitert"),
+            "{row}"
+        );
+        assert!(
+            row.contains("<td class=\"num\">3</td>"),
+            "three attempts: {row}"
+        );
+        assert!(row.contains("HTTP 503"), "the last answer: {row}");
+        assert!(row.contains("<code>deal.created</code>"), "{row}");
+        // Times in the hall's clock, not as the API answers them.
+        let created = d["created_at"].as_str().unwrap();
+        assert!(!row.contains(created) && !row.contains('Z'), "{row}");
+
+        // Sent again from the desk: needs the token; then pending, delivered at the next tick.
+        let retry = format!("{log}/deliveries/{}/retry", d["id"]);
+        let form = |body: &str| crate::fixtures::desk_form(&retry, &me.cookies, body);
+        expect(&send(&service, form("")).await, 403, "no token");
+        assert_eq!(
+            deliveries(&service, &t, hook_id).await[0]["status"],
+            "failed"
+        );
+        let sent = send(&service, form(&format!("csrf={}", me.csrf))).await;
+        expect(&sent, 303, "sent again");
+        assert_eq!(
+            sent.header("location"),
+            format!("{log}?retried={}", d["id"])
+        );
+        let shown = send(&service, get(&format!("{log}?retried={}", d["id"]))).await;
+        assert!(
+            shown
+                .text
+                .contains(&format!("Zustellung {} wird erneut gesendet.", d["id"]))
+        );
+        assert!(log_row(&shown.text, &d["id"]).contains("wartet"));
+        assert_eq!(deliver(&app.state).await, 1);
+        assert_eq!(receiver.got().len(), 4);
+        let shown = send(&service, get(&log)).await;
+        let row = log_row(&shown.text, &d["id"]);
+        assert!(
+            row.contains("zugestellt") && row.contains("HTTP 200"),
+            "{row}"
+        );
+        assert!(row.contains("<td class=\"num\">4</td>"), "{row}");
+
+        // Another organiser finds neither the log nor the delivery.
+        organizer(&app, &service, "andere@example.org").await;
+        let other = crate::fixtures::desk(&service, "andere@example.org").await;
+        let foreign = send(&service, crate::fixtures::desk_get(&log, &other.cookies)).await;
+        expect(&foreign, 404, "another's log");
+        let body = format!("csrf={}", other.csrf);
+        let foreign = send(
+            &service,
+            crate::fixtures::desk_form(&retry, &other.cookies, &body),
+        )
+        .await;
+        expect(&foreign, 404, "another's retry");
+        let missing = send(&service, get(&format!("{list}/999999"))).await;
+        expect(&missing, 404, "no such hook");
+    }
+);
+
 backend_test!(a_pending_delivery_is_sent_after_a_restart, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let t = Table::new(&app, &service, 4).await;

@@ -20,6 +20,7 @@ mod desk_players;
 mod desk_print;
 mod desk_rounds;
 mod desk_tournament;
+mod desk_webhooks;
 mod network;
 mod public;
 

@@ -20,6 +20,7 @@ mod removal;
 mod rounds;
 mod standings;
 mod tournaments;
+mod webhook_log;
 mod webhooks;
 
 use actix_web::http::header::{CACHE_CONTROL, HeaderValue, LOCATION};
@@ -96,7 +97,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(standings::page)
         .service(webhooks::page)
         .service(webhooks::add)
-        .service(webhooks::remove);
+        .service(webhooks::remove)
+        .service(webhook_log::log)
+        .service(webhook_log::retry);
     rounds::configure(cfg);
 }
 

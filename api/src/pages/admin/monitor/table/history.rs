@@ -81,12 +81,3 @@ pub(super) fn who(lang: Lang, actor: &str) -> String {
     let kind = actor.split(':').next().unwrap_or_default();
     lang.text_or(&format!("desk_monitor_actor_{kind}"), actor)
 }
-
-/// An audit line's RFC 3339 instant in the tournament's time zone `zone`, or as it came if
-/// it does not parse.
-pub(super) fn when(zone: &str, at: &str) -> String {
-    chrono::DateTime::parse_from_rfc3339(at).map_or_else(
-        |_| at.to_owned(),
-        |t| crate::local_time::date_and_seconds(zone, t.naive_utc()),
-    )
-}

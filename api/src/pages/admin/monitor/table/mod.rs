@@ -31,6 +31,7 @@ use super::super::{
     Desk, Nav, Section, Step, answer, failed, refusal_text, render, see_other, signed_in_or_login,
 };
 use crate::error::ApiError;
+use crate::local_time::instant;
 use crate::pages::captain::form::wire_name;
 use crate::pages::captain::view::{self, Named};
 use crate::pages::i18n::Lang;
@@ -40,7 +41,7 @@ use crate::state::AppState;
 use crate::wire::sheet::FamilyDealView;
 use crate::wire::sheet::{SheetDealView, SheetResponse};
 use forms::{ExtendForm, PenaltyForm};
-use history::{readable, when, who};
+use history::{readable, who};
 
 const PAGE: &str = "pages/admin/table.html";
 
@@ -233,7 +234,7 @@ async fn table_page(
     let mut history: Vec<HistoryLine> = history
         .iter()
         .map(|entry| HistoryLine {
-            at: when(&nav.time_zone, &entry.at),
+            at: instant(&nav.time_zone, &entry.at),
             who: who(lang, &entry.actor),
             action: lang.text_or(
                 &format!("desk_monitor_action_{}", entry.action.replace('.', "_")),
@@ -311,7 +312,10 @@ async fn table_page(
         penalties,
         history,
         code: code.code,
-        code_issued_at: code.issued_at.as_deref().map(|at| when(&nav.time_zone, at)),
+        code_issued_at: code
+            .issued_at
+            .as_deref()
+            .map(|at| instant(&nav.time_zone, at)),
         code_key: new_key(),
         penalty,
         extend: extension,
