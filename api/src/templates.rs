@@ -12,6 +12,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/partials/_rules.html"),
     ),
     (
+        "partials/_tie_breaks.html",
+        include_str!("../../templates/partials/_tie_breaks.html"),
+    ),
+    (
         "partials/_quality.html",
         include_str!("../../templates/partials/_quality.html"),
     ),

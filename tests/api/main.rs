@@ -63,5 +63,6 @@ mod signatures;
 mod standings_kept;
 mod stored_deals;
 mod streams_cap;
+mod tie_breaks;
 mod time_zones;
 mod webhooks;

@@ -150,6 +150,8 @@ pub struct TournamentChanges {
     pub ruleset: Option<String>,
     /// Its time zone (IANA name).
     pub time_zone: Option<String>,
+    /// Its tie-breaks, comma-separated in order (empty: none).
+    pub tie_breaks: Option<String>,
 }
 
 impl TournamentChanges {
@@ -167,6 +169,7 @@ impl TournamentChanges {
             published,
             ruleset,
             time_zone,
+            tie_breaks,
         } = self;
         name.is_none()
             && held_on.is_none()
@@ -179,6 +182,7 @@ impl TournamentChanges {
             && published.is_none()
             && ruleset.is_none()
             && time_zone.is_none()
+            && tie_breaks.is_none()
     }
 }
 

@@ -41,6 +41,8 @@ struct StandingsPage {
     stream: String,
     /// Where the script fetches the rows (the preview token carried on).
     rows_url: String,
+    /// The tournament's tie-breaks in order, by wire name.
+    tie_breaks: Vec<String>,
 }
 
 /// One player's line.
@@ -146,6 +148,7 @@ pub async fn page(
                     round_numbers: (1..=tournament.rounds_planned).collect(),
                     silver: tournament.game.has_second_key(),
                     rows: rows(&standings),
+                    tie_breaks: standings.standings.tie_breaks.clone(),
                     attention: standings
                         .standings
                         .needs_attention

@@ -108,18 +108,7 @@ pub(crate) fn checked(
         )
         .unwrap_or(Game::DDV)
     };
-    for (i, tie_break) in request.tie_breaks.iter().enumerate() {
-        if !domain::standings::TieBreak::ALL
-            .iter()
-            .any(|t| t.as_str() == tie_break)
-        {
-            errors.push(FieldError::new(
-                format!("tie_breaks[{i}]"),
-                "unknown_value",
-                format!("unknown tie-break {tie_break:?}"),
-            ));
-        }
-    }
+    let tie_breaks = tie_breaks(&request.tie_breaks, &mut errors);
     let time_zone = time_zone(
         request
             .time_zone
@@ -139,12 +128,37 @@ pub(crate) fn checked(
         minutes_four: request.minutes_four,
         minutes_five: request.minutes_five,
         ruleset: db::game::encode(game),
-        tie_breaks: request.tie_breaks.join(","),
+        tie_breaks,
         published: request.published,
         // Stamped by the write (`inserting`), at its work's instant.
         created_at: chrono::NaiveDateTime::default(),
         time_zone,
     })
+}
+
+/// The tie-breaks as stored (comma-separated, in order), each a known one and none twice;
+/// else an error on its place in the list.
+fn tie_breaks(list: &[String], errors: &mut Vec<FieldError>) -> String {
+    for (i, tie_break) in list.iter().enumerate() {
+        let field = format!("tie_breaks[{i}]");
+        if !domain::standings::TieBreak::ALL
+            .iter()
+            .any(|t| t.as_str() == tie_break)
+        {
+            errors.push(FieldError::new(
+                field,
+                "unknown_value",
+                format!("unknown tie-break {tie_break:?}"),
+            ));
+        } else if list[..i].contains(tie_break) {
+            errors.push(FieldError::new(
+                field,
+                "duplicate_value",
+                format!("{tie_break:?} is already in the list"),
+            ));
+        }
+    }
+    list.join(",")
 }
 
 /// `name` trimmed if it names an IANA time zone, else an error on `time_zone`.
@@ -284,6 +298,10 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
         .time_zone
         .as_deref()
         .map(|name| time_zone(name, &mut errors));
+    let tie_breaks = request
+        .tie_breaks
+        .as_deref()
+        .map(|list| tie_breaks(list, &mut errors));
     invalid(errors)?;
     Ok(TournamentChanges {
         name,
@@ -297,6 +315,7 @@ fn checked_change(request: UpdateTournamentRequest) -> Result<TournamentChanges,
         published: request.published,
         ruleset: game.map(db::game::encode),
         time_zone,
+        tie_breaks,
     })
 }
 

@@ -36,6 +36,8 @@ pub struct Tournament {
     pub minutes_five: i32,
     /// Its time zone (IANA name): pages show its times in it ([`crate::local_time`]).
     pub time_zone: String,
+    /// Its tie-breaks in order, by wire name (none: equal totals share a rank).
+    pub tie_breaks: Vec<String>,
 }
 
 impl From<&TournamentRow> for Tournament {
@@ -53,6 +55,7 @@ impl From<&TournamentRow> for Tournament {
             minutes_four: row.minutes_four,
             minutes_five: row.minutes_five,
             time_zone: row.time_zone.clone(),
+            tie_breaks: row.tie_break_names(),
         }
     }
 }

@@ -177,6 +177,10 @@ pub struct UpdateTournamentRequest {
     /// Its time zone, an IANA name (`Europe/Berlin`).
     #[serde(default)]
     pub time_zone: Option<String>,
+    /// Its tie-breaks in order, as on creation (`[]`: none, equal totals share a rank).
+    /// They only order the standings, so they may change at any time.
+    #[serde(default)]
+    pub tie_breaks: Option<Vec<String>>,
 }
 
 /// An organiser who runs a tournament: its owner (who created it) or a co-organiser.

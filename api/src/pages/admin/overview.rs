@@ -41,6 +41,8 @@ struct OverviewPage {
     choices: GameChoices,
     /// The time zones offered (any IANA name may be typed).
     time_zones: &'static [&'static str],
+    /// Every tie-break a tournament may choose, by wire name.
+    tie_break_names: Vec<&'static str>,
     /// Why the settings were refused, if they were.
     settings_refused: Option<Refusal>,
     /// Who runs the tournament.
@@ -119,6 +121,16 @@ pub(super) struct SettingsForm {
     /// An IANA time zone name.
     #[serde(default)]
     time_zone: String,
+    /// The tie-breaks, one select per place in the order (empty: none there). `None` when
+    /// the form had no such field (a form from before it existed leaves them as they are).
+    #[serde(default)]
+    tie_break_1: Option<String>,
+    #[serde(default)]
+    tie_break_2: Option<String>,
+    #[serde(default)]
+    tie_break_3: Option<String>,
+    #[serde(default)]
+    tie_break_4: Option<String>,
     /// The game and its rules.
     #[serde(flatten)]
     game: GameFields,
@@ -142,6 +154,10 @@ impl SettingsForm {
             minutes_four: t.minutes_four.to_string(),
             minutes_five: t.minutes_five.to_string(),
             time_zone: t.time_zone.clone(),
+            tie_break_1: t.tie_breaks.first().cloned(),
+            tie_break_2: t.tie_breaks.get(1).cloned(),
+            tie_break_3: t.tie_breaks.get(2).cloned(),
+            tie_break_4: t.tie_breaks.get(3).cloned(),
             game: GameFields::of(t.game),
             shown: String::new(),
             csrf: None,
@@ -151,8 +167,27 @@ impl SettingsForm {
         form
     }
 
+    /// The tie-breaks chosen, in order, the places left empty skipped; `None` when the
+    /// form had none of the fields.
+    fn tie_breaks(&self) -> Option<Vec<String>> {
+        let places = [
+            &self.tie_break_1,
+            &self.tie_break_2,
+            &self.tie_break_3,
+            &self.tie_break_4,
+        ];
+        places.iter().any(|p| p.is_some()).then(|| {
+            places
+                .iter()
+                .filter_map(|p| p.as_deref().map(str::trim))
+                .filter(|p| !p.is_empty())
+                .map(str::to_owned)
+                .collect()
+        })
+    }
+
     /// The fields by name, as typed.
-    fn values(&self) -> [(&'static str, String); 10] {
+    fn values(&self) -> [(&'static str, String); 11] {
         [
             ("name", self.name.clone()),
             ("date", self.date.clone()),
@@ -163,6 +198,10 @@ impl SettingsForm {
             ("minutes_four", self.minutes_four.clone()),
             ("minutes_five", self.minutes_five.clone()),
             ("time_zone", self.time_zone.clone()),
+            (
+                "tie_breaks",
+                self.tie_breaks().unwrap_or_default().join(","),
+            ),
             ("game", self.game.key()),
         ]
     }
@@ -239,6 +278,9 @@ impl SettingsForm {
             // A form from before the field existed sends none: the zone stays.
             time_zone: (changed("time_zone", &self.time_zone) && !self.time_zone.trim().is_empty())
                 .then(|| self.time_zone.trim().to_owned()),
+            tie_breaks: self
+                .tie_breaks()
+                .filter(|list| changed("tie_breaks", &list.join(","))),
         })
     }
 }
@@ -331,6 +373,10 @@ pub(super) async fn show(
             .unwrap_or_else(|| SettingsForm::of(&overview.tournament)),
         choices: GameChoices::new(lang, tournaments::RULESETS),
         time_zones: crate::local_time::OFFERED,
+        tie_break_names: domain::standings::TieBreak::ALL
+            .iter()
+            .map(|t| t.as_str())
+            .collect(),
         settings_refused: shown
             .settings_refusal
             .as_ref()
@@ -396,7 +442,23 @@ fn settings_refusal(lang: Lang, e: &ApiError) -> Refusal {
         .errors
         .iter()
         .map(|f| {
-            let label = lang.text_or(&format!("desk_tournament_field_{}", f.field), &f.field);
+            // A place in the tie-breaks' order (`tie_breaks[1]`) is named by its select.
+            let label = match f.field.strip_prefix("tie_breaks[") {
+                Some(place) => {
+                    let n = place
+                        .trim_end_matches(']')
+                        .parse::<usize>()
+                        .unwrap_or_default()
+                        + 1;
+                    format!(
+                        "{}, {}",
+                        lang.text("desk_tournament_field_tie_breaks"),
+                        lang.text("desk_tournament_tie_break_place")
+                            .replace("{n}", &n.to_string())
+                    )
+                }
+                None => lang.text_or(&format!("desk_tournament_field_{}", f.field), &f.field),
+            };
             let reason = lang.text_or(&format!("desk_tournament_reason_{}", f.code), "");
             if reason.is_empty() {
                 format!("{label}: {}", f.message)

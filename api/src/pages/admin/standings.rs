@@ -39,6 +39,8 @@ struct StandingsPage {
     attention: Vec<Attention>,
     /// `?round=N&` or empty, for the download links.
     round_query: String,
+    /// The tournament's tie-breaks in order, by wire name.
+    tie_breaks: Vec<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -132,6 +134,7 @@ pub async fn page(
                 });
             }
             let model = StandingsPage {
+                tie_breaks: result.tie_breaks.clone(),
                 round,
                 rounds: (1..=planned).collect(),
                 columns: round.map_or_else(|| (1..=planned).collect(), |r| vec![r]),

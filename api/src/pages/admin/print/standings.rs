@@ -25,6 +25,8 @@ struct StandingsPage {
     rows: Vec<Line>,
     /// Tables left out until the organiser mends them: "round 2, table 3".
     left_out: Vec<(i32, i32)>,
+    /// The tournament's tie-breaks in order, by wire name.
+    tie_breaks: Vec<String>,
     /// Where the hall follows the standings live, once the tournament is published.
     live: Option<LiveLink>,
 }
@@ -85,6 +87,7 @@ pub async fn page(
                 } else {
                     (1..=planned).collect()
                 },
+                tie_breaks: standings.tie_breaks.clone(),
                 rows: standings.standings.into_iter().map(line).collect(),
                 left_out: standings
                     .needs_attention
