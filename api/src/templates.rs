@@ -232,6 +232,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/webhooks.html"),
     ),
     (
+        "pages/admin/audit.html",
+        include_str!("../../templates/pages/admin/audit.html"),
+    ),
+    (
         "pages/admin/webhook_log.html",
         include_str!("../../templates/pages/admin/webhook_log.html"),
     ),

@@ -29,6 +29,7 @@ mod day_rounds;
 mod day_standings;
 mod deal_preview;
 mod deals;
+mod desk_audit;
 mod desk_entry;
 mod draws;
 mod errors;

@@ -389,5 +389,16 @@ async fn an_organiser_runs_a_tournament_day_at_the_desk() {
         .filter(|v| **v == json!(0))
         .count();
     assert_eq!(zeros, 12, "the other three tables played nothing: {shown}");
+
+    // The log: the day's changes with the reasons given, the correction among them.
+    page.click(".desk-nav a[href$='/audit']").await;
+    page.wait_for("#audit", WAIT).await;
+    check(&page, "log").await;
+    let log = page.text_of("#audit").await;
+    assert!(
+        log.contains("Spiel korrigiert") && log.contains("Zählfehler"),
+        "{log}"
+    );
+    assert!(log.contains("Strafe eingetragen"), "{log}");
     page.close().await;
 }

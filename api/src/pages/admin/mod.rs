@@ -8,6 +8,7 @@
 //! [`render`] (the tournament's navigation, the form token, `no-store`); every form
 //! through [`Desk::guard`].
 
+mod audit;
 mod game_form;
 mod login;
 mod monitor;
@@ -99,7 +100,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(webhooks::add)
         .service(webhooks::remove)
         .service(webhook_log::log)
-        .service(webhook_log::retry);
+        .service(webhook_log::retry)
+        .service(audit::page);
     rounds::configure(cfg);
 }
 
@@ -213,6 +215,7 @@ enum Section {
     Print,
     Standings,
     Webhooks,
+    Audit,
 }
 
 /// What the navigation of a tournament's desk pages shows.
@@ -354,13 +357,14 @@ fn form_page(req: &HttpRequest) -> Option<String> {
 
 /// What stands after a tournament's address (`/admin/tournaments/{id}/…`) on the pages of
 /// its desk.
-const PAGES: [&str; 7] = [
+const PAGES: [&str; 8] = [
     "players",
     "rounds",
     "monitor",
     "print",
     "standings",
     "webhooks",
+    "audit",
     "delete",
 ];
 
