@@ -232,6 +232,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/webhooks.html"),
     ),
     (
+        "pages/admin/print/certificates.html",
+        include_str!("../../templates/pages/admin/print/certificates.html"),
+    ),
+    (
         "pages/admin/audit.html",
         include_str!("../../templates/pages/admin/audit.html"),
     ),

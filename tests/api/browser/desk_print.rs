@@ -289,3 +289,73 @@ async fn printed_links_lead_where_phones_reach() {
     assert_eq!(answer.status(), 303, "{link}");
     assert_eq!(answer.headers()["location"], "/table");
 }
+
+/// Certificates for the first three places: players sharing a place each get one, one A4
+/// page each, with the place and the points the standings give.
+#[actix_web::test]
+async fn the_winners_certificates_print_one_page_each() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let t = crate::fixtures::Table::new(&app, &service, 4).await;
+    // Totals 2, -2, 0, 0 (see tie_breaks.rs): seat 0 first, seats 2 and 3 share second.
+    let lost =
+        serde_json::json!({"contract": "normal", "re": [1, 2], "re_points": 100, "re_tricks": 4});
+    for body in [
+        crate::fixtures::normal([1, 2]),
+        crate::fixtures::normal([0, 2]),
+        lost,
+    ] {
+        crate::fixtures::expect(&t.post(&service, &t.captain, &body).await, 201, "a deal");
+    }
+    let sheet = t.sheet(&service).await;
+    assert_eq!(sheet["totals"], serde_json::json!([2, -2, 0, 0]));
+    let name = |seat: usize| sheet["players"][seat]["name"].as_str().unwrap().to_owned();
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Desktop).await else {
+        return;
+    };
+    super::sign_in(&page, &base).await;
+    page.wait_for("#desk-tournaments", WAIT).await;
+    page.goto(&format!("{base}/admin/tournaments/{}/print", t.tournament))
+        .await;
+    page.click("#print-certificates").await;
+    page.wait_for("section.certificate", WAIT).await;
+    let shown = page
+        .eval(
+            "return [...document.querySelectorAll('section.certificate')].map(s => [\
+               s.querySelector('.certificate-name').textContent,\
+               s.querySelector('.certificate-place').textContent]);",
+            vec![],
+        )
+        .await;
+    assert_eq!(
+        shown,
+        serde_json::json!([
+            [name(0), "1. Platz"],
+            [name(2), "2. Platz"],
+            [name(3), "2. Platz"]
+        ])
+    );
+    let first = page.text_of("section.certificate").await;
+    assert!(
+        first.contains("mit 2 Punkten") && first.contains("Karlchen-Cup"),
+        "{first}"
+    );
+    page.assert_accessible("certificates").await;
+    page.screenshot("desk-print-certificates").await;
+    assert_eq!(
+        page.print_pdf("desk-print-certificates").await,
+        3,
+        "a page each"
+    );
+    // Only the winner.
+    page.goto(&format!(
+        "{base}/admin/tournaments/{}/print/certificates?places=1",
+        t.tournament
+    ))
+    .await;
+    page.wait_for("section.certificate", WAIT).await;
+    assert_eq!(page.count("section.certificate").await, 1);
+    assert_eq!(page.print_pdf("desk-print-certificate-winner").await, 1);
+    page.close().await;
+}

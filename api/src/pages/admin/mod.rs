@@ -86,6 +86,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(print::sheets::blank)
         .service(print::cards::page)
         .service(print::standings::page)
+        .service(print::standings::certificates)
         .service(overview::save)
         .service(overview::preview_link)
         .service(organizers::add)

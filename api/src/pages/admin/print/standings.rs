@@ -1,6 +1,8 @@
 //! The standings to print and hang up: overall (every round's points, the total, the
 //! average per round) or one round's (`?round=n`), the players named as the hall sees them;
-//! under them, once the tournament is published, where the hall follows them live.
+//! under them, once the tournament is published, where the hall follows them live. And
+//! the winners' certificates: one A4 page for each player placed within the first places
+//! (three unless `?places=` says otherwise; players sharing a place each get one).
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, web};
@@ -15,6 +17,10 @@ use crate::state::AppState;
 use crate::wire::standings::StandingRow;
 
 const TEMPLATE: &str = "pages/admin/print/standings.html";
+const CERTIFICATES: &str = "pages/admin/print/certificates.html";
+
+/// Places with a certificate unless the page asks otherwise.
+const PLACES: u32 = 3;
 
 #[derive(Debug, Serialize)]
 struct StandingsPage {
@@ -129,4 +135,72 @@ fn line(row: StandingRow) -> Line {
         average: row.average_per_round,
         withdrawn: row.withdrawn,
     }
+}
+
+#[derive(Debug, Deserialize)]
+struct Places {
+    #[serde(default)]
+    places: Option<String>,
+}
+
+#[derive(Debug, Serialize)]
+struct CertificatesPage {
+    places: u32,
+    /// The players placed within `places`, best first.
+    winners: Vec<Line>,
+    /// Tables whose sheets the standings still leave out: the certificates wait for them.
+    left_out: Vec<(i32, i32)>,
+}
+
+/// The winners' certificates, one page each, from the overall standings.
+#[get("/admin/tournaments/{id}/print/certificates")]
+pub async fn certificates(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    id: web::Path<i64>,
+    query: web::Query<Places>,
+) -> HttpResponse {
+    answer(
+        async {
+            let desk = signed_in_or_login(&state, &req)?;
+            let nav = desk.tournament(&state, &req, *id, Section::Print).await?;
+            let places = match query.places.as_deref() {
+                None | Some("") => PLACES,
+                Some(p) => p
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|p| (1..=100).contains(p))
+                    .ok_or_else(|| failed(&state, &req, ApiError::NotFound))?,
+            };
+            let (_, standings) = print::standings(&state, desk.caller(), nav.id, None)
+                .await
+                .map_err(|e| failed(&state, &req, e))?;
+            let model = CertificatesPage {
+                places,
+                left_out: standings
+                    .needs_attention
+                    .iter()
+                    .map(|a| (a.round, a.table_number))
+                    .collect(),
+                winners: standings
+                    .standings
+                    .into_iter()
+                    .filter(|row| row.rank <= places)
+                    .map(line)
+                    .collect(),
+            };
+            let address = PrintAddress::of(&state, &req);
+            Ok(render_print(
+                &state,
+                &req,
+                &desk,
+                &nav,
+                StatusCode::OK,
+                CERTIFICATES,
+                address,
+                &model,
+            ))
+        }
+        .await,
+    )
 }
