@@ -336,13 +336,23 @@
   }
 
   /* The page's state after the outbox emptied: the banners and totals always, the form
-     too unless the captain is typing into it. */
-  function refresh() {
+     too unless the captain is typing into it. `tag` is the state's tag a look saw before
+     asking: once this page is shown, looks may answer "unchanged" against it; until then
+     (a failed fetch, an answer overtaken by a newer one) they bring the state in full. */
+  function refresh(tag) {
     var seq = ask();
-    fetch("/table", { credentials: "same-origin", headers: { "Accept": "text/html" } }).then(function (res) {
+    var abort = window.AbortController ? new AbortController() : null;
+    var timer = abort ? window.setTimeout(function () { abort.abort(); }, SEND_TIMEOUT_MS) : null;
+    var done = function () { if (timer !== null) { window.clearTimeout(timer); } };
+    fetch("/table", {
+      credentials: "same-origin",
+      headers: { "Accept": "text/html" },
+      signal: abort ? abort.signal : undefined
+    }).then(function (res) {
       if (res.redirected && res.url.indexOf("/join") >= 0) { location.href = res.url; return null; }
       return res.ok ? res.text() : null;
     }).then(function (html) {
+      done();
       if (!html || !latest(seq)) { return; }
       var page = new DOMParser().parseFromString(html, "text/html");
       var keep = dirty || entries.length;
@@ -351,19 +361,36 @@
         var fresh = page.getElementById(id);
         if (now && fresh) { now.innerHTML = fresh.innerHTML; }
       });
-      // A form kept for the captain's typing learns the server's next deal all the same.
+      // A form kept for the captain's typing learns the server's next deal all the same,
+      // and says so if that moves what he types to another number.
       var f = form();
       var fresh = page.getElementById("deal-form");
       if (keep && f && fresh && f.getAttribute("data-mode") === "enter") {
+        var before = +field("number").value;
         f.setAttribute("data-number", fresh.getAttribute("data-number"));
+        renumber();
+        if (!entries.length) { movedOn(before); }
       }
       renumber();
       tricksAsked();
+      if (tag) { stateTag = tag; }
     }).catch(function () {
+      done();
       reached(seq, false);
-      // The state this fetch was to bring is asked for again in full, not as "unchanged".
-      stateTag = "";
     });
+  }
+
+  /* Says above the form that what is typed into it is now for another deal than `before`
+     (another phone or the desk entered that one). */
+  function movedOn(before) {
+    var f = form();
+    if (!f || +field("number").value === before) { return; }
+    var note = document.getElementById("moved-on") || document.createElement("p");
+    note.id = "moved-on";
+    note.className = "notice";
+    note.setAttribute("role", "status");
+    note.textContent = text("moved-on").replace("{n}", before).replace("{m}", field("number").value);
+    f.parentNode.insertBefore(note, f);
   }
 
   function queue(action) {
@@ -562,10 +589,10 @@
       if (!fresh) { return; }
       var next = fresh.querySelector("#next-deal");
       next = next ? +next.getAttribute("data-number") : null;
-      stateTag = tag;
       // An untouched form moves on with the state above it, in one swap: the page never
       // shows one deal's dealer over another deal's form.
-      if (untouched(next)) { refresh(); return; }
+      if (untouched(next)) { refresh(tag); return; }
+      stateTag = tag;
       state.innerHTML = fresh.innerHTML;
       moved(next);
     }, function () {
@@ -594,14 +621,7 @@
     renumber();
     var p = document.getElementById("preview");
     if (p) { p.hidden = true; }
-    if (+field("number").value !== before) {
-      var note = document.getElementById("moved-on") || document.createElement("p");
-      note.id = "moved-on";
-      note.className = "notice";
-      note.setAttribute("role", "status");
-      note.textContent = text("moved-on").replace("{n}", before).replace("{m}", field("number").value);
-      f.parentNode.insertBefore(note, f);
-    }
+    movedOn(before);
     // The new deal's dealer line, and the banners, from the whole page.
     refresh();
   }
