@@ -146,7 +146,7 @@ backend_test!(the_desk_reads_who_changed_what_when_and_why, |app| {
     assert!(!second.text.contains("audit-older"), "the last page");
     assert!(
         second.text.contains("Spiel gelöscht"),
-        "the oldest change is on the last page"
+        "the older changes are on the last page"
     );
 
     // Another organiser's desk finds no such page.

@@ -63,7 +63,13 @@ backend_test!(
         let save = shown.text.find("id=\"save-button\"").expect("save");
         let preview = shown.text.find("id=\"preview-button\"").expect("preview");
         assert!(save < preview, "Enter saves: Save is the first button");
-        assert!(shown.text.contains(" autofocus"), "the form has the focus");
+        assert_eq!(shown.text.matches(" autofocus").count(), 1);
+        let focused = &shown.text[..shown.text.find(" autofocus").unwrap()];
+        let focused = &focused[focused.rfind("<input").unwrap()..];
+        assert!(
+            focused.contains("name=\"contract\" value=\"normal\""),
+            "the form opens with the focus on the game: {focused}"
+        );
 
         // Deal 1 (seat 0 deals): Re are seats 1 and 2 with 150 (Kontra has 90: no "keine 90"), nothing called.
         let facts = |key: &str, action: &str| {
@@ -126,7 +132,10 @@ backend_test!(
             "{}",
             refused.text
         );
-        assert!(refused.text.contains("value=\"abc\""), "kept as typed");
+        assert!(
+            refused.text.contains("value=\"abc\" aria-invalid=\"true\""),
+            "kept as typed, marked"
+        );
         assert!(
             refused
                 .text
@@ -145,8 +154,8 @@ backend_test!(
             refused.text
         );
         assert!(refused.text.contains("value=\"300\""), "kept as typed");
-        // Without the token: refused before anything is read.
-        let no_token = paper("", "p-bad", "abc");
+        // Without the token: a deal the sheet would take, refused before anything is read.
+        let no_token = paper("", "p-2", "3");
         expect(
             &send(&service, form(&post, &me.cookies, &no_token)).await,
             403,

@@ -112,34 +112,38 @@ backend_test!(
         // The desk's settings form: a rule twice is named by its select; none at all shares
         // the place again.
         let action = format!("/admin/tournaments/{}/settings", t.tournament);
-        let settings = |one: &str, two: &str| {
+        let settings = |one: &str, two: &str, three: &str| {
             format!(
                 "csrf={}&name=Karlchen-Cup&date=2026-12-05&venue=&rounds=3&deals_four=24\
              &deals_five=30&minutes_four=120&minutes_five=150&time_zone=Europe%2FBerlin\
-             &ruleset=ddv&tie_break_1={one}&tie_break_2={two}&tie_break_3=&tie_break_4=",
+             &ruleset=ddv&tie_break_1={one}&tie_break_2={two}&tie_break_3={three}&tie_break_4=",
                 me.csrf
             )
         };
         let refused = send(
             &service,
-            form(&action, &me.cookies, &settings("best_round", "best_round")),
+            form(
+                &action,
+                &me.cookies,
+                &settings("best_round", "", "best_round"),
+            ),
         )
         .await;
         expect(&refused, 422, "twice at the desk");
         assert!(
             refused
                 .text
-                .contains("Bei Punktgleichheit, 2. Kriterium: steht schon weiter vorn"),
+                .contains("Bei Punktgleichheit, 3. Kriterium: steht schon weiter vorn"),
             "{}",
             refused.text
         );
         assert_eq!(ranks(&service, &t).await, [1, 4, 2, 3]);
-        let cleared = send(&service, form(&action, &me.cookies, &settings("", ""))).await;
+        let cleared = send(&service, form(&action, &me.cookies, &settings("", "", ""))).await;
         expect(&cleared, 303, "none");
         assert_eq!(ranks(&service, &t).await, [1, 4, 2, 2]);
         let saved = send(
             &service,
-            form(&action, &me.cookies, &settings("", "most_games_won")),
+            form(&action, &me.cookies, &settings("", "most_games_won", "")),
         )
         .await;
         expect(&saved, 303, "a gap closes up");

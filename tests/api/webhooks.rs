@@ -477,14 +477,19 @@ backend_test!(
             "{row}"
         );
         assert!(
-            row.contains("<td class=\"num\">3</td>"),
+            row.contains("<td class=\"num delivery-attempts\">3</td>"),
             "three attempts: {row}"
         );
         assert!(row.contains("HTTP 503"), "the last answer: {row}");
         assert!(row.contains("<code>deal.created</code>"), "{row}");
         // Times in the hall's clock, not as the API answers them.
         let created = d["created_at"].as_str().unwrap();
-        assert!(!row.contains(created) && !row.contains('Z'), "{row}");
+        let day = chrono::DateTime::parse_from_rfc3339(created).unwrap();
+        assert!(!row.contains(created), "{row}");
+        assert!(
+            row.contains(&format!("<td>{} ", day.format("%d.%m.%Y"))),
+            "{row}"
+        );
 
         // Sent again from the desk: needs the token; then pending, delivered at the next tick.
         let retry = format!("{log}/deliveries/{}/retry", d["id"]);
@@ -494,8 +499,27 @@ backend_test!(
             deliveries(&service, &t, hook_id).await[0]["status"],
             "failed"
         );
+        // Sent twice (a double click): one retry, one line in the log.
         let sent = send(&service, form(&format!("csrf={}", me.csrf))).await;
         expect(&sent, 303, "sent again");
+        let again = send(&service, form(&format!("csrf={}", me.csrf))).await;
+        expect(&again, 303, "sent again, once more");
+        let audit = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{}/audit", t.tournament),
+            Some(&t.org),
+            None,
+        )
+        .await;
+        let retries = audit
+            .json
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|e| e["action"] == "webhook.retry")
+            .count();
+        assert_eq!(retries, 1, "a retry of a pending delivery writes nothing");
         assert_eq!(
             sent.header("location"),
             format!("{log}?retried={}", d["id"])
@@ -515,7 +539,14 @@ backend_test!(
             row.contains("zugestellt") && row.contains("HTTP 200"),
             "{row}"
         );
-        assert!(row.contains("<td class=\"num\">4</td>"), "{row}");
+        assert!(
+            row.contains("<td class=\"num delivery-attempts\">4</td>"),
+            "{row}"
+        );
+        assert!(
+            !row.contains("delivery-retry"),
+            "a delivered one is not offered again"
+        );
 
         // Another organiser finds neither the log nor the delivery.
         organizer(&app, &service, "andere@example.org").await;

@@ -87,7 +87,8 @@ pub async fn list_deliveries(
 }
 
 /// Send a delivery again at once, whatever its state (organisers; a failed one gets one
-/// more attempt). Audited.
+/// more attempt). One still pending is answered as it is, nothing written: a retry sent
+/// twice is one. Audited.
 #[utoipa::path(tag = "webhooks", params(("id" = i64, Path, description = "Tournament id"), ("hook_id" = i64, Path), ("delivery_id" = i64, Path)),
     security(("bearer" = [])), responses(
     (status = 200, body = DeliveryResponse),

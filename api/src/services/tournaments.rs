@@ -397,7 +397,8 @@ fn replans(
     Ok(replans)
 }
 
-/// Changes the organiser's tournament: its name, day, venue, publication, and the shape of
+/// Changes the organiser's tournament: its name, day, venue, publication, time zone and
+/// tie-breaks (which only order the standings, so at any time), and the shape of
 /// its rounds as far as play allows (fewer rounds than exist, or deals per round that an
 /// open round's sheet contradicts, are refused naming the field). New deals per round
 /// apply to the tables of open rounds at once. Audited with before and after, and each

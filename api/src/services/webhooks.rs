@@ -284,7 +284,8 @@ pub async fn deliveries(
 
 /// Sends delivery `delivery_id` of hook `hook_id` again at the worker's next tick, whatever
 /// its state (a failed one gets one more attempt; a delivered one is sent once more, with
-/// the same id). Its organisers; audited.
+/// the same id). One still pending is sent then anyway: it is answered as it is and nothing
+/// is written, so a retry sent twice (a double click) is one. Its organisers; audited.
 pub async fn retry(
     state: &AppState,
     caller: Caller,
@@ -297,6 +298,9 @@ pub async fn retry(
         access::tournament(conn, id, &caller, Need::Write)?;
         let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
         let delivery = rows::delivery(conn, hook.id, delivery_id)?.ok_or(ApiError::NotFound)?;
+        if delivery.status == rows::PENDING {
+            return Ok(DeliveryResponse::from(delivery));
+        }
         rows::retry(conn, delivery.id, now())?;
         audit::Change::new(id, &caller, "webhook.retry")
             .after(Some(json!({"webhook": hook.id, "delivery": delivery.id})))

@@ -260,6 +260,20 @@ impl DealBody {
         }
     }
 
+    /// The body with `reason` (trimmed; an empty one is none), whatever its kind.
+    #[must_use]
+    pub fn with_reason(mut self, reason: &str) -> DealBody {
+        let reason = Some(reason.trim().to_owned()).filter(|r| !r.is_empty());
+        match &mut self {
+            DealBody::Full(entry) => entry.reason = reason,
+            DealBody::Paper(entry) => entry.reason = reason,
+            DealBody::ThrownIn(entry) => entry.reason = reason,
+            DealBody::Kids(entry) => entry.reason = reason,
+            DealBody::Doppeldoppel(entry) => entry.reason = reason,
+        }
+        self
+    }
+
     /// Whether the body is the paper list's summary.
     pub fn is_paper(&self) -> bool {
         matches!(self, DealBody::Paper(_))

@@ -297,6 +297,20 @@ async fn the_winners_certificates_print_one_page_each() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let t = crate::fixtures::Table::new(&app, &service, 4).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Desktop).await else {
+        return;
+    };
+    super::sign_in(&page, &base).await;
+    page.wait_for("#desk-tournaments", WAIT).await;
+    // Before anyone played, everyone shares the first place: nobody has won anything.
+    let certificates = format!(
+        "{base}/admin/tournaments/{}/print/certificates",
+        t.tournament
+    );
+    page.goto(&certificates).await;
+    page.wait_for("#certificates-none", WAIT).await;
+    assert_eq!(page.count("section.certificate").await, 0);
     // Totals 2, -2, 0, 0 (see tie_breaks.rs): seat 0 first, seats 2 and 3 share second.
     let lost =
         serde_json::json!({"contract": "normal", "re": [1, 2], "re_points": 100, "re_tricks": 4});
@@ -310,12 +324,6 @@ async fn the_winners_certificates_print_one_page_each() {
     let sheet = t.sheet(&service).await;
     assert_eq!(sheet["totals"], serde_json::json!([2, -2, 0, 0]));
     let name = |seat: usize| sheet["players"][seat]["name"].as_str().unwrap().to_owned();
-    let base = super::super::server::spawn(&app).await;
-    let Some(page) = browser::open(Viewport::Desktop).await else {
-        return;
-    };
-    super::sign_in(&page, &base).await;
-    page.wait_for("#desk-tournaments", WAIT).await;
     page.goto(&format!("{base}/admin/tournaments/{}/print", t.tournament))
         .await;
     page.click("#print-certificates").await;

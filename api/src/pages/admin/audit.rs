@@ -11,10 +11,10 @@ use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
 
-use super::{Section, answer, failed, render, signed_in_or_login};
+use super::{Section, actors, answer, failed, render, signed_in_or_login, who};
 use crate::local_time::instant;
 use crate::pages::i18n::Lang;
-use crate::services::{audit_log, co_organizers, rounds};
+use crate::services::{audit_log, rounds};
 use crate::state::AppState;
 use crate::wire::audit::AuditEntry;
 
@@ -82,12 +82,7 @@ pub async fn page(
             let log = audit_log::list(&state, desk.organizer, nav.id)
                 .await
                 .map_err(|e| failed(&state, &req, e))?;
-            let names: HashMap<String, String> = co_organizers::list(&state, desk.caller(), nav.id)
-                .await
-                .map_err(|e| failed(&state, &req, e))?
-                .into_iter()
-                .map(|o| (format!("organizer:{}", o.organizer_id), o.name))
-                .collect();
+            let names = actors(&state, &req, &desk, nav.id).await?;
             let tables: HashMap<i64, String> = rounds::list_rounds(&state, desk.caller(), nav.id)
                 .await
                 .map_err(|e| failed(&state, &req, e))?
@@ -156,14 +151,4 @@ pub async fn page(
         }
         .await,
     )
-}
-
-/// Who made a change: an organiser of the tournament by name, else what kind of actor.
-fn who(lang: Lang, names: &HashMap<String, String>, actor: &str) -> String {
-    let kind = actor.split(':').next().unwrap_or_default();
-    let role = lang.text_or(&format!("desk_monitor_actor_{kind}"), actor);
-    match names.get(actor) {
-        Some(name) if *name != role => format!("{role} ({name})"),
-        _ => role,
-    }
 }

@@ -288,6 +288,35 @@ fn failed(state: &AppState, req: &HttpRequest, e: ApiError) -> HttpResponse {
     no_store(respond_with_error(&state.pages, req, PageError::from(e)))
 }
 
+/// The names of tournament `id`'s organisers by audit actor (`organizer:<id>`), for
+/// [`who`].
+async fn actors(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: &Desk,
+    id: i64,
+) -> Step<std::collections::HashMap<String, String>> {
+    Ok(
+        crate::services::co_organizers::list(state, desk.caller(), id)
+            .await
+            .map_err(|e| failed(state, req, e))?
+            .into_iter()
+            .map(|o| (format!("organizer:{}", o.organizer_id), o.name))
+            .collect(),
+    )
+}
+
+/// Who made a change the audit log names by `actor`: what kind of actor (Turnierleitung,
+/// Listenführer, an import), and an organiser of the tournament by his name in `names`.
+fn who(lang: Lang, names: &std::collections::HashMap<String, String>, actor: &str) -> String {
+    let kind = actor.split(':').next().unwrap_or_default();
+    let role = lang.text_or(&format!("desk_monitor_actor_{kind}"), actor);
+    match names.get(actor) {
+        Some(name) if *name != role => format!("{role} ({name})"),
+        _ => role,
+    }
+}
+
 /// `Cache-Control: private, no-store` on a desk answer.
 fn no_store(mut answer: HttpResponse) -> HttpResponse {
     answer

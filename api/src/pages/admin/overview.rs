@@ -170,20 +170,33 @@ impl SettingsForm {
     /// The tie-breaks chosen, in order, the places left empty skipped; `None` when the
     /// form had none of the fields.
     fn tie_breaks(&self) -> Option<Vec<String>> {
-        let places = [
+        let posted = [
             &self.tie_break_1,
             &self.tie_break_2,
             &self.tie_break_3,
             &self.tie_break_4,
         ];
-        places.iter().any(|p| p.is_some()).then(|| {
-            places
-                .iter()
-                .filter_map(|p| p.as_deref().map(str::trim))
-                .filter(|p| !p.is_empty())
-                .map(str::to_owned)
+        posted.iter().any(|p| p.is_some()).then(|| {
+            self.tie_break_places()
+                .into_iter()
+                .map(|(_, name)| name.to_owned())
                 .collect()
         })
+    }
+
+    /// The tie-breaks chosen with the place (0-based) of the select each was chosen in.
+    fn tie_break_places(&self) -> Vec<(usize, &str)> {
+        [
+            &self.tie_break_1,
+            &self.tie_break_2,
+            &self.tie_break_3,
+            &self.tie_break_4,
+        ]
+        .into_iter()
+        .enumerate()
+        .filter_map(|(i, p)| p.as_deref().map(|p| (i, p.trim())))
+        .filter(|(_, p)| !p.is_empty())
+        .collect()
     }
 
     /// The fields by name, as typed.
@@ -250,6 +263,18 @@ impl SettingsForm {
         } else {
             None
         };
+        // A rule chosen twice is named by the select it was chosen again in; the service,
+        // which sees the list without the empty selects, could only count the list.
+        let chosen = self.tie_break_places();
+        for (k, (place, name)) in chosen.iter().enumerate() {
+            if chosen[..k].iter().any(|(_, earlier)| earlier == name) {
+                errors.push(FieldError::new(
+                    format!("tie_breaks[{place}]"),
+                    "duplicate_value",
+                    format!("{name:?} is already chosen above"),
+                ));
+            }
+        }
         if !errors.is_empty() {
             return Err(ApiError::unprocessable(
                 "invalid_body",

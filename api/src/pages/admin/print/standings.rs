@@ -145,7 +145,6 @@ struct Places {
 
 #[derive(Debug, Serialize)]
 struct CertificatesPage {
-    places: u32,
     /// The players placed within `places`, best first.
     winners: Vec<Line>,
     /// Tables whose sheets the standings still leave out: the certificates wait for them.
@@ -176,7 +175,6 @@ pub async fn certificates(
                 .await
                 .map_err(|e| failed(&state, &req, e))?;
             let model = CertificatesPage {
-                places,
                 left_out: standings
                     .needs_attention
                     .iter()
@@ -185,7 +183,8 @@ pub async fn certificates(
                 winners: standings
                     .standings
                     .into_iter()
-                    .filter(|row| row.rank <= places)
+                    // Before anyone played, everyone shares the first place: nobody won.
+                    .filter(|row| row.rank <= places && row.deals_played > 0)
                     .map(line)
                     .collect(),
             };

@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::Serialize;
 
 use super::super::super::{Desk, Step, answer, failed, render, see_other, signed_in_or_login};
-use super::{DealPost, load};
+use super::context::{DealPost, load};
 use crate::error::ApiError;
 use crate::pages::captain::form::DealForm;
 use crate::pages::captain::view;
@@ -128,17 +128,12 @@ pub async fn correct(
             let caller = desk.caller();
             let path = format!("/admin/tables/{table_id}/deals/{number}");
             let saved = async {
-                let mut entry =
-                    crate::pages::captain::deal_body(&state, &caller, table_id, &form).await?;
+                let entry = crate::pages::captain::deal_body(&state, &caller, table_id, &form)
+                    .await?
+                    .with_reason(&reason);
                 deals::check_correction_number(&entry, number)?;
                 if form.version.is_empty() {
                     return Err(ApiError::PreconditionRequired);
-                }
-                let reason = reason.trim();
-                if !reason.is_empty()
-                    && let DealBody::Full(full) = &mut entry
-                {
-                    full.reason = Some(reason.to_owned());
                 }
                 let meaning = serde_json::to_vec(&(&entry, &form.version))
                     .map_err(|e| ApiError::Internal(e.into()))?;

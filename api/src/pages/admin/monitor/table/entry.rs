@@ -9,7 +9,7 @@ use actix_web::{HttpRequest, HttpResponse, ResponseError, get, post, web};
 use serde::{Deserialize, Serialize};
 
 use super::super::super::{Desk, Step, answer, render, see_other, signed_in_or_login};
-use super::{DealPost, load};
+use super::context::{DealPost, load};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::pages::captain::form::{DealForm, enum_value, invalid, number, tick};
@@ -123,6 +123,8 @@ struct EntryPage {
     /// The captain's form for the next deal; `None` when the sheet takes none.
     form: Option<view::FormView>,
     paper: PaperForm,
+    /// The paper form's field a refusal names (`value`, `re`, `winner`, `contract`).
+    paper_field: Option<String>,
     mode: Mode,
     reason: String,
     error: Option<view::Refusal>,
@@ -202,6 +204,10 @@ async fn entry_page(
         family: sheet.family.is_some(),
         form,
         paper,
+        paper_field: match (mode, &posted.error) {
+            (Mode::Paper, Some(e)) => e.problem().errors.first().map(|f| f.field.clone()),
+            _ => None,
+        },
         mode,
         reason,
         error,
@@ -266,12 +272,7 @@ pub async fn enter_deal(
                 let reason = field("reason").unwrap_or_default().trim().to_owned();
                 let entry = crate::pages::captain::deal_body(&state, &caller, table_id, &form)
                     .await
-                    .map(|mut entry| {
-                        if let DealBody::Full(full) = &mut entry {
-                            full.reason = Some(reason.clone()).filter(|r| !r.is_empty());
-                        }
-                        entry
-                    });
+                    .map(|entry| entry.with_reason(&reason));
                 let key = form.idempotency_key.clone();
                 let previewing = form.is_preview();
                 posted.facts = Some((form, reason));

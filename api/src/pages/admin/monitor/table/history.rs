@@ -76,8 +76,3 @@ pub(super) fn readable(lang: Lang, sheet: &SheetResponse, value: Option<&Value>)
         })
         .collect()
 }
-
-pub(super) fn who(lang: Lang, actor: &str) -> String {
-    let kind = actor.split(':').next().unwrap_or_default();
-    lang.text_or(&format!("desk_monitor_actor_{kind}"), actor)
-}

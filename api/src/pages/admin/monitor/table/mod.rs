@@ -11,6 +11,7 @@
 //! paper sheet keyed in, [`correct_deal`] the correction of a deal with the captain's
 //! form, [`history`] the audit lines made readable.
 
+mod context;
 mod correct_deal;
 mod entry;
 mod forms;
@@ -28,20 +29,20 @@ use serde::Serialize;
 use serde_json::Value;
 
 use super::super::{
-    Desk, Nav, Section, Step, answer, failed, refusal_text, render, see_other, signed_in_or_login,
+    Desk, Step, actors, answer, failed, refusal_text, render, see_other, signed_in_or_login, who,
 };
 use crate::error::ApiError;
 use crate::local_time::instant;
 use crate::pages::captain::form::wire_name;
 use crate::pages::captain::view::{self, Named};
 use crate::pages::i18n::Lang;
-use crate::services::tables::{self, DeskTable};
 use crate::services::{audit_log, codes, join_codes};
 use crate::state::AppState;
 use crate::wire::sheet::FamilyDealView;
 use crate::wire::sheet::{SheetDealView, SheetResponse};
+use context::load;
 use forms::{ExtendForm, PenaltyForm};
-use history::{readable, who};
+use history::readable;
 
 const PAGE: &str = "pages/admin/table.html";
 
@@ -192,26 +193,6 @@ fn family_line(lang: Lang, sheet: &SheetResponse, game: &str, deal: &FamilyDealV
     }
 }
 
-/// The table for the desk, and the navigation of its tournament (his, or the 404 page).
-async fn load(
-    state: &AppState,
-    req: &HttpRequest,
-    desk: &Desk,
-    table_id: i64,
-    number: Option<u16>,
-) -> Step<(Nav, DeskTable)> {
-    let caller = desk.caller();
-    let table = state
-        .db
-        .run(move |conn| tables::for_organiser(conn, table_id, &caller, number))
-        .await
-        .map_err(|e| failed(state, req, e))?;
-    let nav = desk
-        .tournament(state, req, table.tournament_id, Section::Monitor)
-        .await?;
-    Ok((nav, table))
-}
-
 /// The table's page, with the forms as `kept` and the refusal, if any.
 async fn table_page(
     state: &AppState,
@@ -226,6 +207,7 @@ async fn table_page(
     let history = audit_log::of_table(state, desk.organizer, nav.id, table_id)
         .await
         .map_err(|e| failed(state, req, e))?;
+    let names = actors(state, req, desk, nav.id).await?;
     let code = join_codes::of_table(state, desk.caller(), table_id)
         .await
         .map_err(|e| failed(state, req, e))?;
@@ -235,7 +217,7 @@ async fn table_page(
         .iter()
         .map(|entry| HistoryLine {
             at: instant(&nav.time_zone, &entry.at),
-            who: who(lang, &entry.actor),
+            who: who(lang, &names, &entry.actor),
             action: lang.text_or(
                 &format!("desk_monitor_action_{}", entry.action.replace('.', "_")),
                 &entry.action,
@@ -343,30 +325,6 @@ pub async fn show(
         }
         .await,
     )
-}
-
-/// A deal's form posted at the desk, let in by the CSRF guard: its `name=value` pairs.
-struct DealPost {
-    pairs: Vec<(String, String)>,
-}
-
-impl DealPost {
-    /// The posted `body`, or the answer refusing it (not a form, no valid token).
-    fn guarded(req: &HttpRequest, desk: &Desk, body: &[u8]) -> Step<DealPost> {
-        let pairs = crate::pages::captain::form_pairs(body).map_err(|e| e.error_response())?;
-        let post = DealPost { pairs };
-        desk.guard(req, post.field("csrf").as_deref())?;
-        Ok(post)
-    }
-
-    /// A field's value (sent twice: the last counts).
-    fn field(&self, name: &str) -> Option<String> {
-        self.pairs
-            .iter()
-            .rev()
-            .find(|(n, _)| n == name)
-            .map(|(_, v)| v.clone())
-    }
 }
 
 /// After a write: the table's page again (Post/Redirect/Get), or the page with the refusal.
