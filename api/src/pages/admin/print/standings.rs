@@ -14,7 +14,7 @@ use super::{lang, qr, render_print};
 use crate::error::ApiError;
 use crate::services::print;
 use crate::state::AppState;
-use crate::wire::standings::StandingRow;
+use crate::wire::standings::{StandingRow, StandingsResponse};
 
 const TEMPLATE: &str = "pages/admin/print/standings.html";
 const CERTIFICATES: &str = "pages/admin/print/certificates.html";
@@ -94,12 +94,8 @@ pub async fn page(
                     (1..=planned).collect()
                 },
                 tie_breaks: standings.tie_breaks.clone(),
+                left_out: left_out(&standings),
                 rows: standings.standings.into_iter().map(line).collect(),
-                left_out: standings
-                    .needs_attention
-                    .iter()
-                    .map(|a| (a.round, a.table_number))
-                    .collect(),
                 live: nav.published.then(|| {
                     let link = format!("{}/tournaments/{}/standings", address.origin, nav.id);
                     let label = lang(&req).text("desk_print_live_qr_label");
@@ -122,6 +118,15 @@ pub async fn page(
         }
         .await,
     )
+}
+
+/// The tables the standings leave out until the organiser mends them, as (round, table).
+fn left_out(standings: &StandingsResponse) -> Vec<(i32, i32)> {
+    standings
+        .needs_attention
+        .iter()
+        .map(|a| (a.round, a.table_number))
+        .collect()
 }
 
 fn line(row: StandingRow) -> Line {
@@ -175,11 +180,7 @@ pub async fn certificates(
                 .await
                 .map_err(|e| failed(&state, &req, e))?;
             let model = CertificatesPage {
-                left_out: standings
-                    .needs_attention
-                    .iter()
-                    .map(|a| (a.round, a.table_number))
-                    .collect(),
+                left_out: left_out(&standings),
                 winners: standings
                     .standings
                     .into_iter()
