@@ -127,6 +127,7 @@ backend_test!(the_print_page_and_its_printouts_are_his_alone, |app| {
         format!("/admin/tournaments/{id}/print/rounds/1/cards"),
         format!("/tournaments/{id}/rounds/1/list"),
         format!("/admin/tournaments/{id}/print/standings"),
+        format!("/admin/tournaments/{id}/print/certificates"),
     ] {
         assert!(shown.text.contains(&format!("href=\"{link}")), "{link}");
     }
@@ -139,6 +140,8 @@ backend_test!(the_print_page_and_its_printouts_are_his_alone, |app| {
         format!("/admin/tournaments/{id}/print/sheets?size=4&count=2"),
         format!("/admin/tournaments/{id}/print/standings"),
         format!("/admin/tournaments/{id}/print/standings?round=1"),
+        format!("/admin/tournaments/{id}/print/certificates"),
+        format!("/admin/tournaments/{id}/print/certificates?places=5"),
     ];
     for page in &pages {
         let mine = send(&service, get(page, &me.cookies)).await;
@@ -159,6 +162,11 @@ backend_test!(the_print_page_and_its_printouts_are_his_alone, |app| {
         format!("/admin/tournaments/{id}/print/rounds/2/cards"),
         format!("/admin/tournaments/{id}/print/standings?round=9"),
         format!("/admin/tournaments/{id}/print/standings?round=x"),
+        // Places for certificates: from 1 to 100.
+        format!("/admin/tournaments/{id}/print/certificates?places=0"),
+        format!("/admin/tournaments/{id}/print/certificates?places=101"),
+        format!("/admin/tournaments/{id}/print/certificates?places=drei"),
+        format!("/admin/tournaments/{id}/print/certificates?places=99999999999"),
     ] {
         expect(&send(&service, get(&page, &me.cookies)).await, 404, &page);
     }

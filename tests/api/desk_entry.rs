@@ -141,6 +141,19 @@ backend_test!(
                 .text
                 .contains("<details id=\"paper-entry\" class=\"more\" open>")
         );
+        // A seat that is no number: refused by its field, nothing stored.
+        let no_seat = bad_paper
+            .replace("value=abc", "value=3")
+            .replace("re=3", "re=drei");
+        let refused = send(&service, form(&post, &me.cookies, &no_seat)).await;
+        expect(&refused, 422, "no seat");
+        assert!(
+            refused
+                .text
+                .contains("id=\"paper-re\" class=\"choices seats invalid\""),
+            "{}",
+            refused.text
+        );
         let bad_facts = format!(
             "csrf={}&number=2&idempotency_key=f-bad&contract=normal&re=2&re=3&points=300\
              &points_of=re&call_re=none&call_kontra=none&action=save",
