@@ -74,6 +74,15 @@ pub enum TieBreak {
     MostSolosWon,
 }
 
+/// Why a tie-break cannot stand at its place in an order ([`TieBreak::faults`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OrderFault {
+    /// No tie-break has that name.
+    Unknown,
+    /// It stands earlier in the order already.
+    Repeated,
+}
+
 /// The DDV default: no tie-breaks, equal totals share a rank (the TSR and the DDV define none).
 pub const DDV_TIE_BREAKS: &[TieBreak] = &[];
 
@@ -85,6 +94,30 @@ impl TieBreak {
         TieBreak::BestAveragePerDeal,
         TieBreak::MostSolosWon,
     ];
+
+    /// The tie-break named `name` on the wire and in storage, if there is one.
+    pub fn named(name: &str) -> Option<TieBreak> {
+        TieBreak::ALL.into_iter().find(|t| t.as_str() == name)
+    }
+
+    /// What is wrong with an order of tie-breaks given by name: each fault with the place
+    /// (0-based) it stands at. A rule the service does not know, or one named again, cannot
+    /// be applied: the second time it could never separate anybody the first time did not.
+    pub fn faults(names: &[&str]) -> Vec<(usize, OrderFault)> {
+        names
+            .iter()
+            .enumerate()
+            .filter_map(|(i, name)| {
+                if TieBreak::named(name).is_none() {
+                    Some((i, OrderFault::Unknown))
+                } else if names[..i].contains(name) {
+                    Some((i, OrderFault::Repeated))
+                } else {
+                    None
+                }
+            })
+            .collect()
+    }
 
     /// The snake_case name used on the wire and in storage.
     pub const fn as_str(self) -> &'static str {
@@ -802,6 +835,24 @@ mod tests {
         names.sort_unstable();
         names.dedup();
         assert_eq!(names.len(), TieBreak::ALL.len());
+    }
+
+    #[test]
+    fn an_order_names_known_rules_once() {
+        for t in TieBreak::ALL {
+            assert_eq!(TieBreak::named(t.as_str()), Some(t));
+        }
+        assert_eq!(TieBreak::named("coin_toss"), None);
+        assert_eq!(TieBreak::faults(&[]), []);
+        assert_eq!(TieBreak::faults(&["best_round", "most_games_won"]), []);
+        assert_eq!(
+            TieBreak::faults(&["best_round", "coin_toss", "best_round", "best_round"]),
+            [
+                (1, OrderFault::Unknown),
+                (2, OrderFault::Repeated),
+                (3, OrderFault::Repeated)
+            ]
+        );
     }
 
     /// An independent oracle for the order: the criteria as floats. Exact enough here:

@@ -176,7 +176,7 @@ fn ranked(
     let tie_breaks: Vec<TieBreak> = tournament
         .tie_break_names()
         .iter()
-        .filter_map(|name| TieBreak::ALL.into_iter().find(|t| t.as_str() == name))
+        .filter_map(|name| TieBreak::named(name))
         .collect();
     let planned = u16::try_from(tournament.rounds_planned).unwrap_or(0);
     let standings = match round {

@@ -5,6 +5,7 @@
 
 use actix_web::{HttpRequest, HttpResponse};
 use domain::game::Game;
+use domain::standings::OrderFault;
 
 use super::access::{self, Need};
 use super::table_write;
@@ -139,24 +140,16 @@ pub(crate) fn checked(
 /// The tie-breaks as stored (comma-separated, in order), each a known one and none twice;
 /// else an error on its place in the list.
 fn tie_breaks(list: &[String], errors: &mut Vec<FieldError>) -> String {
-    for (i, tie_break) in list.iter().enumerate() {
-        let field = format!("tie_breaks[{i}]");
-        if !domain::standings::TieBreak::ALL
-            .iter()
-            .any(|t| t.as_str() == tie_break)
-        {
-            errors.push(FieldError::new(
-                field,
-                "unknown_value",
-                format!("unknown tie-break {tie_break:?}"),
-            ));
-        } else if list[..i].contains(tie_break) {
-            errors.push(FieldError::new(
-                field,
+    let names: Vec<&str> = list.iter().map(String::as_str).collect();
+    for (i, fault) in domain::standings::TieBreak::faults(&names) {
+        let (code, message) = match fault {
+            OrderFault::Unknown => ("unknown_value", format!("unknown tie-break {:?}", names[i])),
+            OrderFault::Repeated => (
                 "duplicate_value",
-                format!("{tie_break:?} is already in the list"),
-            ));
-        }
+                format!("{:?} is already in the list", names[i]),
+            ),
+        };
+        errors.push(FieldError::new(format!("tie_breaks[{i}]"), code, message));
     }
     list.join(",")
 }

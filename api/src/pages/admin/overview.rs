@@ -266,8 +266,10 @@ impl SettingsForm {
         // A rule chosen twice is named by the select it was chosen again in; the service,
         // which sees the list without the empty selects, could only count the list.
         let chosen = self.tie_break_places();
-        for (k, (place, name)) in chosen.iter().enumerate() {
-            if chosen[..k].iter().any(|(_, earlier)| earlier == name) {
+        let names: Vec<&str> = chosen.iter().map(|(_, name)| *name).collect();
+        for (k, fault) in domain::standings::TieBreak::faults(&names) {
+            if fault == domain::standings::OrderFault::Repeated {
+                let (place, name) = chosen[k];
                 errors.push(FieldError::new(
                     format!("tie_breaks[{place}]"),
                     "duplicate_value",
