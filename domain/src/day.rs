@@ -16,6 +16,11 @@
 //! - **A round is complete** at a table when the sheet says so ([`Round::is_complete`]):
 //!   every planned deal played, or time up and no Pflichtsolo owed.
 //! - **The next round** follows a closed one: every earlier round still open is named.
+//! - **The end of the day.** The organiser finishes a tournament once a round was played
+//!   and every round is closed (fewer rounds than planned are his call: a day can end
+//!   early). From then on its standings are final: nothing that moves them (a deal, a
+//!   penalty, a player, a round, the rules or the tie-breaks) changes until he reopens it,
+//!   with a reason.
 //!
 //! The service decides what to do about each answer (refuse, or go on when the organiser
 //! says so explicitly); these functions only say what is the case.
@@ -150,6 +155,33 @@ pub fn open_before(rounds: &[(i32, bool)], next: i32) -> Vec<i32> {
     open
 }
 
+/// Why a tournament cannot be finished yet.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Unfinished {
+    /// No round was drawn: there is nothing to make final.
+    NoRound,
+    /// These rounds are still open, ascending.
+    OpenRounds(Vec<i32>),
+}
+
+/// Whether a tournament whose rounds are `(number, closed)` can be finished.
+pub fn finishing(rounds: &[(i32, bool)]) -> Result<(), Unfinished> {
+    if rounds.is_empty() {
+        return Err(Unfinished::NoRound);
+    }
+    let mut open: Vec<i32> = rounds
+        .iter()
+        .filter(|&&(_, closed)| !closed)
+        .map(|&(number, _)| number)
+        .collect();
+    open.sort_unstable();
+    if open.is_empty() {
+        Ok(())
+    } else {
+        Err(Unfinished::OpenRounds(open))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -264,5 +296,20 @@ mod tests {
         assert_eq!(open_before(&rounds, 3), [2]);
         assert!(open_before(&[(1, true), (2, true)], 3).is_empty());
         assert!(open_before(&[], 1).is_empty());
+    }
+
+    #[test]
+    fn a_tournament_is_finished_only_once_every_round_is_closed() {
+        assert_eq!(finishing(&[]), Err(Unfinished::NoRound));
+        assert_eq!(
+            finishing(&[(3, false), (1, true), (2, false)]),
+            Err(Unfinished::OpenRounds(vec![2, 3]))
+        );
+        assert_eq!(finishing(&[(1, true), (2, true)]), Ok(()));
+        // The last round open: the day is not over, even if every earlier one is.
+        assert_eq!(
+            finishing(&[(1, true), (2, true), (i32::MAX, false)]),
+            Err(Unfinished::OpenRounds(vec![i32::MAX]))
+        );
     }
 }

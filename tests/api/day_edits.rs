@@ -107,7 +107,7 @@ backend_test!(a_tournaments_settings_change_with_before_and_after, |app| {
         "venue": "Stadthalle", "rounds": 4, "deals_four": 20, "deals_five": 25,
         "minutes_four": 90, "minutes_five": 110, "ruleset": "ddv",
         "game": crate::games::ddv_game(), "tie_breaks": [],
-        "published": false, "time_zone": "Europe/Berlin"});
+        "published": false, "time_zone": "Europe/Berlin", "finished_at": null});
     assert_eq!(changed.json, expected);
     assert_eq!(read(&service, &org, id).await, expected);
 

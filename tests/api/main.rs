@@ -35,6 +35,7 @@ mod draws;
 mod errors;
 mod family_games;
 mod faults;
+mod finish;
 mod fixtures;
 mod full_disk;
 mod fuzz;

@@ -77,6 +77,8 @@ pub struct TournamentRow {
     /// Where it is held, as an IANA name (`Europe/Berlin`): pages and prints show its
     /// times in it.
     pub time_zone: String,
+    /// When its organiser finished it (UTC): its standings are final until he reopens it.
+    pub finished_at: Option<NaiveDateTime>,
 }
 
 impl TournamentRow {
@@ -155,6 +157,18 @@ pub struct TournamentChanges {
 }
 
 impl TournamentChanges {
+    /// Whether it changes what the standings are computed from: the rounds, deals and
+    /// minutes per round, the rules or the tie-breaks.
+    pub fn moves_standings(&self) -> bool {
+        self.rounds_planned.is_some()
+            || self.deals_four.is_some()
+            || self.deals_five.is_some()
+            || self.minutes_four.is_some()
+            || self.minutes_five.is_some()
+            || self.ruleset.is_some()
+            || self.tie_breaks.is_some()
+    }
+
     /// Whether it changes nothing (diesel refuses an empty update).
     pub fn is_empty(&self) -> bool {
         let TournamentChanges {

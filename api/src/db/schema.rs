@@ -62,6 +62,7 @@ diesel::table! {
         published -> Bool,
         created_at -> Timestamp,
         time_zone -> Text,
+        finished_at -> Nullable<Timestamp>,
     }
 }
 

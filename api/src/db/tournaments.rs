@@ -259,3 +259,11 @@ pub fn has_seating_plan(conn: &mut DbConn, tournament_id: i64) -> QueryResult<bo
         .get_result::<i64>(conn)
         .map(|n| n > 0)
 }
+
+/// Marks a tournament finished at `at`, or running again (`None`).
+pub fn set_finished(conn: &mut DbConn, id: i64, at: Option<NaiveDateTime>) -> QueryResult<()> {
+    diesel::update(tournaments::table.find(id))
+        .set(tournaments::finished_at.eq(at))
+        .execute(conn)
+        .map(drop)
+}

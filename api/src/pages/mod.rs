@@ -370,6 +370,8 @@ struct TournamentHeading {
     venue: Option<String>,
     /// The rules it is played by, as text keys (`partials/_rules.html` shows them).
     rules: RulesLine,
+    /// When it was finished, in the hall's time: its standings are final.
+    finished: Option<String>,
 }
 
 impl From<&crate::services::view::Tournament> for TournamentHeading {
@@ -379,6 +381,9 @@ impl From<&crate::services::view::Tournament> for TournamentHeading {
             date: t.held_on.format("%d.%m.%Y").to_string(),
             venue: t.venue.clone(),
             rules: RulesLine::of(t.game),
+            finished: t
+                .finished_at
+                .map(|at| crate::local_time::date_and_clock(&t.time_zone, at)),
         }
     }
 }

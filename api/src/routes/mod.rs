@@ -4,6 +4,7 @@
 pub mod audit;
 pub mod auth;
 pub mod deals;
+pub mod finish;
 pub mod health;
 pub mod join_codes;
 pub mod metrics;
@@ -44,6 +45,8 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
                 .service(tournaments::get_tournament)
                 .service(tournaments::update_tournament)
                 .service(tournaments::delete_tournament)
+                .service(finish::finish_tournament)
+                .service(finish::reopen_tournament)
                 .service(tournaments::list_organizers)
                 .service(tournaments::add_organizer)
                 .service(tournaments::remove_organizer)

@@ -13,8 +13,32 @@ use crate::error::ApiError;
 pub enum Need {
     /// Reading.
     Read,
-    /// Changing.
+    /// Changing what does not move the standings (webhooks, co-organisers, join codes,
+    /// the organiser's own reads: prints, the audit log, previews).
     Write,
+    /// Changing what moves the standings (deals, penalties, players, rounds, plans, the
+    /// clock, the rules): as [`Need::Write`], and refused while the tournament is finished.
+    Change,
+}
+
+impl Need {
+    /// Whether it writes.
+    fn writes(self) -> bool {
+        self != Need::Read
+    }
+}
+
+/// A finished tournament takes no change that moves its standings (`domain::day`): the
+/// organiser reopens it first, with a reason.
+fn unfinished(tournament: &TournamentRow, need: Need) -> Result<(), ApiError> {
+    if need == Need::Change && tournament.finished_at.is_some() {
+        return Err(ApiError::conflict(
+            "tournament_finished",
+            "the tournament is finished and its standings are final; reopen it (with a \
+             reason) to change them",
+        ));
+    }
+    Ok(())
 }
 
 /// A tournament the caller may use as asked.
@@ -26,6 +50,7 @@ pub fn tournament(
 ) -> Result<TournamentRow, ApiError> {
     let row = db::tournaments::find(conn, id)?.ok_or(ApiError::NotFound)?;
     if is_organizer(conn, caller, &row)? {
+        unfinished(&row, need)?;
         return Ok(row);
     }
     match (caller, need) {
@@ -41,7 +66,7 @@ pub fn tournament(
                 Err(ApiError::Unauthenticated)
             }
         }
-        (Caller::Captain { .. }, Need::Write) => Err(ApiError::Forbidden),
+        (Caller::Captain { .. }, Need::Write | Need::Change) => Err(ApiError::Forbidden),
         _ => Err(ApiError::NotFound),
     }
 }
@@ -110,7 +135,7 @@ fn reach(
         } if *mine == table_id => {
             if !code_is_active(conn, code, table_id)? {
                 Err(ApiError::Unauthenticated)
-            } else if need == Need::Write && round.closed {
+            } else if need.writes() && round.closed {
                 Err(ApiError::conflict(
                     "round_closed",
                     "the round is closed; only the organiser can correct it now",
@@ -119,13 +144,14 @@ fn reach(
                 Ok(())
             }
         }
-        Caller::Captain { .. } if need == Need::Write => Err(ApiError::Forbidden),
-        Caller::Public if need == Need::Write => Err(ApiError::Unauthenticated),
+        Caller::Captain { .. } if need.writes() => Err(ApiError::Forbidden),
+        Caller::Public if need.writes() => Err(ApiError::Unauthenticated),
         _ if need == Need::Read && tournament.published => Ok(()),
         Caller::Captain { .. } => Err(ApiError::Forbidden),
         _ => Err(ApiError::NotFound),
     };
     allowed?;
+    unfinished(&tournament, need)?;
     let seats = tables::seats(conn, table_id)?;
     Ok(TableContext {
         table,

@@ -214,7 +214,7 @@ pub fn preview(
     entry: &DealBody,
 ) -> Result<DealPreviewResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = access::table(conn, table_id, caller, Need::Change)?;
     let mut rows = TableRows::read(conn, &ctx)?;
     let before = rows.judge(&ctx)?;
     let next = next_deal(&ctx, &rows, &before, entry)?;
@@ -237,7 +237,7 @@ pub fn preview_correction(
 ) -> Result<DealPreviewResponse, ApiError> {
     paper_is_organisers(caller, entry.is_paper())?;
     check_correction_number(entry, number)?;
-    let ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let ctx = access::table(conn, table_id, caller, Need::Change)?;
     let mut rows = TableRows::read(conn, &ctx)?;
     let before = rows.judge(&ctx)?;
     paper_is_organisers(caller, before.table.is_paper(number))?;

@@ -13,6 +13,7 @@ pub mod co_organizers;
 pub mod codes;
 pub mod deals;
 pub mod draw;
+pub mod finish;
 pub mod idempotency;
 pub mod join_codes;
 pub mod live;

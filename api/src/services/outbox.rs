@@ -19,11 +19,13 @@ use crate::error::ApiError;
 use crate::wire::clock::rfc3339;
 
 /// The events a hook can ask for.
-pub const EVENTS: [&str; 4] = [
+pub const EVENTS: [&str; 6] = [
     "deal.created",
     "deal.corrected",
     "round.closed",
     "standings.changed",
+    "tournament.finished",
+    "tournament.reopened",
 ];
 
 /// The events an audited change sends: what `action` did to the tournament.
@@ -33,6 +35,9 @@ fn events_of(action: &str) -> &'static [&'static str] {
         "deal.update" | "deal.delete" => &["deal.corrected", "standings.changed"],
         "penalty.create" | "penalty.update" | "penalty.delete" => &["standings.changed"],
         "round.close" => &["round.closed", "standings.changed"],
+        // The standings become final, or stop being so.
+        "tournament.finish" => &["tournament.finished", "standings.changed"],
+        "tournament.reopen" => &["tournament.reopened", "standings.changed"],
         _ => &[],
     }
 }
@@ -145,6 +150,11 @@ fn data(
             "reason": change.reason,
         }),
         "round.closed" => change.after.cloned().unwrap_or(Value::Null),
+        "tournament.finished" | "tournament.reopened" => json!({
+            "finished_at": change.after.and_then(|a| a.get("finished_at")).cloned(),
+            "reason": change.reason,
+            "standings": format!("/api/v1/tournaments/{}/standings", tournament.id),
+        }),
         _ => json!({
             "cause": change.action,
             "round": round,

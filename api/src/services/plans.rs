@@ -234,7 +234,7 @@ pub async fn put_plan_keyed(
         .await
     };
     keyed(state, key, 200, move |conn| {
-        let tournament = access::tournament(conn, id, &caller, Need::Write)?;
+        let tournament = access::tournament(conn, id, &caller, Need::Change)?;
         let inputs = planning_inputs(conn, &tournament)?;
         let planned = match early {
             Some((early_inputs, planned)) if early_inputs == inputs => planned,
@@ -276,7 +276,7 @@ pub async fn get_plan(state: &AppState, caller: Caller, id: i64) -> Result<PlanR
 /// Drops tournament `id`'s plan; not found when it has none.
 pub async fn delete_plan(state: &AppState, caller: Caller, id: i64) -> Result<(), ApiError> {
     write::guarded(state, move |conn| {
-        access::tournament(conn, id, &caller, Need::Write)?;
+        access::tournament(conn, id, &caller, Need::Change)?;
         if db::plans::delete(conn, id)? == 0 {
             return Err(ApiError::NotFound);
         }

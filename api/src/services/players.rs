@@ -166,7 +166,7 @@ fn registering(
     request: CreatePlayerRequest,
 ) -> impl FnOnce(&mut DbConn) -> Result<PlayerResponse, ApiError> + Send + 'static {
     move |conn| {
-        access::tournament(conn, id, &caller, Need::Write)?;
+        access::tournament(conn, id, &caller, Need::Change)?;
         let mut next = repo::next_start_number(conn, id)?;
         let new = new_player(&request, id, &mut next, "").map_err(|errors| {
             ApiError::unprocessable("invalid_body", "the player is invalid", errors)
@@ -267,7 +267,7 @@ fn importing(
     rows: Vec<(String, CreatePlayerRequest)>,
 ) -> impl FnOnce(&mut DbConn) -> Result<ImportResponse, ApiError> + Send + 'static {
     move |conn| {
-        access::tournament(conn, id, &caller, Need::Write)?;
+        access::tournament(conn, id, &caller, Need::Change)?;
         let mut next = repo::next_start_number(conn, id)?;
         let mut new = Vec::with_capacity(rows.len());
         let mut prefixes = Vec::with_capacity(rows.len());
@@ -312,7 +312,7 @@ pub async fn preview(
     let (mut next, stored) = state
         .db
         .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
+            access::tournament(conn, id, &caller, Need::Change)?;
             Ok((
                 repo::next_start_number(conn, id)?,
                 repo::of_tournament(conn, id)?,
@@ -450,7 +450,7 @@ pub async fn update(
     };
     let row = write::guarded(state, move |conn| {
         let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
-        access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
+        access::tournament(conn, before.tournament_id, &caller, Need::Change)?;
         numbers_free(conn, &before, &change)?;
         // A registration committed between the check and the change (PostgreSQL) may take
         // the start number: the unique key refuses it.
@@ -524,7 +524,7 @@ pub async fn delete(state: &AppState, organizer_id: i64, id: i64) -> Result<(), 
     let caller = Caller::Organizer(organizer_id);
     write::guarded(state, move |conn| {
         let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
-        access::tournament(conn, before.tournament_id, &caller, Need::Write)?;
+        access::tournament(conn, before.tournament_id, &caller, Need::Change)?;
         let seated = |rounds: &[i32]| {
             let which = if rounds.is_empty() {
                 "a round created at the same moment".to_owned()

@@ -379,6 +379,7 @@ mod tests {
             published: true,
             created_at: created,
             time_zone: crate::local_time::DEFAULT.to_owned(),
+            finished_at: None,
         }
     }
 

@@ -42,12 +42,13 @@ fn organisers_round(
     conn: &mut DbConn,
     round_id: i64,
     caller: &Caller,
+    need: Need,
 ) -> Result<(RoundRow, TournamentRow), ApiError> {
     access::organizer_only(caller)?;
     let round = db::rounds::find(conn, round_id)?.ok_or(ApiError::NotFound)?;
     // `Need::Write` reaches only the organiser's own tournaments, published or not: the
-    // monitor is for the one who runs the round.
-    let tournament = access::tournament(conn, round.tournament_id, caller, Need::Write)?;
+    // monitor is for the one who runs the round. The clock's changes are `Need::Change`.
+    let tournament = access::tournament(conn, round.tournament_id, caller, need)?;
     Ok((round, tournament))
 }
 
@@ -58,7 +59,7 @@ pub fn start(
     round_id: i64,
     caller: &Caller,
 ) -> Result<RoundMonitorResponse, ApiError> {
-    let (round, tournament) = organisers_round(conn, round_id, caller)?;
+    let (round, tournament) = organisers_round(conn, round_id, caller, Need::Change)?;
     if round.started_at.is_none() {
         if round.closed {
             return Err(ApiError::conflict(
@@ -87,7 +88,7 @@ pub fn time_up(
     round_id: i64,
     caller: &Caller,
 ) -> Result<RoundMonitorResponse, ApiError> {
-    let (round, tournament) = organisers_round(conn, round_id, caller)?;
+    let (round, tournament) = organisers_round(conn, round_id, caller, Need::Change)?;
     let mut tables = db::rounds::tables(conn, round.id)?;
     // Every writer that locks several tables takes them in id order, so two such writers
     // cannot wait for each other.
@@ -196,7 +197,7 @@ pub fn monitor(
     round_id: i64,
     caller: &Caller,
 ) -> Result<RoundMonitorResponse, ApiError> {
-    let (round, tournament) = organisers_round(conn, round_id, caller)?;
+    let (round, tournament) = organisers_round(conn, round_id, caller, Need::Write)?;
     monitor_of(conn, &tournament, &round)
 }
 

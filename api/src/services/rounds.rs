@@ -212,7 +212,7 @@ pub async fn create_round_keyed(
         // the number: a change of its settings must wait for this round, or this for it,
         // so that the change re-plans the round or the round is built on the change.
         db::locks::lock_tournament(conn, id)?;
-        let tournament = access::tournament(conn, id, &audit_caller, Need::Write)?;
+        let tournament = access::tournament(conn, id, &audit_caller, Need::Change)?;
         let inputs = draw::inputs(conn, &tournament)?;
         let (number, roster) = (inputs.number, &inputs.roster);
         if number > tournament.rounds_planned {
@@ -353,7 +353,7 @@ pub async fn close_round(
 ) -> Result<RoundResponse, ApiError> {
     write::guarded(state, move |conn| {
         let round = round_row(conn, id)?;
-        access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
+        access::tournament(conn, round.tournament_id, &caller, Need::Change)?;
         if round.closed {
             return round_response(conn, &round);
         }
@@ -607,7 +607,7 @@ fn reseating(
     // tables, and no deal can be entered between "not started" and the new seats.
     db::locks::lock_tournament_of_round(conn, id)?;
     let round = round_row(conn, id)?;
-    let tournament = access::tournament(conn, round.tournament_id, caller, Need::Write)?;
+    let tournament = access::tournament(conn, round.tournament_id, caller, Need::Change)?;
     db::locks::lock_round_tables(conn, round.id)?;
     not_started(conn, &round)?;
     let roster = db::players::in_id_order(conn, tournament.id)?;
@@ -669,7 +669,7 @@ pub async fn delete_round(state: &AppState, caller: Caller, id: i64) -> Result<(
         // (a twin deletion waits, then finds no round).
         db::locks::lock_tournament_of_round(conn, id)?;
         let round = round_row(conn, id)?;
-        let tournament = access::tournament(conn, round.tournament_id, &caller, Need::Write)?;
+        let tournament = access::tournament(conn, round.tournament_id, &caller, Need::Change)?;
         // A deal being entered at one of its tables finishes first (and then the round
         // has begun) or finds the table gone: never a deal without its table.
         db::locks::lock_round_tables(conn, round.id)?;

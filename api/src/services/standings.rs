@@ -436,6 +436,11 @@ fn response(
         tournament_id: tournament.id,
         round,
         tie_breaks: tournament.tie_break_names(),
+        // One round's table is no final standing, whatever the day did.
+        finished_at: match round {
+            None => tournament.finished_at.map(|at| at.and_utc()),
+            Some(_) => None,
+        },
         standings: rows,
         needs_attention: needs_attention
             .into_iter()

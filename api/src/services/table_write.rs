@@ -76,7 +76,7 @@ impl TableWrite {
 /// write would refuse it (a 409 naming the deal).
 pub fn open(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<TableWrite, ApiError> {
     locks::lock_table(conn, table_id)?;
-    let mut ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let mut ctx = access::table(conn, table_id, caller, Need::Change)?;
     let rows = TableRows::read(conn, &ctx)?;
     let before = rows.judge(&ctx)?;
     settle(conn, &mut ctx, &before)?;
@@ -89,7 +89,7 @@ pub fn open(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<TableWr
 /// as it is (a code can still be issued for such a table).
 pub fn lock(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<TableContext, ApiError> {
     locks::lock_table(conn, table_id)?;
-    let mut ctx = access::table(conn, table_id, caller, Need::Write)?;
+    let mut ctx = access::table(conn, table_id, caller, Need::Change)?;
     if !due(&ctx) {
         return Ok(ctx);
     }

@@ -408,7 +408,14 @@ pub async fn update(
             // Locked before its rounds are read: a round being created either is among
             // them and is re-planned, or waits and is built on the new settings.
             db::locks::lock_tournament(conn, id)?;
-            let before = access::tournament(conn, id, &caller, Need::Write)?;
+            // A finished tournament keeps its name, day, venue, time zone and publication
+            // open to change: they do not move its final standings.
+            let need = if changes.moves_standings() {
+                Need::Change
+            } else {
+                Need::Write
+            };
+            let before = access::tournament(conn, id, &caller, need)?;
             let mut errors = Vec::new();
             if let Some(rounds) = changes.rounds_planned {
                 let created = db::rounds::next_number(conn, id)?.saturating_sub(1);

@@ -38,6 +38,8 @@ pub struct Tournament {
     pub time_zone: String,
     /// Its tie-breaks in order, by wire name (none: equal totals share a rank).
     pub tie_breaks: Vec<String>,
+    /// When its organiser finished it (UTC): its standings are final.
+    pub finished_at: Option<chrono::NaiveDateTime>,
 }
 
 impl From<&TournamentRow> for Tournament {
@@ -56,6 +58,7 @@ impl From<&TournamentRow> for Tournament {
             minutes_five: row.minutes_five,
             time_zone: row.time_zone.clone(),
             tie_breaks: row.tie_break_names(),
+            finished_at: row.finished_at,
         }
     }
 }

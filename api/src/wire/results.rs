@@ -78,6 +78,10 @@ pub struct ResultsTournament {
     /// tournaments had one (read as `Europe/Berlin`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub time_zone: Option<String>,
+    /// When its organiser finished it: its standings are final (absent while it ran, and
+    /// in documents written before tournaments could be finished). An import keeps it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished_at: Option<DateTime<Utc>>,
 }
 
 /// A registered player.

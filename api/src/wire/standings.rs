@@ -99,6 +99,10 @@ pub struct StandingsResponse {
     pub round: Option<u16>,
     /// Tie-breaks applied after the total, in order.
     pub tie_breaks: Vec<String>,
+    /// When the organiser finished the tournament: these are its final standings (absent
+    /// while it runs, and for one round's standings of a finished tournament too).
+    #[schema(value_type = Option<String>, format = DateTime)]
+    pub finished_at: Option<chrono::DateTime<chrono::Utc>>,
     /// Best first.
     pub standings: Vec<StandingRow>,
     /// Tables whose sheet cannot be scored as stored; they are left out until mended.

@@ -1,7 +1,7 @@
 //! A tournament on the wire: creating one, changing its settings, the answer, and the
 //! organisers who run it.
 
-use chrono::NaiveDate;
+use chrono::{DateTime, NaiveDate, Utc};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -107,6 +107,9 @@ pub struct TournamentResponse {
     pub published: bool,
     /// Its time zone (IANA name), in which pages and prints show its times.
     pub time_zone: String,
+    /// When its organiser finished it ("Turnier abschließen"): its standings are final, and
+    /// nothing that moves them changes until he reopens it. Absent while it runs.
+    pub finished_at: Option<DateTime<Utc>>,
 }
 
 impl From<TournamentRow> for TournamentResponse {
@@ -127,6 +130,7 @@ impl From<TournamentRow> for TournamentResponse {
             tie_breaks,
             published: t.published,
             time_zone: t.time_zone,
+            finished_at: t.finished_at.map(|at| at.and_utc()),
         }
     }
 }
@@ -205,4 +209,21 @@ pub struct AddOrganizerRequest {
     /// The e-mail he signs in with (case does not matter).
     #[schema(example = "zweite@example.org")]
     pub email: String,
+}
+
+/// Finishing a tournament ("Turnier abschließen").
+#[derive(Debug, Default, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct FinishTournamentRequest {
+    /// Why, or what to remember about the day's end (kept in the audit log).
+    #[serde(default)]
+    pub reason: Option<String>,
+}
+
+/// Reopening a finished tournament: its standings may change again.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ReopenTournamentRequest {
+    /// Why it is reopened (required; kept in the audit log).
+    pub reason: String,
 }

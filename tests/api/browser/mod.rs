@@ -14,6 +14,7 @@ mod captain_live;
 mod captain_offline;
 mod desk_day;
 mod desk_entry;
+mod desk_finish;
 mod desk_game;
 mod desk_monitor;
 mod desk_players;

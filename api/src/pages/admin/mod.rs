@@ -9,6 +9,7 @@
 //! through [`Desk::guard`].
 
 mod audit;
+mod ending;
 mod game_form;
 mod login;
 mod monitor;
@@ -97,6 +98,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(standings::results_document)
         .service(standings::ddv_csv)
         .service(standings::page)
+        .service(ending::finish)
+        .service(ending::reopen)
         .service(webhooks::page)
         .service(webhooks::add)
         .service(webhooks::remove)
@@ -233,6 +236,9 @@ struct Nav {
     section: Section,
     /// Its time zone: the desk's times are shown in it ([`crate::local_time`]).
     time_zone: String,
+    /// When it was finished, in the hall's time (`28.11.2026 19:40`): its standings are
+    /// final.
+    finished: Option<String>,
 }
 
 impl Nav {
@@ -246,6 +252,9 @@ impl Nav {
             published: row.published,
             section,
             time_zone: row.time_zone.clone(),
+            finished: row
+                .finished_at
+                .map(|at| crate::local_time::date_and_clock(&row.time_zone, at)),
         }
     }
 }

@@ -10,8 +10,11 @@ use actix_web::http::header::{CONTENT_DISPOSITION, HeaderName, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
 
-use super::{Section, answer, failed, render, signed_in_or_login};
+use domain::day::Unfinished;
+
+use super::{Desk, Nav, Section, Step, answer, failed, render, signed_in_or_login};
 use crate::error::ApiError;
+use crate::services::finish::{self, Ending};
 use crate::services::results;
 use crate::services::standings::{self, Answer};
 use crate::state::AppState;
@@ -41,6 +44,40 @@ struct StandingsPage {
     round_query: String,
     /// The tournament's tie-breaks in order, by wire name.
     tie_breaks: Vec<String>,
+    /// The end of the day: finished, or whether it can be.
+    ending: EndingBox,
+}
+
+/// "Turnier abschließen" as the standings page shows it (its forms: [`super::ending`]).
+#[derive(Debug, Serialize)]
+struct EndingBox {
+    /// Finished: the standings are final.
+    finished: bool,
+    /// No round was drawn yet.
+    no_round: bool,
+    /// The rounds still open, listed (`2, 3`), or empty.
+    open_rounds: String,
+    /// Why the last end-of-day form was refused, in the page's language.
+    refused: Option<String>,
+}
+
+impl EndingBox {
+    fn of(ending: &Ending, refused: Option<String>) -> EndingBox {
+        let open = match &ending.blocked {
+            Some(Unfinished::OpenRounds(open)) => open
+                .iter()
+                .map(i32::to_string)
+                .collect::<Vec<_>>()
+                .join(", "),
+            _ => String::new(),
+        };
+        EndingBox {
+            finished: ending.finished_at.is_some(),
+            no_round: ending.blocked == Some(Unfinished::NoRound),
+            open_rounds: open,
+            refused,
+        }
+    }
 }
 
 #[derive(Debug, Serialize)]
@@ -95,73 +132,91 @@ pub async fn page(
                 .tournament(&state, &req, *id, Section::Standings)
                 .await?;
             let round = round_of(&query).map_err(|e| failed(&state, &req, e))?;
-            let overview = crate::services::tournaments::get(&state, desk.caller(), nav.id)
-                .await
-                .map_err(|e| failed(&state, &req, e))?;
-            let result = standings::read_json(&state, desk.caller(), nav.id, round)
-                .await
-                .map_err(|e| failed(&state, &req, no_such_round(e)))?;
-            let planned = u16::try_from(overview.rounds).unwrap_or(0);
-            let mut rows: Vec<Row> = Vec::with_capacity(result.standings.len());
-            // Ranked rows: a rank is shared when a neighbour has it too.
-            let rank_at =
-                |i: Option<usize>| i.and_then(|i| result.standings.get(i)).map(|s| s.rank);
-            for (i, s) in result.standings.iter().enumerate() {
-                let shared = rank_at(i.checked_sub(1)) == Some(s.rank)
-                    || rank_at(i.checked_add(1)) == Some(s.rank);
-                rows.push(Row {
-                    rank: s.rank,
-                    shared,
-                    start_number: s.start_number,
-                    name: s.name.clone(),
-                    club: s.club.clone(),
-                    total: s.total,
-                    rounds: match round {
-                        // One round: its column only.
-                        Some(r) => vec![
-                            usize::from(r)
-                                .checked_sub(1)
-                                .and_then(|i| s.rounds.get(i).copied().flatten()),
-                        ],
-                        None => s.rounds.clone(),
-                    },
-                    average: s.average_per_round.clone(),
-                    deals_played: s.deals_played,
-                    games_won: s.games_won,
-                    solos_played: s.solos_played,
-                    solos_won: s.solos_won,
-                    withdrawn: s.withdrawn,
-                });
-            }
-            let model = StandingsPage {
-                tie_breaks: result.tie_breaks.clone(),
-                round,
-                rounds: (1..=planned).collect(),
-                columns: round.map_or_else(|| (1..=planned).collect(), |r| vec![r]),
-                rows,
-                attention: result
-                    .needs_attention
-                    .into_iter()
-                    .map(|a| Attention {
-                        round: a.round,
-                        table: a.table_number,
-                        problem: a.problem,
-                    })
-                    .collect(),
-                round_query: round.map_or_else(String::new, |r| format!("round={r}&")),
-            };
-            Ok(render(
-                &state,
-                &req,
-                &desk,
-                Some(&nav),
-                StatusCode::OK,
-                TEMPLATE,
-                &model,
-            ))
+            show(&state, &req, &desk, &nav, round, StatusCode::OK, None).await
         }
         .await,
     )
+}
+
+/// The standings page (overall or `round`) in `status`, with the refusal of an end-of-day
+/// form if there was one.
+pub(super) async fn show(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: &Desk,
+    nav: &Nav,
+    round: Option<u16>,
+    status: StatusCode,
+    refused: Option<String>,
+) -> Step<HttpResponse> {
+    let failed = |e| failed(state, req, e);
+    let overview = crate::services::tournaments::get(state, desk.caller(), nav.id)
+        .await
+        .map_err(failed)?;
+    let result = standings::read_json(state, desk.caller(), nav.id, round)
+        .await
+        .map_err(|e| failed(no_such_round(e)))?;
+    let ending = finish::ending(state, desk.caller(), nav.id)
+        .await
+        .map_err(failed)?;
+    let planned = u16::try_from(overview.rounds).unwrap_or(0);
+    let mut rows: Vec<Row> = Vec::with_capacity(result.standings.len());
+    // Ranked rows: a rank is shared when a neighbour has it too.
+    let rank_at = |i: Option<usize>| i.and_then(|i| result.standings.get(i)).map(|s| s.rank);
+    for (i, s) in result.standings.iter().enumerate() {
+        let shared =
+            rank_at(i.checked_sub(1)) == Some(s.rank) || rank_at(i.checked_add(1)) == Some(s.rank);
+        rows.push(Row {
+            rank: s.rank,
+            shared,
+            start_number: s.start_number,
+            name: s.name.clone(),
+            club: s.club.clone(),
+            total: s.total,
+            rounds: match round {
+                // One round: its column only.
+                Some(r) => vec![
+                    usize::from(r)
+                        .checked_sub(1)
+                        .and_then(|i| s.rounds.get(i).copied().flatten()),
+                ],
+                None => s.rounds.clone(),
+            },
+            average: s.average_per_round.clone(),
+            deals_played: s.deals_played,
+            games_won: s.games_won,
+            solos_played: s.solos_played,
+            solos_won: s.solos_won,
+            withdrawn: s.withdrawn,
+        });
+    }
+    let model = StandingsPage {
+        tie_breaks: result.tie_breaks.clone(),
+        round,
+        rounds: (1..=planned).collect(),
+        columns: round.map_or_else(|| (1..=planned).collect(), |r| vec![r]),
+        rows,
+        attention: result
+            .needs_attention
+            .into_iter()
+            .map(|a| Attention {
+                round: a.round,
+                table: a.table_number,
+                problem: a.problem,
+            })
+            .collect(),
+        round_query: round.map_or_else(String::new, |r| format!("round={r}&")),
+        ending: EndingBox::of(&ending, refused),
+    };
+    Ok(render(
+        state,
+        req,
+        desk,
+        Some(nav),
+        status,
+        TEMPLATE,
+        &model,
+    ))
 }
 
 /// The standings as a CSV download: `dialect=de` for German spreadsheets (the default),

@@ -105,6 +105,10 @@ pub struct AddForm {
     round_closed: Option<String>,
     #[serde(default, rename = "standings.changed")]
     standings_changed: Option<String>,
+    #[serde(default, rename = "tournament.finished")]
+    tournament_finished: Option<String>,
+    #[serde(default, rename = "tournament.reopened")]
+    tournament_reopened: Option<String>,
 }
 
 impl AddForm {
@@ -114,6 +118,8 @@ impl AddForm {
             &self.deal_corrected,
             &self.round_closed,
             &self.standings_changed,
+            &self.tournament_finished,
+            &self.tournament_reopened,
         ];
         WebhookRequest {
             url: self.url.clone(),

@@ -215,6 +215,25 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         }
     }
 
+    // A finished tournament's rounds are all closed (`domain::day`).
+    if t.finished_at.is_some() {
+        let rounds: Vec<(i32, bool)> = doc.rounds.iter().map(|r| (r.number, r.closed)).collect();
+        let why = match domain::day::finishing(&rounds) {
+            Ok(()) => None,
+            Err(domain::day::Unfinished::NoRound) => Some("it has no round".to_owned()),
+            Err(domain::day::Unfinished::OpenRounds(open)) => {
+                Some(format!("round(s) {open:?} are open"))
+            }
+        };
+        if let Some(why) = why {
+            faults.value(
+                "tournament.finished_at".to_owned(),
+                "not_finishable",
+                format!("a finished tournament has rounds, all closed; {why}"),
+            );
+        }
+    }
+
     let mut tables_known: HashSet<(i32, i32)> = HashSet::new();
     let mut rounds_known = HashSet::new();
     let mut facts = Vec::with_capacity(doc.rounds.len());

@@ -251,6 +251,7 @@ pub fn document(
             published: tournament.published,
             created_at: utc(tournament.created_at),
             time_zone: Some(tournament.time_zone.clone()),
+            finished_at: tournament.finished_at.map(utc),
         },
         players: players
             .into_iter()

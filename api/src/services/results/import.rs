@@ -199,6 +199,10 @@ pub fn write(
             },
         )?;
     }
+    // Finished where it was played: its standings arrive final.
+    if let Some(at) = doc.tournament.finished_at {
+        db::tournaments::set_finished(conn, tid, Some(stored(at)))?;
+    }
     audit::Change::new(tid, caller, "tournament.import")
         .after(Some(serde_json::json!({
             "format": doc.format,

@@ -24,6 +24,8 @@ struct CorrectionPage {
     round: i32,
     table_number: i32,
     number: u16,
+    /// Its round is closed: a correction moves standings that may be posted already.
+    round_closed: bool,
     summary: String,
     reason: String,
     form: view::FormView,
@@ -75,6 +77,7 @@ async fn correction_page(
         round: sheet.round,
         table_number: sheet.table_number,
         number,
+        round_closed: sheet.round_closed,
         summary: view::deal_summary(lang, sheet, deal),
         reason,
         form,
