@@ -54,6 +54,8 @@ fn facts_error(e: &FactsError) -> FieldError {
         FactsError::WinnerMissing { .. } => ("winner".to_owned(), "required"),
         // A deal thrown in (`"entry": "thrown_in"`) at a table whose rules have no five nines.
         FactsError::ThrownInNotInRules => ("entry".to_owned(), "not_in_rules"),
+        // An Armut at a table whose rules have none.
+        FactsError::ArmutNotInRules => ("contract".to_owned(), "not_in_rules"),
     };
     FieldError::new(field, code, e.to_string())
 }

@@ -349,6 +349,7 @@ impl Ranking {
             | Contract::Wedding
             | Contract::WeddingSolo
             | Contract::SilentWedding
+            | Contract::Armut
             | Contract::SoloDiamonds => &RANKINGS[0],
             Contract::SoloClubs => &RANKINGS[1],
             Contract::SoloSpades => &RANKINGS[2],
@@ -459,6 +460,7 @@ impl Ranking {
             | Contract::Wedding
             | Contract::WeddingSolo
             | Contract::SilentWedding
+            | Contract::Armut
             | Contract::SoloDiamonds => Some(&SCHWEINCHEN),
             _ => None,
         }
@@ -571,6 +573,7 @@ mod tests {
             (Contract::Wedding, 26),
             (Contract::WeddingSolo, 26),
             (Contract::SilentWedding, 26),
+            (Contract::Armut, 26),
             (Contract::SoloDiamonds, 26),
             (Contract::SoloClubs, 26),
             (Contract::SoloSpades, 26),

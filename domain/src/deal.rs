@@ -96,11 +96,14 @@ pub enum Contract {
     SoloSpades,
     /// Farbsolo in ♣.
     SoloClubs,
+    /// Armut (house rule XII, only where the rules have it): the poor player and the
+    /// partner who took his trumps are Re; scored as a normal game.
+    Armut,
 }
 
 impl Contract {
     /// Every contract, in the order of the API's enumeration.
-    pub const ALL: [Contract; 11] = [
+    pub const ALL: [Contract; 12] = [
         Contract::Normal,
         Contract::Wedding,
         Contract::WeddingSolo,
@@ -112,6 +115,7 @@ impl Contract {
         Contract::SoloHearts,
         Contract::SoloSpades,
         Contract::SoloClubs,
+        Contract::Armut,
     ];
 
     /// The declared solos: what a player can announce as Pflicht- or Lustsolo.
@@ -139,6 +143,7 @@ impl Contract {
             Contract::SoloHearts => "solo_hearts",
             Contract::SoloSpades => "solo_spades",
             Contract::SoloClubs => "solo_clubs",
+            Contract::Armut => "armut",
         }
     }
 
@@ -159,6 +164,12 @@ impl Contract {
     /// Scored as a solo (TSR 7.2.4): one player against three, ×3, no extras.
     pub const fn scored_as_solo(self) -> bool {
         self.is_declared_solo() || matches!(self, Contract::WeddingSolo | Contract::SilentWedding)
+    }
+
+    /// Whether a club playing by `rules` has it: every contract but Armut, which only
+    /// house rule XII brings (the TSR has none).
+    pub const fn in_rules(self, rules: &Ruleset) -> bool {
+        !matches!(self, Contract::Armut) || rules.armut
     }
 
     /// How many players form the Re party.
@@ -581,6 +592,9 @@ pub enum FactsError {
     /// the TSR every deal dealt is played.
     #[error("these rules throw no deal in: every deal dealt is played")]
     ThrownInNotInRules,
+    /// An Armut where the rules have none (the TSR has none; house rule XII).
+    #[error("these rules have no Armut")]
+    ArmutNotInRules,
 }
 
 /// The card points, in ascending order, of the 48 cards: 8 nines, jacks, queens, kings,
@@ -667,6 +681,14 @@ pub fn uncounted_tricks(re_points: u8, extras: &PartyExtras, rules: &Ruleset) ->
         .or(Some(
             u8::try_from((share + 120) / 240).unwrap_or(all).min(all),
         ))
+}
+
+/// A contract the rules have: Armut only where the club plays it (house rule XII).
+fn check_contract(contract: Contract, rules: &Ruleset) -> Result<(), FactsError> {
+    if !contract.in_rules(rules) {
+        return Err(FactsError::ArmutNotInRules);
+    }
+    Ok(())
 }
 
 /// Checks who plays what at the table: every Re seat is at the table, the seat that sits
@@ -774,6 +796,7 @@ impl PaperFacts {
                 max,
             });
         }
+        check_contract(self.contract, rules)?;
         check_parties(self.table_size, self.contract, self.re, self.sitting_out)?;
         if self.value > 0 && self.winner.is_none() {
             return Err(FactsError::WinnerMissing { value: self.value });
@@ -814,6 +837,7 @@ impl DealFacts {
                 max: rules.tricks(),
             });
         }
+        check_contract(self.contract, rules)?;
         check_parties(self.table_size, self.contract, self.re, self.sitting_out)?;
         let (min, max) = points_range_with(self.re_tricks, rules);
         if self.re_points < min || self.re_points > max {
@@ -1301,7 +1325,7 @@ mod tests {
         for c in Contract::ALL {
             assert_eq!(c.as_str().parse::<Contract>(), Ok(c));
         }
-        assert!("armut".parse::<Contract>().is_err());
+        assert!("poverty".parse::<Contract>().is_err());
     }
 
     #[test]

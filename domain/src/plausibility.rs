@@ -80,6 +80,18 @@ impl Hint {
             Hint::LostAt120 { .. } => "lost_at_120",
         }
     }
+
+    /// The party it is about: two hints of one kind (both parties missed their Absage)
+    /// differ only by it.
+    pub const fn party(&self) -> Party {
+        match *self {
+            Hint::CallLost { party, .. }
+            | Hint::PointsMaybeSwapped { party, .. }
+            | Hint::PointsContradictSchwarz { party, .. }
+            | Hint::AllPointsNotAllTricks { party, .. }
+            | Hint::LostAt120 { party } => party,
+        }
+    }
 }
 
 /// A party's name as written at the table.

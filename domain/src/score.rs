@@ -678,6 +678,43 @@ mod tests {
         }
     }
 
+    /// Armut (house rule XII) is scored as a normal game with the exchange's pair as Re:
+    /// Re with 121 wins 1; Kontra winning gets 1 and 1 against the Re party ("gegen die
+    /// Alten", the rest of the normal game) with a fox caught: 3. The TSR has no Armut.
+    #[test]
+    fn an_armut_scores_as_a_normal_game_where_the_rules_have_it() {
+        let house = Ruleset {
+            armut: true,
+            ..Ruleset::DDV
+        };
+        let won = score_with(&facts(Contract::Armut, &[1, 3], 121, 6), &house).unwrap();
+        assert_eq!(won.scores(), [-1, 1, -1, 1]);
+        let mut lost = facts(Contract::Armut, &[0, 2], 100, 5);
+        lost.extras.kontra.fox = 1;
+        let lost = score_with(&lost, &house).unwrap();
+        assert_eq!(lost.scores(), [-3, 3, -3, 3]);
+        let mut normal = facts(Contract::Normal, &[0, 2], 100, 5);
+        normal.extras.kontra.fox = 1;
+        assert_eq!(score_with(&normal, &house).unwrap().scores(), lost.scores());
+        assert_eq!(
+            score(&facts(Contract::Armut, &[1, 3], 121, 6)),
+            Err(FactsError::ArmutNotInRules)
+        );
+        let paper = PaperFacts {
+            table_size: TableSize::Four,
+            contract: Contract::Armut,
+            re: SeatSet::from_seats(&[1, 3]).unwrap(),
+            sitting_out: None,
+            value: 2,
+            winner: Some(Party::Kontra),
+        };
+        assert_eq!(score_paper(&paper), Err(FactsError::ArmutNotInRules));
+        assert_eq!(
+            score_paper_with(&paper, &house).unwrap().scores(),
+            [2, -2, 2, -2]
+        );
+    }
+
     /// The scorer checks before it adds: extras whose sum overflowed a `u8` are refused as
     /// `DealFacts::validate` refuses them, never scored.
     #[test]

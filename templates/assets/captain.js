@@ -427,6 +427,10 @@
       reached(seq, true);
       var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("preview");
       if (fresh) { p.innerHTML = fresh.innerHTML; }
+      // An answer without a preview (an error page) leaves the old one, and its note: one
+      // note at most.
+      var old = document.getElementById("preview-queued");
+      if (old) { old.remove(); }
       if (queued) {
         var note = document.createElement("p");
         note.className = "notice";

@@ -637,9 +637,34 @@ backend_test!(the_preview_shows_what_saving_would_write, |app| {
     // Re called keine 90 and Kontra took 95: the domain's hint, in German.
     assert!(
         html.contains(
-            "<li data-code=\"call_lost\" class=\"hint-line\">Eine Absage ist nicht erfüllt"
+            "<li data-code=\"call_lost\" class=\"hint-line\">Die Absage von Re ist nicht \
+             erfüllt: Re kann nicht gewinnen"
         ),
         "{html}"
+    );
+    // Both parties miss their keine 90 (Re 120, Kontra 120): two hints, each naming its
+    // party, never the same sentence twice.
+    let mut both = kontra_counted("p2");
+    both[16] = ("action", "preview");
+    both[3] = ("points", "120");
+    both[5] = ("tricks", "6");
+    both[7] = ("call_kontra", "no90");
+    let shown = post(&service, &cookie, "/table/deals", &both, &[]).await;
+    expect(&shown, 200, "both missed");
+    let hints: Vec<&str> = shown
+        .text
+        .split("class=\"hint-line\">")
+        .skip(1)
+        .filter_map(|rest| rest.split("</li>").next())
+        .collect();
+    assert_eq!(hints.len(), 2, "{}", shown.text);
+    assert!(
+        hints[0].starts_with("Die Absage von Re ist nicht erfüllt"),
+        "{hints:?}"
+    );
+    assert!(
+        hints[1].starts_with("Die Absage von Kontra ist nicht erfüllt"),
+        "{hints:?}"
     );
     // The game and the Re party by name; the breakdown signed so that it adds up to the
     // game value Kontra won.

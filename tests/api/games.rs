@@ -520,3 +520,81 @@ backend_test!(
         assert_eq!(shown.json["score"]["winner"], "re");
     }
 );
+
+backend_test!(
+    an_armut_is_entered_where_the_rules_have_it_and_scores_as_a_normal_game,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let table = Table::of_house_rules(&app, &service, json!({"armut": true})).await;
+        // Seat 1 is poor, seat 3 took his trumps: they are Re. With 121 they win 1; with
+        // 100, Kontra wins 1 and 1 more for beating Re (TSR 7.2.2 c; the house rule scores
+        // the rest as a normal game): 2.
+        let won = json!({"contract": "armut", "re": [1, 3], "re_points": 121, "re_tricks": 6});
+        let lost = json!({"contract": "armut", "re": [2, 0], "re_points": 100, "re_tricks": 5});
+        let sheet = table
+            .fill(
+                &service,
+                &[
+                    crate::fixtures::Step::Enter(won),
+                    crate::fixtures::Step::Enter(lost),
+                ],
+            )
+            .await;
+        assert_eq!(
+            entries(&sheet),
+            [(vec![-1, 1, -1, 1], 1), (vec![-2, 2, -2, 2], 1)]
+        );
+        assert_eq!(sheet["deals"][0]["entry"]["contract"], "armut");
+        assert_eq!(
+            sheet["deals"][0]["kind"], "normal",
+            "not a solo: no Vorführen"
+        );
+        assert_eq!(sheet["totals"], json!([-3, 3, -3, 3]));
+
+        // The captain's form offers it here, and the public sheet names it.
+        let cookie = crate::captain_pages::join(&service, &table.org, table.table).await;
+        let page = crate::captain_pages::page(&service, &cookie, "/table").await;
+        assert!(
+            page.text.contains("name=\"contract\" value=\"armut\""),
+            "{}",
+            page.text
+        );
+        crate::fixtures::publish(&service, &table).await;
+        let public = crate::captain_pages::page(
+            &service,
+            "",
+            &format!("/tournaments/{}/rounds/1/tables/1", table.tournament),
+        )
+        .await;
+        assert!(public.text.contains("Armut"), "{}", public.text);
+
+        // Under the TSR there is no Armut: not offered, and refused by its field.
+        let org = &table.org;
+        let t = tournament(&service, org, &base(json!({}))).await;
+        let seats = players(&service, org, t, 4).await;
+        let drawn = round(&service, org, t, &json!([seats])).await;
+        let tsr = drawn.json["tables"][0]["id"].as_i64().unwrap();
+        let captain = crate::fixtures::captain(&service, org, tsr).await;
+        let path = format!("/api/v1/tables/{tsr}/deals");
+        let armut = json!({"contract": "armut", "re": [1, 3], "re_points": 121, "re_tricks": 6});
+        let refused = call_json(&service, "POST", &path, Some(&captain), Some(&armut)).await;
+        expect(&refused, 422, "no Armut under the TSR");
+        assert_eq!(
+            refused.faults(),
+            [("contract".to_owned(), "not_in_rules".to_owned())]
+        );
+        let read = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tables/{tsr}/sheet"),
+            Some(org),
+            None,
+        )
+        .await;
+        assert_eq!(read.json["deals"], json!([]));
+        let cookie = crate::captain_pages::join(&service, org, tsr).await;
+        let page = crate::captain_pages::page(&service, &cookie, "/table").await;
+        assert!(page.text.contains("value=\"normal\""));
+        assert!(!page.text.contains("value=\"armut\""));
+    }
+);

@@ -92,6 +92,9 @@ pub enum StoredContract {
     /// Farbsolo ♣.
     #[serde(rename = "solo_clubs")]
     SoloClubs,
+    /// Armut (house rule XII).
+    #[serde(rename = "armut")]
+    Armut,
 }
 
 impl From<StoredContract> for Contract {
@@ -108,6 +111,7 @@ impl From<StoredContract> for Contract {
             StoredContract::SoloHearts => Contract::SoloHearts,
             StoredContract::SoloSpades => Contract::SoloSpades,
             StoredContract::SoloClubs => Contract::SoloClubs,
+            StoredContract::Armut => Contract::Armut,
         }
     }
 }
@@ -126,6 +130,7 @@ impl From<Contract> for StoredContract {
             Contract::SoloHearts => StoredContract::SoloHearts,
             Contract::SoloSpades => StoredContract::SoloSpades,
             Contract::SoloClubs => StoredContract::SoloClubs,
+            Contract::Armut => StoredContract::Armut,
         }
     }
 }

@@ -103,6 +103,7 @@ fn contract_key(contract: ContractName) -> &'static str {
         ContractName::SoloHearts => "sheet_contract_solo_hearts",
         ContractName::SoloSpades => "sheet_contract_solo_spades",
         ContractName::SoloClubs => "sheet_contract_solo_clubs",
+        ContractName::Armut => "sheet_contract_armut",
     }
 }
 

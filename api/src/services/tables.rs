@@ -120,7 +120,9 @@ pub struct ContractChoice {
     pub re_size: u8,
 }
 
-fn choices(next: &NextDeal, seats: u8) -> DealChoices {
+/// What deal `next` may be entered as at a table of `seats` playing by `rules` (only the
+/// contracts the rules have are offered).
+fn choices(next: &NextDeal, seats: u8, rules: &Ruleset) -> DealChoices {
     DealChoices {
         number: next.number,
         dealer: next.dealer,
@@ -128,6 +130,7 @@ fn choices(next: &NextDeal, seats: u8) -> DealChoices {
         forced_soloist: next.forced_soloist,
         contracts: Contract::ALL
             .into_iter()
+            .filter(|contract| contract.in_rules(rules))
             .map(|contract| ContractChoice {
                 contract: contract.into(),
                 allowed: next.allows(contract),
@@ -223,7 +226,7 @@ fn view_of(
         tournament: ctx.tournament.name.clone(),
         deals_left: round.deals_left(),
         games_played: round.games_played(),
-        choices: next.map(|next| choices(&next, seats)),
+        choices: next.map(|next| choices(&next, seats, &scoring.config().rules())),
         rules: scoring.config().rules(),
         sheet: derived.sheet.clone(),
     })

@@ -13,6 +13,9 @@ pub struct HintView {
     /// `all_points_not_all_tricks`, `lost_at_120`.
     #[schema(example = "call_lost")]
     pub code: &'static str,
+    /// The party it is about: `re` or `kontra`.
+    #[schema(example = "re")]
+    pub party: &'static str,
     /// What to check, in English, with the deal's numbers.
     #[schema(example = "Re called keine 90, but Kontra took 100 card points: Re cannot win")]
     pub message: String,
@@ -22,6 +25,10 @@ impl From<&domain::plausibility::Hint> for HintView {
     fn from(hint: &domain::plausibility::Hint) -> HintView {
         HintView {
             code: hint.code(),
+            party: match hint.party() {
+                domain::deal::Party::Re => "re",
+                domain::deal::Party::Kontra => "kontra",
+            },
             message: hint.to_string(),
         }
     }

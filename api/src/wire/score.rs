@@ -36,6 +36,9 @@ pub enum ContractName {
     SoloSpades,
     /// Farbsolo ♣.
     SoloClubs,
+    /// Armut (house rule XII, only where the tournament's rules have it): the poor player
+    /// and the partner who took his trumps are Re; scored as a normal game.
+    Armut,
 }
 
 impl From<ContractName> for Contract {
@@ -52,6 +55,7 @@ impl From<ContractName> for Contract {
             ContractName::SoloHearts => Contract::SoloHearts,
             ContractName::SoloSpades => Contract::SoloSpades,
             ContractName::SoloClubs => Contract::SoloClubs,
+            ContractName::Armut => Contract::Armut,
         }
     }
 }
@@ -70,6 +74,7 @@ impl From<Contract> for ContractName {
             Contract::SoloHearts => ContractName::SoloHearts,
             Contract::SoloSpades => ContractName::SoloSpades,
             Contract::SoloClubs => ContractName::SoloClubs,
+            Contract::Armut => ContractName::Armut,
         }
     }
 }

@@ -504,7 +504,9 @@ pub fn preview_view(
             .iter()
             .map(|h| HintLine {
                 code: h.code.to_owned(),
-                message: text_or(format!("captain_hint_{}", h.code), &h.message),
+                // Named by its party: both parties may miss their Absage in one deal.
+                message: text_or(format!("captain_hint_{}", h.code), &h.message)
+                    .replace("{party}", if h.party == "re" { "Re" } else { "Kontra" }),
             })
             .collect(),
     })
