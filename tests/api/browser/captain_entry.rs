@@ -150,3 +150,46 @@ async fn a_normal_deal_takes_four_taps_and_its_points_on_one_screen() {
     assert_eq!(sheet["deals"][2]["scores"], json!([-1, -1, -1, 3]));
     page.close().await;
 }
+
+/// At a club playing Armut (house rule XII) the captain chooses it among the other
+/// contracts, ticks the poor player and his partner, and the preview and the sheet name
+/// it; it scores as a normal game.
+#[actix_web::test]
+async fn an_armut_is_chosen_on_the_phone_where_the_club_plays_it() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table =
+        crate::fixtures::Table::of_house_rules(&app, &service, json!({"armut": true})).await;
+    let code = super::captain::code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = service_tests::browser::open(service_tests::browser::Viewport::Phone).await
+    else {
+        return;
+    };
+    super::captain::join(&page, &base, &code).await;
+    choose(&page, "armut").await;
+    for seat in ["1", "3"] {
+        page.click(&format!("input[name=re][value='{seat}']")).await;
+    }
+    page.click("#points").await;
+    page.fill("#points", "130").await;
+    page.click("#preview-button").await;
+    page.wait_for("#preview-game", WAIT).await;
+    assert!(
+        page.text_of("#preview-game").await.starts_with("Armut"),
+        "{}",
+        page.text_of("#preview-game").await
+    );
+    page.assert_accessible("an Armut's preview").await;
+    page.click("#save-button").await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         +document.querySelector('#next-deal').dataset.number === 2",
+        WAIT,
+    )
+    .await;
+    let sheet = table.sheet(&service).await;
+    assert_eq!(sheet["deals"][0]["entry"]["contract"], "armut");
+    assert_eq!(sheet["totals"], json!([-1, 1, -1, 1]));
+    page.close().await;
+}
