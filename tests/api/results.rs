@@ -193,6 +193,10 @@ async fn played<S: App>(app: &TestApp, service: &S) -> (String, i64) {
 fn comparable(doc: &Value) -> Value {
     let mut doc = doc.clone();
     doc.as_object_mut().unwrap().remove("exported_at");
+    // An import arrives unpublished, its name marked as a copy until renamed.
+    let name = doc["tournament"]["name"].as_str().unwrap().to_owned();
+    doc["tournament"]["name"] = json!(name.trim_end_matches(" (Kopie)"));
+    doc["tournament"]["published"] = json!(false);
     doc["audit"]
         .as_array_mut()
         .unwrap()
@@ -263,8 +267,18 @@ async fn a_tournament_moves_sqlite_to_postgres_and_back_with_nothing_lost() {
     let source = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(source.state.clone())).await;
     let (org, t) = played(&source, &service).await;
+    let published = call_json(
+        &service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{t}"),
+        Some(&org),
+        Some(&json!({"published": true})),
+    )
+    .await;
+    expect(&published, 200, "published where it was played");
     let original = export(&service, &org, t).await;
     validate(&original).unwrap();
+    assert_eq!(original["tournament"]["published"], json!(true));
     let before = standings(&service, &org, t).await;
     // What the document carries, in real numbers: the corrected deal 1 (Re 160 with Re and
     // Kontra called: won 1, keine 90 1, Re 2, Kontra 2 = 6; Re's Doppelkopf against
@@ -314,6 +328,16 @@ async fn a_tournament_moves_sqlite_to_postgres_and_back_with_nothing_lost() {
     let (org2, t2) = import_into(&target, &service2, &original).await;
     let moved = export(&service2, &org2, t2).await;
     validate(&moved).unwrap();
+    // A copy until renamed, and nobody sees it before its organiser publishes it; moved on
+    // once more it stays one copy.
+    assert_eq!(
+        moved["tournament"]["name"],
+        json!(format!(
+            "{} (Kopie)",
+            original["tournament"]["name"].as_str().unwrap()
+        ))
+    );
+    assert_eq!(moved["tournament"]["published"], json!(false));
     assert_eq!(comparable(&moved), comparable(&original));
     assert_eq!(standings(&service2, &org2, t2).await, before);
 
@@ -322,6 +346,7 @@ async fn a_tournament_moves_sqlite_to_postgres_and_back_with_nothing_lost() {
     let service3 = actix_web::test::init_service(api::app::build(back.state.clone())).await;
     let (org3, t3) = import_into(&back, &service3, &moved).await;
     let returned = export(&service3, &org3, t3).await;
+    assert_eq!(returned["tournament"]["name"], moved["tournament"]["name"]);
     assert_eq!(comparable(&returned), comparable(&original));
     assert_eq!(standings(&service3, &org3, t3).await, before);
     // The import is in the log, once per move.

@@ -44,7 +44,8 @@ pub async fn export_results(
 /// for a reference to nothing (a seat naming an unknown start number, an audit line naming
 /// an unknown table) or a number used twice, `results_invalid` for a value not allowed,
 /// `results_score_mismatch` when a deal, penalty or total does not re-derive to the score
-/// the document carries (the field names it). Up to 32 MiB.
+/// the document carries (the field names it). Up to 32 MiB. The tournament arrives
+/// unpublished, its name ending in " (Kopie)" until renamed.
 #[utoipa::path(tag = "results", request_body = ResultsDocument,
     params(("Idempotency-Key" = Option<String>, Header, description = "Retry-safe import")),
     security(("bearer" = [])), responses(

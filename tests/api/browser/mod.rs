@@ -16,6 +16,7 @@ mod desk_day;
 mod desk_entry;
 mod desk_finish;
 mod desk_game;
+mod desk_import;
 mod desk_monitor;
 mod desk_players;
 mod desk_print;

@@ -191,6 +191,16 @@ impl Page {
         asked
     }
 
+    /// Chooses the file at `path` in a file input, as the file picker would.
+    pub async fn choose_file(&self, selector: &str, path: &std::path::Path) {
+        let path = path.to_str().expect("a file path in UTF-8");
+        self.find(selector)
+            .await
+            .send_keys(path)
+            .await
+            .unwrap_or_else(|e| panic!("cannot choose {path} in {selector}: {e}"));
+    }
+
     /// Replaces the text of an input or text area by typing `text`.
     pub async fn fill(&self, selector: &str, text: &str) {
         for attempt in 1.. {

@@ -19,6 +19,7 @@ mod password;
 mod players;
 mod print;
 mod removal;
+mod results_import;
 mod rounds;
 mod standings;
 mod tournaments;
@@ -57,6 +58,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(tournaments::list)
         .service(tournaments::publish)
         .service(tournaments::create)
+        .service(results_import::import)
         .service(overview::page)
         .service(monitor::show)
         .service(monitor::fragment)

@@ -25,6 +25,17 @@ struct DeskPage {
     refused: Vec<String>,
     /// The game's selects.
     choices: GameChoices,
+    /// The results import's form: its fresh key, and why the last document was refused.
+    import: ImportBox,
+}
+
+/// The form that imports a results document (`super::results_import`).
+#[derive(Debug, Default, Serialize)]
+pub(super) struct ImportBox {
+    /// A fresh key: a form sent twice imports once.
+    pub(super) idempotency_key: String,
+    /// What was wrong with the document sent, line by line (none: not refused).
+    pub(super) refused: Vec<String>,
 }
 
 #[derive(Debug, Default, Serialize, serde::Deserialize)]
@@ -65,16 +76,37 @@ pub async fn list(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
         game: GameFields::of(domain::game::Game::DDV),
         ..NewForm::default()
     };
-    desk_page(&state, &req, desk, new, None).await
+    desk_page(&state, &req, desk, new, None, Vec::new()).await
 }
 
-/// The desk, with the new-tournament form as given and the refusal it got, if any.
+/// The desk with the import form's refusal (`refused`, line by line) in `status`.
+pub(super) async fn with_import_refused(
+    state: &AppState,
+    req: &HttpRequest,
+    desk: super::Desk,
+    status: StatusCode,
+    refused: Vec<String>,
+) -> HttpResponse {
+    let new = NewForm {
+        game: GameFields::of(domain::game::Game::DDV),
+        ..NewForm::default()
+    };
+    let mut page = desk_page(state, req, desk, new, None, refused).await;
+    if page.status().is_success() {
+        *page.status_mut() = status;
+    }
+    page
+}
+
+/// The desk, with the new-tournament form as given and the refusal it got, if any, and
+/// the import form's refusal.
 async fn desk_page(
     state: &AppState,
     req: &HttpRequest,
     desk: super::Desk,
     mut new: NewForm,
     refusal: Option<&ApiError>,
+    import_refused: Vec<String>,
 ) -> HttpResponse {
     let rows = match tournaments::list(state, desk.organizer).await {
         Ok(rows) => rows,
@@ -105,6 +137,13 @@ async fn desk_page(
         new,
         refused,
         choices: GameChoices::new(lang, tournaments::RULESETS),
+        import: ImportBox {
+            idempotency_key: match codes::new_secret() {
+                Ok(key) => key,
+                Err(e) => return e.error_response(),
+            },
+            refused: import_refused,
+        },
     };
     let status = refusal.map_or(StatusCode::OK, ResponseError::status_code);
     render(state, req, &desk, None, status, TEMPLATE, &page)
@@ -169,7 +208,7 @@ pub async fn create(
     .await;
     match created {
         Ok(_) => see_other("/admin"),
-        Err(e) => desk_page(&state, &req, desk, new, Some(&e)).await,
+        Err(e) => desk_page(&state, &req, desk, new, Some(&e), Vec::new()).await,
     }
 }
 

@@ -118,6 +118,20 @@ const AUDIT_ACTION_LIMIT: usize = 100;
 /// most a change made through the API records.
 const AUDIT_DATA_LIMIT: usize = crate::extract::BODY_LIMIT;
 
+/// What an imported tournament's name ends with until its organiser renames it.
+pub const COPY_MARK: &str = " (Kopie)";
+
+/// An imported tournament's name: `name` marked as a copy (once), cut to the 200
+/// characters a name may have.
+pub fn copy_name(name: &str) -> String {
+    if name.ends_with(COPY_MARK) {
+        return name.to_owned();
+    }
+    let room = 200 - COPY_MARK.chars().count();
+    let kept: String = name.chars().take(room).collect();
+    format!("{}{COPY_MARK}", kept.trim_end())
+}
+
 /// Checks every field and reference of `doc` for `organizer_id`, naming every fault.
 pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiError> {
     let mut faults = Faults::default();
@@ -151,6 +165,8 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         }
         Ok(mut row) => {
             row.created_at = stored(t.created_at);
+            row.name = copy_name(&row.name);
+            row.published = false;
             Some(row)
         }
         Err(ApiError::Unprocessable { errors, .. }) => {
@@ -412,4 +428,19 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
 pub(super) fn stored(at: chrono::DateTime<chrono::Utc>) -> chrono::NaiveDateTime {
     use chrono::SubsecRound as _;
     at.naive_utc().trunc_subsecs(6)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_imported_name_says_once_that_it_is_a_copy_and_fits() {
+        assert_eq!(copy_name("Karlchen-Cup"), "Karlchen-Cup (Kopie)");
+        assert_eq!(copy_name("Karlchen-Cup (Kopie)"), "Karlchen-Cup (Kopie)");
+        let long = "ä".repeat(200);
+        let copy = copy_name(&long);
+        assert_eq!(copy.chars().count(), 200);
+        assert!(copy.ends_with(COPY_MARK));
+    }
 }

@@ -66,20 +66,8 @@ pub async fn import(
     organizer_id: i64,
     body: actix_web::web::Bytes,
 ) -> Result<HttpResponse, ApiError> {
-    let caller = Caller::Organizer(organizer_id);
-    // Everything that needs no database is checked before the transaction starts, on the
-    // blocking pool: a championship's document takes a few hundred milliseconds to parse
-    // and re-score, which would hold up every other request on an HTTP worker.
-    let checked =
-        actix_web::web::block(move || check::check(check::parse(&body)?, organizer_id)).await??;
-    let key = super::idempotency::key(req, &caller)?;
-    let seen = write::keyed(state, key, 201, move |conn| {
-        import::write(conn, &caller, checked)
-    })
-    .await?;
-    let id = serde_json::from_str::<serde_json::Value>(&seen.body)
-        .ok()
-        .and_then(|answer| answer["tournament_id"].as_i64());
+    let key = super::idempotency::key(req, &Caller::Organizer(organizer_id))?;
+    let (seen, id) = import_keyed(state, key, organizer_id, body).await?;
     let mut answer = write::replied(seen);
     if let Some(id) = id
         && let Ok(location) = HeaderValue::from_str(&format!("/api/v1/tournaments/{id}"))
@@ -87,6 +75,32 @@ pub async fn import(
         answer.headers_mut().insert(LOCATION, location);
     }
     Ok(answer)
+}
+
+/// Imports `body` as [`import`] does, under `key` (the desk's form carries its key in a
+/// field): the stored answer and the new tournament's id. The tournament arrives
+/// unpublished, its name marked as a copy ([`check::copy_name`]), so that the public list
+/// does not show the same tournament twice before the organiser looks at it.
+pub async fn import_keyed(
+    state: &AppState,
+    key: Option<super::idempotency::Key>,
+    organizer_id: i64,
+    body: actix_web::web::Bytes,
+) -> Result<(super::idempotency::Seen, Option<i64>), ApiError> {
+    let caller = Caller::Organizer(organizer_id);
+    // Everything that needs no database is checked before the transaction starts, on the
+    // blocking pool: a championship's document takes a few hundred milliseconds to parse
+    // and re-score, which would hold up every other request on an HTTP worker.
+    let checked =
+        actix_web::web::block(move || check::check(check::parse(&body)?, organizer_id)).await??;
+    let seen = write::keyed(state, key, 201, move |conn| {
+        import::write(conn, &caller, checked)
+    })
+    .await?;
+    let id = serde_json::from_str::<serde_json::Value>(&seen.body)
+        .ok()
+        .and_then(|answer| answer["tournament_id"].as_i64());
+    Ok((seen, id))
 }
 
 /// Tournament `id`'s DDV ranking CSV in `dialect` with its file name, for an organiser of
