@@ -21,6 +21,7 @@ mod desk_monitor;
 mod desk_players;
 mod desk_print;
 mod desk_rounds;
+mod desk_tablet;
 mod desk_tournament;
 mod desk_webhooks;
 mod network;
