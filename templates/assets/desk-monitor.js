@@ -14,7 +14,7 @@
     if (!fresh || !old) { return; }
     // Keep the keyboard where it was: the link of the same table in the new rows.
     var focused = document.activeElement;
-    var row = focused && focused.closest ? focused.closest("tr[id]") : null;
+    var row = focused && focused.closest ? focused.closest("tr[id], li[id]") : null;
     ["monitor-summary", "monitor-rows"].forEach(function (id) {
       var now = old.querySelector("#" + id);
       var next = fresh.querySelector("#" + id);

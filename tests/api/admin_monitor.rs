@@ -615,3 +615,54 @@ backend_test!(
         assert!(early.text.contains("role=\"alert\""));
     }
 );
+
+backend_test!(
+    the_monitor_says_when_one_table_is_left_and_when_all_are_done,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let org = organizer(&app, &service, "leitung@example.org").await;
+        let body = json!({"name": "Vereinsabend", "date": "2026-12-05", "deals_four": 4});
+        let id = tournament(&service, &org, &body).await;
+        let field = players(&service, &org, id, 8).await;
+        let drawn = round(&service, &org, id, &json!([field[..4], field[4..]])).await;
+        let round = drawn.json["id"].as_i64().unwrap();
+        let table = |n: usize| drawn.json["tables"][n]["id"].as_i64().unwrap();
+        let me = desk(&service, "leitung@example.org").await;
+        let page = format!("/admin/tournaments/{id}/monitor?view=compact");
+        let shown = send(&service, get(&page, &me.cookies)).await;
+        expect(&shown, 200, "the compact monitor");
+        assert!(!shown.text.contains("id=\"monitor-last-table\""));
+        // Four Pflichtsoli complete a table of a four-deal round.
+        for n in 0..2 {
+            let t = Table {
+                org: org.clone(),
+                tournament: id,
+                players: field[n * 4..n * 4 + 4].to_vec(),
+                round,
+                table: table(n),
+                captain: captain(&service, &org, table(n)).await,
+            };
+            t.fill(
+                &service,
+                &crate::fixtures::repeat(&crate::fixtures::Step::Forced, 4),
+            )
+            .await;
+            let shown = send(&service, get(&page, &me.cookies)).await;
+            if n == 0 {
+                assert!(
+                    shown.text.contains("Nur noch Tisch 2 spielt"),
+                    "{}",
+                    shown.text
+                );
+                assert!(!shown.text.contains("id=\"monitor-all-complete\""));
+            } else {
+                assert!(!shown.text.contains("id=\"monitor-last-table\""));
+                assert!(
+                    shown.text.contains("Alle Tische sind fertig"),
+                    "{}",
+                    shown.text
+                );
+            }
+        }
+    }
+);

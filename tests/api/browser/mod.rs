@@ -18,6 +18,7 @@ mod desk_finish;
 mod desk_game;
 mod desk_import;
 mod desk_monitor;
+mod desk_monitor_compact;
 mod desk_players;
 mod desk_print;
 mod desk_rounds;

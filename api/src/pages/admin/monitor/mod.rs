@@ -44,9 +44,16 @@ pub struct MonitorQuery {
     round: Option<String>,
     #[serde(default)]
     idle: Option<String>,
+    /// `compact`: every table as a small tile, those needing attention first.
+    #[serde(default)]
+    view: Option<String>,
 }
 
 impl MonitorQuery {
+    fn compact(&self) -> bool {
+        self.view.as_deref() == Some("compact")
+    }
+
     fn idle(&self) -> i64 {
         self.idle
             .as_deref()
@@ -105,6 +112,33 @@ struct Summary {
     signed: usize,
     time_up: usize,
     idle: usize,
+    /// The one table still playing while every other is complete: the round waits for it.
+    last_playing: Option<i32>,
+    /// Every table complete: the round can be closed.
+    all_complete: bool,
+}
+
+/// How urgently the desk should look at a table, most urgent first (0): a sheet that does
+/// not score, a table taking nothing, time up with deals still owed, a solo forced by
+/// Vorführen, a table playing, a complete sheet still to sign, a table done. The compact
+/// monitor lists the tables in this order, so on a 43-table day the ones to walk to come
+/// first.
+fn attention(row: &Row) -> u8 {
+    if row.problem.is_some() {
+        0
+    } else if row.idle_minutes.is_some() {
+        1
+    } else if row.time_up && !row.complete {
+        2
+    } else if row.forced.is_some() {
+        3
+    } else if !row.complete {
+        4
+    } else if !row.signed_by_all {
+        5
+    } else {
+        6
+    }
 }
 
 /// What the rows fragment shows, and the page around it.
@@ -115,6 +149,8 @@ struct Live {
     started: bool,
     closed: bool,
     idle: i64,
+    /// Tiles (most urgent first) rather than the table of rows.
+    compact: bool,
     rows: Vec<Row>,
     summary: Summary,
     /// Where the script fetches the rows from.
@@ -134,12 +170,14 @@ struct RowsPage {
 fn tag(
     (monitor, now): &(RoundMonitorResponse, NaiveDateTime),
     idle: i64,
+    compact: bool,
     lang: Lang,
 ) -> Result<String, ApiError> {
     let read = SheetRead::of(monitor)?;
     let minute = now.and_utc().timestamp().div_euclid(60);
+    let view = if compact { "c" } else { "l" };
     Ok(format!(
-        "\"{}-{idle}-{minute}-{}\"",
+        "\"{}-{idle}-{view}-{minute}-{}\"",
         read.tag.trim_matches('"'),
         lang.code()
     ))
@@ -149,6 +187,8 @@ fn tag(
 struct MonitorPage {
     rounds: Vec<RoundLink>,
     idle: i64,
+    /// The compact view was asked for (`?view=compact`).
+    compact: bool,
     live: Option<Live>,
 }
 
@@ -207,14 +247,20 @@ fn live(
     tournament: i64,
     (monitor, now): &(RoundMonitorResponse, NaiveDateTime),
     idle: i64,
+    compact: bool,
     etag: String,
 ) -> Live {
     let now = *now;
     let started_at = monitor.started_at.as_deref().and_then(stored_time);
-    let rows: Vec<Row> = monitor
+    let mut rows: Vec<Row> = monitor
         .tables
         .iter()
         .map(|t| row(t, started_at, monitor.closed, idle, now))
+        .collect();
+    let playing: Vec<i32> = rows
+        .iter()
+        .filter(|r| !r.complete)
+        .map(|r| r.number)
         .collect();
     let summary = Summary {
         tables: rows.len(),
@@ -222,17 +268,28 @@ fn live(
         signed: rows.iter().filter(|r| r.signed_by_all).count(),
         time_up: rows.iter().filter(|r| r.time_up).count(),
         idle: rows.iter().filter(|r| r.idle_minutes.is_some()).count(),
+        last_playing: match playing.as_slice() {
+            [last] if rows.len() > 1 && !monitor.closed => Some(*last),
+            _ => None,
+        },
+        all_complete: !rows.is_empty() && playing.is_empty(),
     };
+    if compact {
+        // Stable: equally urgent tables stay in number order.
+        rows.sort_by_key(attention);
+    }
+    let view = if compact { "&view=compact" } else { "" };
     Live {
         round_id: monitor.round_id,
         round: monitor.round,
         started: monitor.started_at.is_some(),
         closed: monitor.closed,
         idle,
+        compact,
         rows,
         summary,
         rows_url: format!(
-            "/admin/tournaments/{tournament}/monitor/rows?round={}&idle={idle}",
+            "/admin/tournaments/{tournament}/monitor/rows?round={}&idle={idle}{view}",
             monitor.round_id
         ),
         etag,
@@ -300,15 +357,17 @@ pub async fn show(
                         link.current = link.id == round_id;
                     }
                     let monitor = monitor_of(&state, &req, &desk, round_id).await?;
-                    let etag = tag(&monitor, idle, Lang::of(&req).0)
+                    let compact = query.compact();
+                    let etag = tag(&monitor, idle, compact, Lang::of(&req).0)
                         .map_err(|e| failed(&state, &req, e))?;
-                    Some(live(nav.id, &monitor, idle, etag))
+                    Some(live(nav.id, &monitor, idle, compact, etag))
                 }
                 None => None,
             };
             let model = MonitorPage {
                 rounds: links,
                 idle,
+                compact: query.compact(),
                 live: shown,
             };
             Ok(monitor_page(&state, &req, &desk, &nav, &model))
@@ -354,8 +413,9 @@ pub async fn fragment(
             }
             let monitor = monitor_of(&state, &req, &desk, round_id).await?;
             let idle = query.idle();
-            let etag =
-                tag(&monitor, idle, Lang::of(&req).0).map_err(|e| failed(&state, &req, e))?;
+            let compact = query.compact();
+            let etag = tag(&monitor, idle, compact, Lang::of(&req).0)
+                .map_err(|e| failed(&state, &req, e))?;
             let seen = req
                 .headers()
                 .get(IF_NONE_MATCH)
@@ -370,7 +430,7 @@ pub async fn fragment(
             let header = HeaderValue::from_str(&etag)
                 .map_err(|e| failed(&state, &req, ApiError::Internal(e.into())))?;
             let model = RowsPage {
-                live: live(nav.id, &monitor, idle, etag),
+                live: live(nav.id, &monitor, idle, compact, etag),
             };
             let mut page = render(
                 &state,
