@@ -534,6 +534,13 @@ backend_test!(
         );
         assert!(plan_part.contains("<td>ausgelost</td>"));
         assert!(plan_part.contains("Neu planen"));
+        // The draw no longer offers the outdated plan: it would be refused.
+        let draw_part = part(&shown.text, "id=\"draw-form\"", "</form>");
+        assert!(!draw_part.contains("value=\"planned\""), "{draw_part}");
+        assert!(
+            draw_part.contains("value=\"avoid_repeats\" selected"),
+            "{draw_part}"
+        );
         let key = keys(&shown.text)[0].clone();
         expect(
             &send(
@@ -563,6 +570,8 @@ backend_test!(
         );
         let shown = send(&service, get(&page, &me.cookies)).await;
         assert!(!shown.text.contains("id=\"plan-outdated\""));
+        let draw_part = part(&shown.text, "id=\"draw-form\"", "</form>");
+        assert!(draw_part.contains("value=\"planned\" selected"), "{draw_part}");
 
         // Round 2 drawn, then deleted before it is played (its box ticked).
         let key = keys(&shown.text)[1].clone();

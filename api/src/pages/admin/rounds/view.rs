@@ -403,7 +403,13 @@ pub fn page(lang: Lang, data: DeskRounds, extra: Extra) -> RoundsPage {
         draw_refusal,
         round,
     } = extra;
-    let has_plan = plan.is_some();
+    // The plan is offered for the next round only while it holds that round and still
+    // fits the players: an outdated plan is re-planned first (its draw would be refused).
+    let has_plan = plan.as_ref().is_some_and(|p| {
+        p.rounds
+            .iter()
+            .any(|r| r.number == next && r.status == PlannedRoundStatus::Planned)
+    });
     if draw_form.method.is_empty() {
         draw_form.method = if has_plan { "planned" } else { "avoid_repeats" }.to_owned();
     }
