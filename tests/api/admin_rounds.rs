@@ -571,7 +571,10 @@ backend_test!(
         let shown = send(&service, get(&page, &me.cookies)).await;
         assert!(!shown.text.contains("id=\"plan-outdated\""));
         let draw_part = part(&shown.text, "id=\"draw-form\"", "</form>");
-        assert!(draw_part.contains("value=\"planned\" selected"), "{draw_part}");
+        assert!(
+            draw_part.contains("value=\"planned\" selected"),
+            "{draw_part}"
+        );
 
         // Round 2 drawn, then deleted before it is played (its box ticked).
         let key = keys(&shown.text)[1].clone();

@@ -23,6 +23,7 @@ mod results_import;
 mod rounds;
 mod standings;
 mod tournaments;
+mod upload;
 mod webhook_log;
 mod webhooks;
 

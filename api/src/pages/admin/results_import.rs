@@ -7,9 +7,9 @@
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, post, web};
-use futures_util::StreamExt;
 
 use super::tournaments::with_import_refused;
+use super::upload::{self, Unread};
 use super::{answer, desk, failed, see_other, to_sign_in};
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
@@ -33,42 +33,21 @@ struct Upload {
     idempotency_key: String,
 }
 
-/// Why the form could not be read.
-enum Unread {
-    TooLarge,
-    Malformed,
-}
-
-/// Reads the form's parts, each within its limit: reading stops at the first part over
-/// its limit, so an endless upload is not read to its end.
-async fn read(mut form: Multipart) -> Result<Upload, Unread> {
-    let mut sent = Upload::default();
-    let mut parts = 0;
-    while let Some(part) = form.next().await {
-        parts += 1;
-        if parts > MAX_PARTS {
-            return Err(Unread::Malformed);
-        }
-        let mut part = part.map_err(|_| Unread::Malformed)?;
-        let name = part.name().unwrap_or_default().to_owned();
-        let limit = if name == "file" {
+/// Reads the form's parts, each within its limit ([`upload::parts`]).
+async fn read(form: Multipart) -> Result<Upload, Unread> {
+    let limit = |name: &str| {
+        if name == "file" {
             FILE_LIMIT
         } else {
             FIELD_LIMIT
-        };
-        let mut bytes = Vec::new();
-        while let Some(chunk) = part.next().await {
-            let chunk = chunk.map_err(|_| Unread::Malformed)?;
-            if bytes.len() + chunk.len() > limit {
-                return Err(Unread::TooLarge);
-            }
-            bytes.extend_from_slice(&chunk);
         }
-        let text = || String::from_utf8(bytes.clone()).map_err(|_| Unread::Malformed);
-        match name.as_str() {
-            "file" => sent.file = bytes,
-            "csrf" => sent.csrf = Some(text()?),
-            "idempotency_key" => sent.idempotency_key = text()?,
+    };
+    let mut sent = Upload::default();
+    for part in upload::parts(form, MAX_PARTS, limit).await? {
+        match part.name.as_str() {
+            "file" => sent.file = part.bytes,
+            "csrf" => sent.csrf = Some(upload::text(part)?),
+            "idempotency_key" => sent.idempotency_key = upload::text(part)?,
             _ => {}
         }
     }

@@ -7,9 +7,9 @@
 use actix_multipart::Multipart;
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, post, web};
-use futures_util::StreamExt;
 use serde::Serialize;
 
+use super::super::upload::{self as multipart, Unread};
 use super::super::{Desk, Nav, Section, Step, answer, failed, render, signed_in_or_login};
 use super::{back, problem_text};
 use crate::error::ApiError;
@@ -77,52 +77,22 @@ struct Upload {
     import: bool,
 }
 
-/// Why the form could not be read.
-enum Unread {
-    TooLarge,
-    Malformed,
-}
-
-/// Reads the form's parts, each within its limit; reading stops at the first part over
-/// its limit, so an endless upload is not read to its end.
-async fn read_upload(mut form: Multipart) -> Result<Upload, Unread> {
+/// Reads the form's parts, each within its limit ([`multipart::parts`]).
+async fn read_upload(form: Multipart) -> Result<Upload, Unread> {
+    let limit = |name: &str| match name {
+        "file" => FILE_LIMIT,
+        "csv" => TEXT_LIMIT,
+        _ => FIELD_LIMIT,
+    };
     let mut sent = Upload::default();
-    let mut parts = 0;
-    while let Some(part) = form.next().await {
-        parts += 1;
-        if parts > MAX_PARTS {
-            return Err(Unread::Malformed);
-        }
-        let mut part = part.map_err(|_| Unread::Malformed)?;
-        let name = part.name().unwrap_or_default().to_owned();
-        let is_file = part
-            .content_disposition()
-            .is_some_and(|d| d.get_filename().is_some());
-        let limit = match name.as_str() {
-            "file" => FILE_LIMIT,
-            "csv" => TEXT_LIMIT,
-            _ => FIELD_LIMIT,
-        };
-        let mut bytes = Vec::new();
-        while let Some(chunk) = part.next().await {
-            let chunk = chunk.map_err(|_| Unread::Malformed)?;
-            if bytes.len() + chunk.len() > limit {
-                return Err(Unread::TooLarge);
-            }
-            bytes.extend_from_slice(&chunk);
-        }
-        match name.as_str() {
+    for part in multipart::parts(form, MAX_PARTS, limit).await? {
+        match part.name.as_str() {
             // A file input left empty sends an empty file: the text field counts then.
-            "file" if is_file && !bytes.is_empty() => sent.file = Some(bytes),
+            "file" if part.is_file && !part.bytes.is_empty() => sent.file = Some(part.bytes),
             "import" => sent.import = true,
-            "csv" | "csrf" | "idempotency_key" => {
-                let text = String::from_utf8(bytes).map_err(|_| Unread::Malformed)?;
-                match name.as_str() {
-                    "csv" => sent.text = text,
-                    "csrf" => sent.csrf = Some(text),
-                    _ => sent.idempotency_key = text,
-                }
-            }
+            "csv" => sent.text = multipart::text(part)?,
+            "csrf" => sent.csrf = Some(multipart::text(part)?),
+            "idempotency_key" => sent.idempotency_key = multipart::text(part)?,
             _ => {}
         }
     }
