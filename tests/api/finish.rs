@@ -137,7 +137,18 @@ backend_test!(
         let at = finished.json["finished_at"].clone();
         assert!(at.as_str().is_some_and(|s| s.ends_with('Z')), "{at}");
         // Again: answered as it is, the time kept.
-        let again = post(&service, &t, "finish", json!({})).await;
+        // Again, without a body: answered as it is, the time kept.
+        let again = send(
+            &service,
+            req(
+                "POST",
+                &format!("/api/v1/tournaments/{}/finish", t.tournament),
+                Some(&t.org),
+                None,
+                &[],
+            ),
+        )
+        .await;
         expect(&again, 200, "finish again");
         assert_eq!(again.json["finished_at"], at);
         let overall = standings(&service, &t, "").await;
@@ -413,6 +424,47 @@ backend_test!(
         );
         let roster = players_of(&service, &t).await;
         assert_eq!(roster, 4);
+        // Checking one in, or editing him, is refused at his row in German too.
+        let one = t.players[0];
+        let check_in = format!(
+            "/admin/tournaments/{}/players/{one}/checked-in",
+            t.tournament
+        );
+        let body = format!("csrf={}&value=true&q=", me.csrf);
+        let refused = send(&service, form(&check_in, &me.cookies, &body)).await;
+        expect(&refused, 409, "checking in");
+        assert!(
+            refused.text.contains("id=\"row-error\""),
+            "{}",
+            refused.text
+        );
+        assert!(refused.text.contains("Das Turnier ist abgeschlossen"));
+        let edit = format!("/admin/tournaments/{}/players/{one}/edit", t.tournament);
+        let body = format!(
+            "csrf={}&name=Spieler+Null&club=&public_name=&start_number=1&q=",
+            me.csrf
+        );
+        let refused = send(&service, form(&edit, &me.cookies, &body)).await;
+        expect(&refused, 409, "editing");
+        assert!(refused.text.contains("Das Turnier ist abgeschlossen"));
+        let listed = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{}/players", t.tournament),
+            Some(&t.org),
+            None,
+        )
+        .await;
+        assert!(
+            listed
+                .json
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|p| p["checked_in"] == false),
+            "{}",
+            listed.text
+        );
 
         // Reopening without a reason is refused; with one it opens.
         let reopen = format!("/admin/tournaments/{}/reopen", t.tournament);

@@ -34,8 +34,9 @@ pub struct DocumentBody {
     _turn: OwnedSemaphorePermit,
 }
 
-/// Imports take turns: each holds its document and its parsed form in memory.
-fn turn() -> std::sync::Arc<Semaphore> {
+/// Imports take turns: each holds its document and its parsed form in memory. The API's
+/// body and the desk's upload (`pages::admin::results_import`) share the one turn.
+pub(crate) fn turn() -> std::sync::Arc<Semaphore> {
     static TURN: std::sync::OnceLock<std::sync::Arc<Semaphore>> = std::sync::OnceLock::new();
     TURN.get_or_init(|| std::sync::Arc::new(Semaphore::new(1)))
         .clone()

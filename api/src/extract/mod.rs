@@ -16,6 +16,7 @@ use crate::error::{ApiError, FieldError};
 
 mod document;
 
+pub(crate) use document::turn as import_turn;
 pub use document::{DOCUMENT_LIMIT, DocumentBody, parse_document};
 
 /// The most a JSON body may weigh; a whole deal replay is about 1 KiB.

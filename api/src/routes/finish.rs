@@ -5,7 +5,7 @@ use actix_web::{post, web};
 
 use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
-use crate::extract::JsonBody;
+use crate::extract::{JsonBody, RawBody, parse};
 use crate::services::finish;
 use crate::state::AppState;
 use crate::wire::tournaments::{
@@ -21,7 +21,8 @@ use crate::wire::tournaments::{
 /// and publication may still change. Finishing a finished tournament answers it as it is.
 /// Audited (`tournament.finish`) and sent to webhooks as `tournament.finished`.
 #[utoipa::path(tag = "tournaments", params(("id" = i64, Path)),
-    request_body = FinishTournamentRequest, security(("bearer" = [])), responses(
+    request_body(content = Option<FinishTournamentRequest>, description = "Optional (none, or `null`, finishes without a note)"),
+    security(("bearer" = [])), responses(
     (status = 200, body = TournamentResponse),
     (status = 409, description = "A round is open or none was drawn", body = Problem, content_type = "application/problem+json"),
     (status = "4XX", body = Problem, content_type = "application/problem+json"),
@@ -31,11 +32,17 @@ pub async fn finish_tournament(
     state: web::Data<AppState>,
     organizer: Organizer,
     id: web::Path<i64>,
-    body: JsonBody<FinishTournamentRequest>,
+    body: RawBody,
 ) -> Result<web::Json<TournamentResponse>, ApiError> {
     let caller = Caller::Organizer(organizer.0);
+    // No body (or `null`) finishes without a note.
+    let request = if body.0.iter().all(u8::is_ascii_whitespace) {
+        FinishTournamentRequest::default()
+    } else {
+        parse::<Option<FinishTournamentRequest>>(&body.0)?.unwrap_or_default()
+    };
     Ok(web::Json(
-        finish::finish(&state, caller, id.into_inner(), body.0.reason).await?,
+        finish::finish(&state, caller, id.into_inner(), request.reason).await?,
     ))
 }
 

@@ -234,6 +234,8 @@ pub async fn put_plan_keyed(
         .await
     };
     keyed(state, key, 200, move |conn| {
+        // Locked first, as finishing the tournament locks it.
+        db::locks::lock_tournament(conn, id)?;
         let tournament = access::tournament(conn, id, &caller, Need::Change)?;
         let inputs = planning_inputs(conn, &tournament)?;
         let planned = match early {
@@ -276,6 +278,7 @@ pub async fn get_plan(state: &AppState, caller: Caller, id: i64) -> Result<PlanR
 /// Drops tournament `id`'s plan; not found when it has none.
 pub async fn delete_plan(state: &AppState, caller: Caller, id: i64) -> Result<(), ApiError> {
     write::guarded(state, move |conn| {
+        db::locks::lock_tournament(conn, id)?;
         access::tournament(conn, id, &caller, Need::Change)?;
         if db::plans::delete(conn, id)? == 0 {
             return Err(ApiError::NotFound);

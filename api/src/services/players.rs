@@ -10,9 +10,9 @@ use super::same_player::{Registered, Registration};
 use super::validate::{self, invalid, optional, text};
 use super::{audit, now, write};
 use crate::auth::Caller;
-use crate::db::DbConn;
 use crate::db::models::{NewPlayer, PlayerRow};
 use crate::db::players::{self as repo, PlayerChange};
+use crate::db::{DbConn, locks};
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
 use crate::wire::players::{
@@ -166,6 +166,9 @@ fn registering(
     request: CreatePlayerRequest,
 ) -> impl FnOnce(&mut DbConn) -> Result<PlayerResponse, ApiError> + Send + 'static {
     move |conn| {
+        // Locked first, as finishing the tournament locks it: a player is added before
+        // it is finished or is refused after.
+        locks::lock_tournament(conn, id)?;
         access::tournament(conn, id, &caller, Need::Change)?;
         let mut next = repo::next_start_number(conn, id)?;
         let new = new_player(&request, id, &mut next, "").map_err(|errors| {
@@ -267,6 +270,9 @@ fn importing(
     rows: Vec<(String, CreatePlayerRequest)>,
 ) -> impl FnOnce(&mut DbConn) -> Result<ImportResponse, ApiError> + Send + 'static {
     move |conn| {
+        // Locked first, as finishing the tournament locks it: a player is added before
+        // it is finished or is refused after.
+        locks::lock_tournament(conn, id)?;
         access::tournament(conn, id, &caller, Need::Change)?;
         let mut next = repo::next_start_number(conn, id)?;
         let mut new = Vec::with_capacity(rows.len());
@@ -312,7 +318,7 @@ pub async fn preview(
     let (mut next, stored) = state
         .db
         .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Change)?;
+            access::tournament(conn, id, &caller, Need::Write)?;
             Ok((
                 repo::next_start_number(conn, id)?,
                 repo::of_tournament(conn, id)?,
@@ -449,7 +455,7 @@ pub async fn update(
         start_number: request.start_number,
     };
     let row = write::guarded(state, move |conn| {
-        let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
+        let before = locked(conn, id)?;
         access::tournament(conn, before.tournament_id, &caller, Need::Change)?;
         numbers_free(conn, &before, &change)?;
         // A registration committed between the check and the change (PostgreSQL) may take
@@ -523,7 +529,7 @@ fn numbers_free(
 pub async fn delete(state: &AppState, organizer_id: i64, id: i64) -> Result<(), ApiError> {
     let caller = Caller::Organizer(organizer_id);
     write::guarded(state, move |conn| {
-        let before = repo::find(conn, id)?.ok_or(ApiError::NotFound)?;
+        let before = locked(conn, id)?;
         access::tournament(conn, before.tournament_id, &caller, Need::Change)?;
         let seated = |rounds: &[i32]| {
             let which = if rounds.is_empty() {
@@ -551,4 +557,14 @@ pub async fn delete(state: &AppState, organizer_id: i64, id: i64) -> Result<(), 
         Ok(())
     })
     .await
+}
+
+/// Player `id` read after his tournament's lock (taken as finishing it takes it): a change
+/// to him lands before the tournament is finished or is refused after.
+fn locked(conn: &mut DbConn, id: i64) -> Result<PlayerRow, ApiError> {
+    let tournament = repo::find(conn, id)?
+        .ok_or(ApiError::NotFound)?
+        .tournament_id;
+    locks::lock_tournament(conn, tournament)?;
+    repo::find(conn, id)?.ok_or(ApiError::NotFound)
 }

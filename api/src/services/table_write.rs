@@ -89,7 +89,10 @@ pub fn open(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<TableWr
 /// as it is (a code can still be issued for such a table).
 pub fn lock(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<TableContext, ApiError> {
     locks::lock_table(conn, table_id)?;
-    let mut ctx = access::table(conn, table_id, caller, Need::Change)?;
+    // A code moves no standings: it can still be issued or revoked once the tournament is
+    // finished (a leaked code revoked after the day). A settings change that re-plans a
+    // table asked for `Need::Change` before it came here.
+    let mut ctx = access::table(conn, table_id, caller, Need::Write)?;
     if !due(&ctx) {
         return Ok(ctx);
     }

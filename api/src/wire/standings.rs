@@ -99,7 +99,7 @@ pub struct StandingsResponse {
     pub round: Option<u16>,
     /// Tie-breaks applied after the total, in order.
     pub tie_breaks: Vec<String>,
-    /// When the organiser finished the tournament: these are its final standings (absent
+    /// When the organiser finished the tournament: these are its final standings (`null`
     /// while it runs, and for one round's standings of a finished tournament too).
     #[schema(value_type = Option<String>, format = DateTime)]
     pub finished_at: Option<chrono::DateTime<chrono::Utc>>,

@@ -108,7 +108,7 @@ pub struct TournamentResponse {
     /// Its time zone (IANA name), in which pages and prints show its times.
     pub time_zone: String,
     /// When its organiser finished it ("Turnier abschließen"): its standings are final, and
-    /// nothing that moves them changes until he reopens it. Absent while it runs.
+    /// nothing that moves them changes until he reopens it. `null` while it runs.
     pub finished_at: Option<DateTime<Utc>>,
 }
 

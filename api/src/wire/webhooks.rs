@@ -14,7 +14,7 @@ pub struct WebhookRequest {
     #[schema(example = "https://example.org/karlchen-hook")]
     pub url: String,
     /// The events to send: `deal.created`, `deal.corrected`, `round.closed`,
-    /// `standings.changed` (at least one).
+    /// `standings.changed`, `tournament.finished`, `tournament.reopened` (at least one).
     #[schema(example = json!(["deal.created", "standings.changed"]))]
     pub events: Vec<String>,
 }

@@ -42,6 +42,8 @@ async fn the_director_finishes_the_day_and_reopens_it_with_a_reason() {
     // Without the tick the browser keeps the form: nothing is finished.
     page.click("#finish").await;
     assert_eq!(page.count("#ending-final").await, 0);
+    assert_eq!(page.count("#ending-refused").await, 0, "not even sent");
+    assert!(page.current_url().await.ends_with("/standings"));
     page.fill("#finish-reason", "Siegerehrung 18 Uhr").await;
     page.click("#finish-confirm").await;
     page.click("#finish").await;

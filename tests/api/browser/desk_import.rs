@@ -42,6 +42,17 @@ async fn a_results_document_is_imported_as_an_unpublished_copy() {
     page.wait_for("#import-results", WAIT).await;
     page.assert_accessible("the desk's start with the import")
         .await;
+    // Not a document at all (the DDV's CSV chosen by mistake): said, not a server error.
+    let csv = dir.path().join("ddv.csv");
+    std::fs::write(&csv, "Platz;Name\n1;Anna\n").unwrap();
+    page.choose_file("#import-file", &csv).await;
+    page.click("#import-submit").await;
+    page.wait_for("#import-error", WAIT).await;
+    assert!(
+        page.text_of("#import-error")
+            .await
+            .contains("nicht importiert")
+    );
     page.choose_file("#import-file", &bad).await;
     page.click("#import-submit").await;
     page.wait_for("#import-error", WAIT).await;

@@ -61,6 +61,12 @@ pub async fn import(state: web::Data<AppState>, req: HttpRequest, form: Multipar
         return to_sign_in(&req);
     };
     let (lang, _) = Lang::of(&req);
+    // One import at a time, the API's too, taken before the upload is read: each holds
+    // its document and its parsed form in memory (BENCHMARKS.md).
+    let _turn = match crate::extract::import_turn().acquire_owned().await {
+        Ok(permit) => permit,
+        Err(e) => return failed(&state, &req, ApiError::Internal(e.into())),
+    };
     let sent = match read(form).await {
         Ok(sent) => sent,
         Err(unread) => {
@@ -96,7 +102,8 @@ pub async fn import(state: web::Data<AppState>, req: HttpRequest, form: Multipar
                     ApiError::Internal(anyhow::anyhow!("an import answered no tournament")),
                 )
                 .into()),
-                Err(e @ ApiError::Unprocessable { .. }) => {
+                // Not a document, or not a right one: said, and nothing stored.
+                Err(e) if e.status_code().is_client_error() && !matches!(e, ApiError::NotFound) => {
                     let why = faults(lang, &e);
                     Ok(with_import_refused(&state, &req, desk, e.status_code(), why).await)
                 }

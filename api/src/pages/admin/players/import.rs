@@ -200,6 +200,13 @@ pub async fn upload(
             let mut preview = players::preview(&state, desk.organizer, nav.id, &bytes)
                 .await
                 .map_err(|e| failed(&state, &req, e))?;
+            // A finished tournament takes no players: said before the import is tried.
+            if nav.finished.is_some() && refused.is_none() {
+                refused = Some(ApiError::conflict(
+                    "tournament_finished",
+                    "the tournament is finished; reopen it to add players",
+                ));
+            }
             let status = match refused {
                 Some(e) if preview.valid => {
                     let problem = e.problem();

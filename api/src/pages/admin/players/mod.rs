@@ -534,15 +534,29 @@ async fn toggle(
     let nav = desk.tournament(state, req, id, Section::Players).await?;
     desk.guard(req, form.csrf.as_deref())?;
     his_player(state, req, &desk, nav.id, player).await?;
-    players::update(state, desk.organizer, player, change)
-        .await
-        .map_err(|e| failed(state, req, e))?;
-    Ok(see_other(&back(
-        nav.id,
-        &form.q,
-        notice.map(|n| (n, player.to_string())),
-        Some(player),
-    )))
+    match players::update(state, desk.organizer, player, change).await {
+        Ok(_) => Ok(see_other(&back(
+            nav.id,
+            &form.q,
+            notice.map(|n| (n, player.to_string())),
+            Some(player),
+        ))),
+        // Refused as a whole (the tournament is finished): said at his row.
+        Err(e @ (ApiError::Unprocessable { .. } | ApiError::Conflict { .. })) => {
+            let (lang, _) = Lang::of(req);
+            let view = View {
+                q: form.q.clone(),
+                row_refused: Some(RowRefusal {
+                    id: player,
+                    action: "toggle",
+                    problems: problems(lang, &e),
+                }),
+                ..View::default()
+            };
+            page(state, req, &desk, &nav, view, e.status_code()).await
+        }
+        Err(e) => Err(failed(state, req, e).into()),
+    }
 }
 
 /// Player `player` if he plays in tournament `id`; another tournament's is not found here.
@@ -583,7 +597,7 @@ pub async fn edit(
             };
             match changed {
                 Ok(_) => Ok(see_other(&back(nav.id, &form.q, None, Some(player)))),
-                Err(e @ ApiError::Unprocessable { .. }) => {
+                Err(e @ (ApiError::Unprocessable { .. } | ApiError::Conflict { .. })) => {
                     let (lang, _) = Lang::of(&req);
                     let view = View {
                         q: form.q.clone(),

@@ -200,7 +200,16 @@ pub async fn drop_plan(
             match plans::delete_plan(&state, desk.caller(), nav.id).await {
                 // Gone already (a second tap): the page shows there is none.
                 Ok(()) | Err(ApiError::NotFound) => Ok(back(nav.id)),
-                Err(e) => Err(failed(&state, &req, e).into()),
+                // Refused (the tournament is finished): said where the plan is.
+                Err(e) => {
+                    let e = shown_or_failed(&state, &req, e)?;
+                    let (lang, _) = Lang::of(&req);
+                    let extra = Extra {
+                        plan_refusal: Some(view::refused(lang, &e)),
+                        ..Extra::default()
+                    };
+                    show(&state, &req, &desk, &nav, extra, e.status_code()).await
+                }
             }
         }
         .await,
