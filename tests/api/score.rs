@@ -160,9 +160,15 @@ fn impossible_inputs() -> Vec<(Value, &'static str, &'static str)> {
             "extras_in_solo",
         ),
         (
-            with(json!({"contract": "armut"})),
+            with(json!({"contract": "poverty"})),
             "contract",
             "unknown_value",
+        ),
+        // Armut is a house rule (XII): the TSR, which /score plays without `rules`, has none.
+        (
+            with(json!({"contract": "armut"})),
+            "contract",
+            "not_in_rules",
         ),
         (
             with(json!({"announcements": {"re": "kontra"}})),
