@@ -77,7 +77,7 @@ pub async fn import(
     Ok(answer)
 }
 
-/// Imports `body` as [`import`] does, under `key` (the desk's form carries its key in a
+/// Imports `body` as [`import()`] does, under `key` (the desk's form carries its key in a
 /// field): the stored answer and the new tournament's id. The tournament arrives
 /// unpublished, its name marked as a copy ([`check::copy_name`]), so that the public list
 /// does not show the same tournament twice before the organiser looks at it.
