@@ -164,6 +164,18 @@ pub enum Unfinished {
     OpenRounds(Vec<i32>),
 }
 
+impl std::fmt::Display for Unfinished {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unfinished::NoRound => f.write_str("no round was drawn"),
+            Unfinished::OpenRounds(open) => {
+                let list: Vec<String> = open.iter().map(i32::to_string).collect();
+                write!(f, "round(s) {} are still open", list.join(", "))
+            }
+        }
+    }
+}
+
 /// Whether a tournament whose rounds are `(number, closed)` can be finished.
 pub fn finishing(rounds: &[(i32, bool)]) -> Result<(), Unfinished> {
     if rounds.is_empty() {
@@ -306,6 +318,10 @@ mod tests {
             Err(Unfinished::OpenRounds(vec![2, 3]))
         );
         assert_eq!(finishing(&[(1, true), (2, true)]), Ok(()));
+        assert_eq!(
+            Unfinished::OpenRounds(vec![2, 3]).to_string(),
+            "round(s) 2, 3 are still open"
+        );
         // The last round open: the day is not over, even if every earlier one is.
         assert_eq!(
             finishing(&[(1, true), (2, true), (i32::MAX, false)]),

@@ -34,14 +34,11 @@ pub async fn finish(
         day::finishing(&rounds(conn, id)?).map_err(|why| match why {
             Unfinished::NoRound => ApiError::conflict(
                 "no_round_played",
-                "no round was drawn; there are no standings to make final",
+                format!("{why}; there are no standings to make final"),
             ),
-            Unfinished::OpenRounds(open) => ApiError::conflict(
+            Unfinished::OpenRounds(_) => ApiError::conflict(
                 "rounds_open",
-                format!(
-                    "round(s) {} are still open; close them before finishing the tournament",
-                    numbers(&open)
-                ),
+                format!("{why}; close them before finishing the tournament"),
             ),
         })?;
         db::tournaments::set_finished(conn, id, Some(now()))?;
@@ -126,14 +123,6 @@ fn rounds(conn: &mut DbConn, id: i64) -> Result<Vec<(i32, bool)>, ApiError> {
         .iter()
         .map(|r| (r.number, r.closed))
         .collect())
-}
-
-/// Round numbers as a message lists them: "2, 3".
-fn numbers(list: &[i32]) -> String {
-    list.iter()
-        .map(i32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// Where a tournament stands at the end of the day, as the desk shows it.

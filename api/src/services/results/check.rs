@@ -234,14 +234,7 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
     // A finished tournament's rounds are all closed (`domain::day`).
     if t.finished_at.is_some() {
         let rounds: Vec<(i32, bool)> = doc.rounds.iter().map(|r| (r.number, r.closed)).collect();
-        let why = match domain::day::finishing(&rounds) {
-            Ok(()) => None,
-            Err(domain::day::Unfinished::NoRound) => Some("it has no round".to_owned()),
-            Err(domain::day::Unfinished::OpenRounds(open)) => {
-                Some(format!("round(s) {open:?} are open"))
-            }
-        };
-        if let Some(why) = why {
+        if let Err(why) = domain::day::finishing(&rounds) {
             faults.value(
                 "tournament.finished_at".to_owned(),
                 "not_finishable",
