@@ -8,8 +8,8 @@ use serde_json::{Value, json};
 use service_tests::backend_test;
 
 use crate::fixtures::{
-    App, Reply, Table, call_json, desk, desk_form as form, desk_get as get, expect, normal, req,
-    send, tournament,
+    App, Reply, Table, call_json, desk, desk_form as form, desk_get as get, expect, normal,
+    organizer, req, send, tournament,
 };
 
 /// `POST /api/v1/tournaments/{id}/{what}` with `body`.
@@ -277,6 +277,21 @@ backend_test!(
         let bare = post(&service, &t, "reopen", json!({"reason": "  "})).await;
         expect(&bare, 422, "no reason");
         assert_eq!(bare.fields(), ["reason"]);
+        let bell = post(&service, &t, "reopen", json!({"reason": "Einspruch\u{7}"})).await;
+        expect(&bell, 422, "a control character in the reason");
+        assert_eq!(bell.fields(), ["reason"]);
+        // Nobody else reopens it: another organiser does not find it, a captain may not.
+        let stranger = organizer(&app, &service, "fremd@example.org").await;
+        let path = format!("/api/v1/tournaments/{}/reopen", t.tournament);
+        let body = json!({"reason": "Versehen"});
+        let other = call_json(&service, "POST", &path, Some(&stranger), Some(&body)).await;
+        expect(&other, 404, "another organiser");
+        let by_captain = call_json(&service, "POST", &path, Some(&t.captain), Some(&body)).await;
+        expect(&by_captain, 403, "the captain");
+        assert!(
+            standings(&service, &t, "").await["finished_at"].is_string(),
+            "still final"
+        );
         let reopened = post(
             &service,
             &t,
