@@ -7,6 +7,7 @@ use anyhow::{Context, bail};
 
 pub use crate::keys::Secret;
 pub use crate::links::PublicUrl;
+pub use crate::mail::Mailer;
 
 /// Everything the service needs to start. Its `Debug` shows the database URL without its
 /// password.
@@ -58,6 +59,10 @@ pub struct Config {
     /// The address phones reach the service at (`KARLCHEN_PUBLIC_URL`), for printed links
     /// and QR codes; without it, they are derived from the request ([`crate::links`]).
     pub public_url: Option<PublicUrl>,
+    /// How invitation mails are sent: a sendmail-compatible command (`KARLCHEN_SENDMAIL`,
+    /// e.g. `/usr/sbin/sendmail -t -i`) and the sender (`KARLCHEN_MAIL_FROM`). Without
+    /// one, invitation links are only shown to the organiser to pass on.
+    pub mailer: Option<Mailer>,
 }
 
 impl std::fmt::Debug for Config {
@@ -78,6 +83,7 @@ impl std::fmt::Debug for Config {
             .field("streams_max", &self.streams_max)
             .field("streams_per_address", &self.streams_per_address)
             .field("public_url", &self.public_url)
+            .field("mailer", &self.mailer)
             .finish()
     }
 }
@@ -157,6 +163,7 @@ impl Config {
             // A hall behind one NAT address: its watchers beyond this poll instead.
             streams_per_address: 200,
             public_url: None,
+            mailer: None,
         }
     }
 
@@ -261,6 +268,13 @@ impl Config {
         config.public_url = var("KARLCHEN_PUBLIC_URL")?
             .map(|url| PublicUrl::parse(&url))
             .transpose()?;
+        config.mailer = match (var("KARLCHEN_SENDMAIL")?, var("KARLCHEN_MAIL_FROM")?) {
+            (Some(command), Some(from)) => Some(Mailer::parse(&command, &from)?),
+            (Some(_), None) => {
+                bail!("KARLCHEN_SENDMAIL needs KARLCHEN_MAIL_FROM, the address mails come from")
+            }
+            (None, _) => None,
+        };
         config.metrics_token = var("KARLCHEN_METRICS_TOKEN")?
             .map(|token| MetricsToken::new(&token))
             .transpose()?;
@@ -306,6 +320,35 @@ mod tests {
             .unwrap_err()
             .to_string();
         assert!(error.contains("KARLCHEN_PUBLIC_URL"), "{error}");
+    }
+
+    /// Mail is off unless a command is given, which needs a sender; a sender that is no
+    /// address stops the start with the variable's name.
+    #[test]
+    fn mail_needs_a_command_and_a_sender() {
+        assert_eq!(with(&[]).unwrap().mailer, None);
+        assert_eq!(
+            with(&[("KARLCHEN_MAIL_FROM", "doko@example.org")])
+                .unwrap()
+                .mailer,
+            None
+        );
+        let given = with(&[
+            ("KARLCHEN_SENDMAIL", "/usr/sbin/sendmail -t -i"),
+            ("KARLCHEN_MAIL_FROM", "doko@example.org"),
+        ])
+        .unwrap();
+        assert_eq!(given.mailer.unwrap().from(), "doko@example.org");
+        for vars in [
+            &[("KARLCHEN_SENDMAIL", "/usr/sbin/sendmail -t")][..],
+            &[
+                ("KARLCHEN_SENDMAIL", "/usr/sbin/sendmail -t"),
+                ("KARLCHEN_MAIL_FROM", "Doko Club"),
+            ][..],
+        ] {
+            let error = with(vars).unwrap_err().to_string();
+            assert!(error.contains("KARLCHEN_MAIL_FROM"), "{error}");
+        }
     }
 
     /// The caps on streams: the total derived from the open-file limit unless given, 200

@@ -139,6 +139,15 @@ pub enum ApiError {
         /// What stands in the way.
         current: Option<serde_json::Value>,
     },
+    /// What the request names existed but is used up for good (410): an invitation link
+    /// that was used, withdrawn or has expired; `code` says which.
+    #[error("{detail}")]
+    Gone {
+        /// Stable code of why.
+        code: &'static str,
+        /// Summary for people.
+        detail: String,
+    },
     /// `If-Match` names an old version (412).
     #[error("the resource has changed since version {given}; it is at version {current}")]
     PreconditionFailed {
@@ -250,7 +259,9 @@ impl ApiError {
             ApiError::Forbidden => "forbidden",
             ApiError::MetricsTokenNeeded => "metrics_token_needed",
             ApiError::NotFound => "not_found",
-            ApiError::Conflict { code, .. } | ApiError::Refused { code, .. } => code,
+            ApiError::Conflict { code, .. }
+            | ApiError::Refused { code, .. }
+            | ApiError::Gone { code, .. } => code,
             ApiError::PreconditionFailed { .. } => "version_mismatch",
             ApiError::PreconditionRequired => "if_match_required",
             ApiError::MethodNotAllowed => "method_not_allowed",
@@ -319,6 +330,7 @@ impl ResponseError for ApiError {
             ApiError::Forbidden | ApiError::MetricsTokenNeeded => StatusCode::FORBIDDEN,
             ApiError::NotFound => StatusCode::NOT_FOUND,
             ApiError::Conflict { .. } | ApiError::Refused { .. } => StatusCode::CONFLICT,
+            ApiError::Gone { .. } => StatusCode::GONE,
             ApiError::PreconditionFailed { .. } => StatusCode::PRECONDITION_FAILED,
             ApiError::PreconditionRequired => StatusCode::PRECONDITION_REQUIRED,
             ApiError::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,

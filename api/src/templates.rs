@@ -36,6 +36,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/login.html"),
     ),
     (
+        "pages/admin/invite.html",
+        include_str!("../../templates/pages/admin/invite.html"),
+    ),
+    (
         "pages/admin/stale.html",
         include_str!("../../templates/pages/admin/stale.html"),
     ),

@@ -43,6 +43,7 @@ mod games;
 mod hardening;
 mod health;
 mod instances;
+mod invitations;
 mod join_page;
 mod live;
 mod metrics;

@@ -145,6 +145,12 @@ pub struct TestApp {
 impl TestApp {
     /// A new application on `backend`, or `None` when that backend is not available.
     pub async fn new(backend: Backend) -> Option<TestApp> {
+        TestApp::configured(backend, |_| {}).await
+    }
+
+    /// As [`TestApp::new`], with `adjust` changing the configuration before it opens (a
+    /// mail command, say).
+    pub async fn configured(backend: Backend, adjust: impl FnOnce(&mut Config)) -> Option<TestApp> {
         let dir = tempfile::tempdir().expect("temp dir");
         let db = TestDb::create(backend, &dir)?;
         let mut config = Config::with_data_dir(dir.path().to_path_buf());
@@ -153,6 +159,7 @@ impl TestApp {
         // The tests' webhook receivers listen on 127.0.0.1; the refusal of private targets
         // (the default) has its own test.
         config.webhook_allow_private = true;
+        adjust(&mut config);
         let state = AppState::open(config).await.expect("open the application");
         state.db.clock().set(test_day());
         Some(TestApp {

@@ -253,6 +253,16 @@ impl AuthLimits {
         }
     }
 
+    /// A turn to hash a password: at most one per core at a time, since argon2 takes 19 MiB
+    /// and a core for a while, so a burst (of sign-ins, of new accounts) waits here rather
+    /// than exhausting memory or the blocking pool.
+    pub async fn hash_turn(&self) -> Result<tokio::sync::SemaphorePermit<'_>, ApiError> {
+        self.hashing
+            .acquire()
+            .await
+            .map_err(|e| ApiError::Internal(anyhow::anyhow!("hashing semaphore closed: {e}")))
+    }
+
     /// The client's address: the peer of the connection, or with `KARLCHEN_TRUST_FORWARDED`
     /// the first address of `Forwarded`/`X-Forwarded-For` that a proxy in front sets. A
     /// request without one (a Unix socket, a test) counts as the unspecified address.

@@ -20,6 +20,7 @@ pub mod family_deals;
 pub mod game;
 mod group_commit;
 pub mod idempotency;
+pub mod invitations;
 pub mod join_codes;
 pub mod listen;
 pub mod locks;

@@ -212,6 +212,21 @@ diesel::table! {
 }
 
 diesel::table! {
+    invitations (id) {
+        id -> BigInt,
+        tournament_id -> BigInt,
+        email -> Text,
+        token_hash -> Text,
+        invited_by -> BigInt,
+        created_at -> Timestamp,
+        expires_at -> Timestamp,
+        accepted_at -> Nullable<Timestamp>,
+        accepted_by -> Nullable<BigInt>,
+        withdrawn_at -> Nullable<Timestamp>,
+    }
+}
+
+diesel::table! {
     tournament_organizers (tournament_id, organizer_id) {
         tournament_id -> BigInt,
         organizer_id -> BigInt,
@@ -265,6 +280,7 @@ diesel::joinable!(signatures -> round_tables (table_id));
 diesel::joinable!(signatures -> players (player_id));
 diesel::joinable!(organizer_audit -> organizers (organizer_id));
 diesel::joinable!(webhooks -> tournaments (tournament_id));
+diesel::joinable!(invitations -> tournaments (tournament_id));
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 diesel::joinable!(organizer_sessions -> organizers (organizer_id));
 
@@ -284,6 +300,7 @@ diesel::allow_tables_to_appear_in_same_query!(
     idempotency_keys,
     seating_plans,
     tournament_organizers,
+    invitations,
     webhooks,
     webhook_deliveries,
     organizer_sessions,

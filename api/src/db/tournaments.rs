@@ -206,6 +206,7 @@ fn delete_all(conn: &mut DbConn, id: i64) -> QueryResult<()> {
         tournament_organizers::table.filter(tournament_organizers::tournament_id.eq(id)),
     )
     .execute(conn)?;
+    super::invitations::delete_all(conn, id)?;
     let hook_ids = webhooks::table
         .filter(webhooks::tournament_id.eq(id))
         .select(webhooks::id);

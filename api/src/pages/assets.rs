@@ -47,6 +47,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("../../../templates/assets/confirm.js"),
     ),
     (
+        "copy.js",
+        "text/javascript; charset=utf-8",
+        include_str!("../../../templates/assets/copy.js"),
+    ),
+    (
         "favicon.svg",
         "image/svg+xml",
         include_str!("../../../templates/assets/favicon.svg"),

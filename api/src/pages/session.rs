@@ -6,13 +6,15 @@
 //! `/table`, and the phone would bounce back to `/join`). The JSON API stays bearer-only;
 //! this cookie opens the `/table` pages and nothing else.
 
+use actix_web::HttpRequest;
 use actix_web::cookie::{Cookie, SameSite, time::Duration};
-use actix_web::http::header::{HOST, ORIGIN, REFERER};
-use actix_web::{HttpRequest, web};
+use actix_web::http::header::{ORIGIN, REFERER};
 
 use crate::auth::Caller;
 use crate::auth::extract::caller_from_token;
 use crate::state::AppState;
+
+pub use crate::reached::{host, is_https};
 
 /// The cookie holding the captain's token.
 pub const CAPTAIN_COOKIE: &str = "karlchen_captain";
@@ -95,50 +97,11 @@ pub fn referring_page(req: &HttpRequest) -> Option<String> {
     Some(format!("/{page}"))
 }
 
-/// Whether a proxy's `Forwarded`/`X-Forwarded-*` headers count for this service: only with
-/// `KARLCHEN_TRUST_FORWARDED=1`. Reached directly, anybody can send them, and a forged
-/// `X-Forwarded-Host` would otherwise let another site's form pass the same-origin check.
-fn trusts_forwarded(req: &HttpRequest) -> bool {
-    req.app_data::<web::Data<AppState>>()
-        .is_some_and(|state| state.config.trust_forwarded)
-}
-
-/// The host (and port) the request was sent to: its `Host` header (the URI's authority
-/// over HTTP/2), or, from a trusted proxy, the host the proxy says.
-pub fn host(req: &HttpRequest) -> String {
-    host_as(req, trusts_forwarded(req))
-}
-
-fn host_as(req: &HttpRequest, trust_forwarded: bool) -> String {
-    if trust_forwarded {
-        return req.connection_info().host().to_owned();
-    }
-    req.headers()
-        .get(HOST)
-        .and_then(|h| h.to_str().ok())
-        .map(str::to_owned)
-        .or_else(|| req.uri().authority().map(|a| a.as_str().to_owned()))
-        .unwrap_or_else(|| req.app_config().host().to_owned())
-}
-
-/// Whether the request reached the service over HTTPS: its own TLS, or, from a trusted
-/// proxy, the scheme the proxy says. Decides the cookies' `Secure` flag and the scheme of
-/// printed links.
-pub fn is_https(req: &HttpRequest) -> bool {
-    is_https_as(req, trusts_forwarded(req))
-}
-
-fn is_https_as(req: &HttpRequest, trust_forwarded: bool) -> bool {
-    if trust_forwarded {
-        req.connection_info().scheme() == "https"
-    } else {
-        req.app_config().secure()
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::reached::{host_as, is_https_as};
+    use actix_web::http::header::HOST;
     use actix_web::test::TestRequest;
 
     #[test]

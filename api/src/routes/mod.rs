@@ -6,6 +6,7 @@ pub mod auth;
 pub mod deals;
 pub mod finish;
 pub mod health;
+pub mod invitations;
 pub mod join_codes;
 pub mod metrics;
 pub mod penalties;
@@ -50,6 +51,11 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
                 .service(tournaments::list_organizers)
                 .service(tournaments::add_organizer)
                 .service(tournaments::remove_organizer)
+                .service(invitations::list_invitations)
+                .service(invitations::invite)
+                .service(invitations::withdraw_invitation)
+                .service(invitations::lookup_invitation)
+                .service(invitations::accept_invitation)
                 .service(players::create_player)
                 .service(players::list_players)
                 .service(players::import_players)

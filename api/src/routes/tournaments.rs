@@ -132,8 +132,8 @@ pub async fn list_organizers(
 ///
 /// Any organiser of the tournament may. 201 with him when he was added; 200 when he runs
 /// it already (its owner, or added before), and nothing changes. An e-mail no account has
-/// is refused with 422 `unknown_organizer` naming `email` (accounts are created by the
-/// server's operator: `karlchen organizer add`). Audited.
+/// is refused with 422 `unknown_organizer` naming `email`: invite him by a one-time link
+/// instead (`POST /tournaments/{id}/invitations`). Audited.
 #[utoipa::path(tag = "tournaments", params(("id" = i64, Path)), request_body = AddOrganizerRequest,
     security(("bearer" = [])), responses(
     (status = 201, body = TournamentOrganizerResponse, description = "Added"),

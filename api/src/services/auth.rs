@@ -31,14 +31,7 @@ pub async fn login(
         || password::dummy_hash().to_owned(),
         |o| o.password_hash.clone(),
     );
-    // At most one hash per core at a time: argon2 takes 19 MiB and a core for a while, so
-    // a burst of logins waits here rather than exhausting memory or the blocking pool.
-    let _permit = state
-        .auth_limits
-        .hashing
-        .acquire()
-        .await
-        .map_err(|e| ApiError::Internal(anyhow::anyhow!("hashing semaphore closed: {e}")))?;
+    let _turn = state.auth_limits.hash_turn().await?;
     let ok = web::block(move || password::verify(&password, &hash)).await?;
     let organizer = found.filter(|_| ok).ok_or(ApiError::InvalidCredentials)?;
     let keys = state.keys.clone();

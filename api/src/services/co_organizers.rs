@@ -69,8 +69,8 @@ pub async fn add(
                 "unknown_organizer",
                 "email",
                 "unknown_organizer",
-                "no organiser account has this e-mail; the server's operator creates \
-                     accounts (karlchen organizer add)",
+                "no organiser account has this e-mail; invite him by a link instead \
+                     (POST /api/v1/tournaments/{id}/invitations)",
             ));
         };
         let runs = account.id == tournament.organizer_id

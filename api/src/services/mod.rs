@@ -15,6 +15,7 @@ pub mod deals;
 pub mod draw;
 pub mod finish;
 pub mod idempotency;
+pub mod invitations;
 pub mod join_codes;
 pub mod live;
 pub mod metrics;

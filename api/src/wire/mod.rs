@@ -10,6 +10,7 @@ pub mod deal_preview;
 pub mod family;
 pub mod file_name;
 pub mod game;
+pub mod invitations;
 pub mod join_codes;
 pub mod penalties;
 pub mod plans;

@@ -17,6 +17,7 @@ mod desk_entry;
 mod desk_finish;
 mod desk_game;
 mod desk_import;
+mod desk_invite;
 mod desk_monitor;
 mod desk_monitor_compact;
 mod desk_players;

@@ -11,6 +11,7 @@
 mod audit;
 mod ending;
 mod game_form;
+mod invite;
 mod login;
 mod monitor;
 mod organizers;
@@ -95,6 +96,9 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(overview::preview_link)
         .service(organizers::add)
         .service(organizers::remove)
+        .service(organizers::withdraw)
+        .service(invite::page)
+        .service(invite::accept)
         .service(removal::confirm)
         .service(removal::delete)
         .service(standings::csv)

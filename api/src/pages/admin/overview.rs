@@ -16,17 +16,20 @@ use super::{
     Desk, Nav, Section, Step, answer, failed, refusal_text, render, see_other, signed_in_or_login,
 };
 use crate::error::{ApiError, FieldError};
+use crate::links::LinkBase;
 use crate::pages::i18n::Lang;
+use crate::reached;
 use crate::services::view::Tournament;
-use crate::services::{co_organizers, preview, tournaments};
+use crate::services::{co_organizers, invitations, preview, tournaments};
 use crate::state::AppState;
+use crate::wire::invitations::InvitedResponse;
 use crate::wire::preview::PreviewLinkResponse;
 use crate::wire::tournaments::UpdateTournamentRequest;
 
 const TEMPLATE: &str = "pages/admin/overview.html";
 
 /// What a finished action says above the page (`?done=`).
-const DONE: &[&str] = &["saved", "added", "removed"];
+const DONE: &[&str] = &["saved", "added", "removed", "withdrawn", "joined"];
 
 #[derive(Debug, Serialize)]
 struct OverviewPage {
@@ -50,6 +53,10 @@ struct OverviewPage {
     /// The add form's e-mail, kept when refused.
     organizer_email: String,
     organizer_refused: Option<Refusal>,
+    /// The open invitations.
+    invitations: Vec<InvitationLine>,
+    /// An invitation just made, with its link (shown this once).
+    invited: Option<InvitedLine>,
     /// A preview link just made (not `preview`: the base template's banner of a page read
     /// through one has that name).
     preview_link: Option<PreviewLine>,
@@ -89,6 +96,28 @@ struct OrganizerLine {
     /// co-organiser only himself).
     removable: bool,
     me: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct InvitationLine {
+    id: i64,
+    email: String,
+    invited_by: String,
+    /// `dd.mm.yyyy hh:mm` in the tournament's time zone.
+    expires: String,
+    withdrawable: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct InvitedLine {
+    email: String,
+    link: String,
+    expires: String,
+    mailed: bool,
+    /// Mail is configured but did not take it: why.
+    mail_error: Option<String>,
+    /// The link names a loopback address: it opens on this machine only.
+    loopback: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -321,6 +350,7 @@ pub(super) struct Shown {
     pub email: String,
     pub organizer_refusal: Option<ApiError>,
     pub preview: Option<PreviewLinkResponse>,
+    pub invited: Option<InvitedResponse>,
     pub done: Option<String>,
 }
 
@@ -373,8 +403,17 @@ pub(super) async fn show(
     let organizers = co_organizers::list(state, desk.caller(), nav.id)
         .await
         .map_err(|e| failed(state, req, e))?;
+    let invitations = invitations::list(state, desk.caller(), nav.id)
+        .await
+        .map_err(|e| failed(state, req, e))?;
     let (lang, _) = Lang::of(req);
     let me = desk.organizer;
+    let zone = overview.tournament.time_zone.clone();
+    let local = move |at: &str| {
+        chrono::DateTime::parse_from_rfc3339(at)
+            .map(|at| crate::local_time::date_and_clock(&zone, at.naive_utc()))
+            .unwrap_or_else(|_| at.to_owned())
+    };
     let owner = organizers.iter().any(|o| o.owner && o.organizer_id == me);
     let refusal = shown
         .settings_refusal
@@ -424,15 +463,26 @@ pub(super) async fn show(
             title: organizer_refusal(lang, e),
             reasons: Vec::new(),
         }),
+        invitations: invitations
+            .into_iter()
+            .map(|i| InvitationLine {
+                expires: local(&i.expires_at),
+                id: i.id,
+                email: i.email,
+                invited_by: i.invited_by_name,
+                withdrawable: i.withdrawable,
+            })
+            .collect(),
+        invited: shown.invited.map(|i| InvitedLine {
+            expires: local(&i.invitation.expires_at),
+            email: i.invitation.email,
+            link: i.link,
+            mailed: i.mailed,
+            mail_error: i.mail_error,
+            loopback: matches!(reached::link_base(state, req), LinkBase::Loopback(_)),
+        }),
         preview_link: shown.preview.map(|p| PreviewLine {
-            expires: chrono::DateTime::parse_from_rfc3339(&p.expires_at)
-                .map(|at| {
-                    crate::local_time::date_and_clock(
-                        &overview.tournament.time_zone,
-                        at.naive_utc(),
-                    )
-                })
-                .unwrap_or(p.expires_at),
+            expires: local(&p.expires_at),
             url: p.url,
         }),
         done: shown.done.map(|d| Done {

@@ -4,8 +4,8 @@
 use actix_web::HttpRequest;
 use serde::Serialize;
 
-use crate::links::{self, LinkBase, Reached};
-use crate::pages::session::{host, is_https};
+use crate::links::LinkBase;
+use crate::reached::{self, host};
 use crate::state::AppState;
 
 /// The address printed links start with, and what the page says about it.
@@ -21,19 +21,8 @@ pub(super) struct PrintAddress {
 impl PrintAddress {
     /// The address for links printed from `req`.
     pub(super) fn of(state: &AppState, req: &HttpRequest) -> PrintAddress {
-        let scheme = if is_https(req) { "https" } else { "http" };
+        let base = reached::link_base(state, req);
         let host = host(req);
-        let reached = Reached {
-            scheme,
-            host: &host,
-            local: Some(req.app_config().local_addr()),
-            bind: &state.config.bind,
-        };
-        let base = links::base(
-            state.config.public_url.as_ref(),
-            &reached,
-            links::network_address,
-        );
         let kind = match base {
             LinkBase::Configured(_) => "configured",
             LinkBase::Requested(_) => "requested",
