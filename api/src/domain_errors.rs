@@ -440,6 +440,11 @@ pub fn table_entry_error(
         table::EntryError::WrongGame { entered, game } => wrong_game(entered, game),
         table::EntryError::Doppelkopf(e) => entry_error(e, current),
         table::EntryError::Family(e) => family_round_error(e, current),
+        table::EntryError::Adjusted => ApiError::Conflict {
+            code: "table_adjusted",
+            detail: e.to_string(),
+            current: current(),
+        },
     }
 }
 
@@ -473,6 +478,32 @@ pub fn table_deletion_error(
     }
 }
 
+/// A result that cannot be set for a table: one that played is a 409 with its sheet
+/// (`table_has_deals`); values that do not fit its seats or the range are a 422 naming
+/// `points` or the seat's value.
+pub fn adjustment_error(
+    e: &table::AdjustmentError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    match e {
+        table::AdjustmentError::HasDeals { .. } => ApiError::Conflict {
+            code: "table_has_deals",
+            detail: e.to_string(),
+            current: current(),
+        },
+        table::AdjustmentError::Seats { .. } => {
+            ApiError::field("invalid_body", "points", "invalid_length", e.to_string())
+        }
+        table::AdjustmentError::OutOfRange { seat, .. } => ApiError::field(
+            "invalid_body",
+            &format!("points[{}]", seat.saturating_sub(1)),
+            "out_of_range",
+            e.to_string(),
+        ),
+        table::AdjustmentError::NotInGame(e) => not_in_game(e),
+    }
+}
+
 /// Time that cannot be called: a family game has none (422), a round that refuses it is a
 /// 409 with the sheet.
 pub fn time_up_error(
@@ -483,6 +514,11 @@ pub fn time_up_error(
         table::TimeUpError::NotInGame(e) => not_in_game(e),
         table::TimeUpError::Refused(e) => ApiError::Conflict {
             code: "time_up_refused",
+            detail: e.to_string(),
+            current: current(),
+        },
+        table::TimeUpError::Adjusted => ApiError::Conflict {
+            code: "table_adjusted",
             detail: e.to_string(),
             current: current(),
         },

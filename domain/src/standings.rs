@@ -48,6 +48,9 @@ pub struct SheetLine {
     pub solos_played: u16,
     /// The solos counted in `solos_played` that he won ([`crate::Winner::Re`]).
     pub solos_won: u16,
+    /// The organiser set this line's points for a table that could not play its round
+    /// ([`crate::table::Adjustment`]): no deal stands behind them.
+    pub adjusted: bool,
 }
 
 /// A rule that orders players with equal totals. A tournament chooses a list of them, applied
@@ -263,6 +266,9 @@ pub struct Standing {
     /// The total over the rounds he has a line in, as the DDV ranking list uses it; `None`
     /// when he has none.
     pub average_per_round: Option<Average>,
+    /// Per round as `rounds`: whether the organiser set that round's points (a table that
+    /// could not play, [`SheetLine::adjusted`]).
+    pub adjusted: Vec<bool>,
 }
 
 impl Standing {
@@ -277,7 +283,16 @@ impl Standing {
             solos_played: 0,
             solos_won: 0,
             average_per_round: None,
+            adjusted: vec![false; usize::from(rounds)],
         }
+    }
+
+    /// The rounds (from 1) whose result the organiser set ([`Standing::adjusted`]).
+    pub fn adjusted_rounds(&self) -> Vec<u16> {
+        (1..=u16::MAX)
+            .zip(&self.adjusted)
+            .filter_map(|(round, &set)| set.then_some(round))
+            .collect()
     }
 
     fn add(&mut self, line: &SheetLine) {
@@ -482,6 +497,7 @@ fn rank(
             };
             standing.add(line);
             standing.rounds[slot] = Some(line.points);
+            standing.adjusted[slot] = line.adjusted;
             // At most `rounds` slots, so this stays within u16.
             played += 1;
         }
@@ -523,6 +539,7 @@ mod tests {
             games_won: 0,
             solos_played: 0,
             solos_won: 0,
+            adjusted: false,
         }
     }
 
@@ -624,6 +641,7 @@ mod tests {
             games_won: games,
             solos_played: solos,
             solos_won,
+            adjusted: false,
         };
         // Two players with equal totals; player 2 is better under the tie-break, so he must
         // move above player 1, who comes first by id when they share a rank.
@@ -682,6 +700,7 @@ mod tests {
             games_won: games,
             solos_played: 0,
             solos_won: 0,
+            adjusted: false,
         };
         // Player 1: more games won; player 2: the better best round. Totals are equal.
         let split = [
@@ -899,6 +918,7 @@ mod tests {
                         games_won: games % (deals + 1),
                         solos_played,
                         solos_won: won % (solos_played + 1),
+                        adjusted: false,
                     });
                 }
             }

@@ -269,6 +269,7 @@ fn sheet_line() -> impl Strategy<Value = SheetLine> {
                 games_won: won,
                 solos_played: solos,
                 solos_won,
+                adjusted: false,
             }
         })
 }

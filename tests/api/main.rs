@@ -7,6 +7,7 @@
 )]
 
 mod access_log;
+mod adjusted;
 mod admin_monitor;
 mod admin_pages;
 mod admin_players;

@@ -314,6 +314,13 @@ pub struct TableRow {
     /// ([`super::locks::lock_table`]): what was derived from its rows is current while
     /// this is unchanged.
     pub sheet_writes: i64,
+    /// The result the organiser set for a table that could not play: each seat's points,
+    /// comma-separated in seat order (`domain::table::Adjustment`).
+    pub adjusted_points: Option<String>,
+    /// Why he set it.
+    pub adjusted_reason: Option<String>,
+    /// When (UTC).
+    pub adjusted_at: Option<NaiveDateTime>,
 }
 
 /// A table's join code. It is stored as issued, not hashed: the organiser prints it on the

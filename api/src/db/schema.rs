@@ -105,6 +105,9 @@ diesel::table! {
         extra_minutes -> Integer,
         time_up_by_clock -> Bool,
         sheet_writes -> BigInt,
+        adjusted_points -> Nullable<Text>,
+        adjusted_reason -> Nullable<Text>,
+        adjusted_at -> Nullable<Timestamp>,
     }
 }
 

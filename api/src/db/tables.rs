@@ -79,6 +79,27 @@ pub fn set_time_up(conn: &mut DbConn, table_id: i64, after: Option<i32>) -> Quer
         .map(drop)
 }
 
+/// Sets the table's result (each seat's points, comma-separated), the organiser's reason
+/// and when; all `None` removes it.
+pub fn set_adjustment(
+    conn: &mut DbConn,
+    table_id: i64,
+    adjusted: Option<(&str, &str, chrono::NaiveDateTime)>,
+) -> QueryResult<()> {
+    let (points, reason, at) = match adjusted {
+        Some((points, reason, at)) => (Some(points), Some(reason), Some(at)),
+        None => (None, None, None),
+    };
+    diesel::update(round_tables::table.find(table_id))
+        .set((
+            round_tables::adjusted_points.eq(points),
+            round_tables::adjusted_reason.eq(reason),
+            round_tables::adjusted_at.eq(at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
 /// Sets the time-up mark the table's clock made: its time ran out after `after` deals.
 pub fn set_time_up_by_clock(conn: &mut DbConn, table_id: i64, after: i32) -> QueryResult<()> {
     diesel::update(round_tables::table.find(table_id))

@@ -362,6 +362,16 @@ fn whole_number<T: std::str::FromStr>(field: &str, typed: &str) -> Result<T, Api
         .map_err(|_| ApiError::field("invalid_body", field, "invalid_value", "a whole number"))
 }
 
+/// Per round (round 1 first, `rounds` of them): whether the organiser set that round's
+/// result for the player's table (it could not play), from the standings'
+/// `adjusted_rounds`; the pages mark those cells.
+pub(crate) fn set_rounds(adjusted: &[u16], rounds: usize) -> Vec<bool> {
+    (1..=u16::MAX)
+        .take(rounds)
+        .map(|r| adjusted.contains(&r))
+        .collect()
+}
+
 /// A tournament's heading on every page.
 #[derive(Debug, Serialize)]
 struct TournamentHeading {

@@ -35,6 +35,8 @@ struct SheetPage {
     /// Every player at the table, signed or not, in seat order.
     signatures: Vec<SignLine>,
     signed_by_all: bool,
+    /// The organiser set the table's result (it could not play): why.
+    adjusted: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -151,6 +153,7 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
         signatures,
         signed_by_all,
         family,
+        adjusted,
         ..
     } = sheet;
     let name = |seat: u8| {
@@ -257,6 +260,7 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
         complete,
         time_up,
         round_closed,
+        adjusted: adjusted.map(|a| a.reason),
         signatures: players
             .iter()
             .map(|p| SignLine {

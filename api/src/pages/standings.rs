@@ -59,6 +59,8 @@ struct Row {
     /// "18.67"; the template writes a decimal comma in German.
     average: Option<String>,
     rounds: Vec<Option<i32>>,
+    /// Per round: its result was set by the organiser (the table could not play).
+    set: Vec<bool>,
     /// Doublehead Kids: the Silver Coins that rank equal Golden Coins (`total`).
     silver: Option<i64>,
     withdrawn: bool,
@@ -105,6 +107,7 @@ fn rows(shown: &PageStandings) -> Vec<Row> {
             total: s.total,
             average: s.average_per_round.clone(),
             rounds: s.rounds.clone(),
+            set: super::set_rounds(&s.adjusted_rounds, s.rounds.len()),
             silver: s.silver_coins,
             withdrawn: s.withdrawn,
         })

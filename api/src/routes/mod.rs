@@ -87,6 +87,8 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
                 .service(signatures::withdraw)
                 .service(tables::time_up)
                 .service(tables::extend_table)
+                .service(tables::adjust_table)
+                .service(tables::remove_adjustment)
                 .service(round_clock::start_round)
                 .service(round_clock::time_up_round)
                 .service(round_clock::get_round_monitor)

@@ -1,17 +1,18 @@
-//! A table of a round: its score sheet, the organiser's time-up and extra time. Its join
+//! A table of a round: its score sheet, the organiser's time-up and extra time, the result
+//! he sets for a table that could not play. Its join
 //! code, deals and penalties have routes of their own.
 
 use actix_web::http::header::{ETAG, IF_NONE_MATCH};
-use actix_web::{HttpRequest, HttpResponse, get, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, post, put, web};
 
 use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
 use crate::services::write::{guarded, once};
-use crate::services::{round_clock, tables};
+use crate::services::{adjustments, round_clock, tables};
 use crate::state::AppState;
 use crate::wire::clock::ExtendTableRequest;
-use crate::wire::sheet::SheetResponse;
+use crate::wire::sheet::{AdjustTableRequest, RemoveAdjustmentRequest, SheetResponse};
 
 /// A table's score sheet, with an `ETag`; `If-None-Match` with that tag answers an empty
 /// 304 while nothing changed.
@@ -93,4 +94,60 @@ pub async fn extend_table(
         round_clock::extend(conn, table_id, &acting, minutes, &reason)
     })
     .await
+}
+
+/// Set the result of a table that could not play its round ("festgesetzte Wertung").
+///
+/// Organisers only, with a reason (422 without). One value per seat in seat order, at most
+/// 999 either way (422 naming `points` or `points[i]`). Only on a sheet without deals: a
+/// round that was played counts with its deals (409 `table_has_deals`, `current` the
+/// sheet). The table then counts as complete, takes no deal or time-up (409
+/// `table_adjusted`) and its players' round counts in the standings, marked as set
+/// (`adjusted_rounds`). Setting it again replaces it. Refused once the tournament is
+/// finished. Audited (`table.adjust`); sends `standings.changed`.
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id")),
+    request_body = AdjustTableRequest, security(("bearer" = [])), responses(
+    (status = 200, body = SheetResponse),
+    (status = 409, description = "The table has deals (`table_has_deals`) or the tournament is finished", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[put("/tables/{id}/adjustment")]
+pub async fn adjust_table(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<AdjustTableRequest>,
+) -> Result<web::Json<SheetResponse>, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    let table_id = id.into_inner();
+    let AdjustTableRequest { points, reason } = body.0;
+    let sheet = guarded(&state, move |conn| {
+        adjustments::set(conn, table_id, &caller, &points, &reason)
+    })
+    .await?;
+    Ok(web::Json(sheet))
+}
+
+/// Remove a table's set result, with a reason (422 without): it takes deals again. A table
+/// without one is answered as it is. Audited (`table.adjust.remove`).
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id")),
+    request_body = RemoveAdjustmentRequest, security(("bearer" = [])), responses(
+    (status = 200, body = SheetResponse),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[delete("/tables/{id}/adjustment")]
+pub async fn remove_adjustment(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<RemoveAdjustmentRequest>,
+) -> Result<web::Json<SheetResponse>, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    let table_id = id.into_inner();
+    let reason = body.0.reason;
+    let sheet = guarded(&state, move |conn| {
+        adjustments::remove(conn, table_id, &caller, &reason)
+    })
+    .await?;
+    Ok(web::Json(sheet))
 }

@@ -6,6 +6,7 @@
 //! plain synchronous functions over a connection.
 
 pub mod access;
+pub mod adjustments;
 pub mod audit;
 pub mod audit_log;
 pub mod auth;

@@ -34,6 +34,8 @@ fn events_of(action: &str) -> &'static [&'static str] {
         "deal.create" => &["deal.created", "standings.changed"],
         "deal.update" | "deal.delete" => &["deal.corrected", "standings.changed"],
         "penalty.create" | "penalty.update" | "penalty.delete" => &["standings.changed"],
+        // A table's set result moves its players' standings like its deals would.
+        "table.adjust" | "table.adjust.remove" => &["standings.changed"],
         "round.close" => &["round.closed", "standings.changed"],
         // The standings become final, or stop being so.
         "tournament.finish" => &["tournament.finished", "standings.changed"],

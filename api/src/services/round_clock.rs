@@ -251,6 +251,7 @@ fn monitor_of(
                 complete: false,
                 signatures: 0,
                 signed_by_all: false,
+                adjusted: false,
                 problem: Some(e.to_string()),
             },
         });
@@ -301,6 +302,7 @@ fn monitor_row(sheet: &SheetResponse, last_entry_at: Option<String>) -> MonitorT
         complete: sheet.complete,
         signatures: u8::try_from(sheet.signatures.len()).unwrap_or(u8::MAX),
         signed_by_all: sheet.signed_by_all,
+        adjusted: sheet.adjusted.is_some(),
         problem: None,
     }
 }

@@ -259,6 +259,7 @@ fn family(
                 solos_played: 0,
                 solos_won: 0,
                 average_per_round: None,
+                adjusted: vec![false; rounds],
             }
         })
         .collect();
@@ -413,6 +414,7 @@ fn read(
                 club: p.club.clone(),
                 total: s.total,
                 rounds: s.rounds.clone(),
+                adjusted_rounds: s.adjusted_rounds(),
                 average_per_round: s.average_per_round.map(|a| a.to_string()),
                 deals_played: s.deals_played,
                 games_won: s.games_won,

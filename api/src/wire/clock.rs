@@ -95,6 +95,8 @@ pub struct MonitorTableView {
     pub signatures: u8,
     /// Every player at the table has signed the complete sheet.
     pub signed_by_all: bool,
+    /// The organiser set the table's result (it could not play): nothing to sign.
+    pub adjusted: bool,
     /// Why the table's sheet cannot be read as stored (its other fields are then empty);
     /// `null` normally.
     pub problem: Option<String>,

@@ -166,6 +166,22 @@ pub struct ResultsTable {
     pub signatures: Vec<ResultsSignature>,
     /// Each seat's total (derived; checked on import). Null when the sheet does not score.
     pub totals: Option<Vec<i32>>,
+    /// The result the organiser set because the table could not play (then it has no
+    /// deals and `totals` are these points). Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub adjusted: Option<ResultsAdjustment>,
+}
+
+/// A table's set result ("festgesetzte Wertung").
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultsAdjustment {
+    /// Each seat's points, in seat order.
+    pub points: Vec<i64>,
+    /// Why the organiser set it.
+    pub reason: String,
+    /// When (UTC).
+    pub at: DateTime<Utc>,
 }
 
 /// A deal's entry as the document writes it, kept as its JSON text: the stored entry

@@ -1,7 +1,7 @@
 //! A table's score sheet on the wire: a deal as the captain enters it and the sheet as every
 //! reader sees it (captains, organisers, the public, the printed pages).
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use crate::wire::clock::{ClockView, SeatPlayerView};
@@ -183,6 +183,21 @@ pub struct SheetResponse {
     /// seat's Golden Coins or points). Absent at a Doppelkopf table.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub family: Option<FamilySheetView>,
+    /// The result the organiser set because the table could not play its round: then
+    /// `totals` are these points, the sheet is complete and takes no deal. Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub adjusted: Option<AdjustedView>,
+}
+
+/// A table's set result ("festgesetzte Wertung").
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct AdjustedView {
+    /// Each seat's points, in seat order.
+    pub points: Vec<i32>,
+    /// Why the organiser set it.
+    pub reason: String,
+    /// When (UTC, RFC 3339).
+    pub at: Option<String>,
 }
 
 /// One seat's keys on a family sheet: Golden then Silver Coins (Doublehead Kids), or points
@@ -242,4 +257,24 @@ pub struct FamilySheetView {
     pub next: Option<FamilyNextView>,
     /// The seats that won the round, once it is over.
     pub winners: Vec<u8>,
+}
+
+/// Sets the result of a table that could not play its round.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct AdjustTableRequest {
+    /// Each seat's points, in seat order (one per seat; at most 999 either way).
+    #[schema(example = json!([0, 0, 0, 0]))]
+    pub points: Vec<i64>,
+    /// Why (required): what kept the table from playing.
+    #[schema(example = "Spieler erkrankt, Tisch konnte nicht spielen")]
+    pub reason: String,
+}
+
+/// Removes a table's set result.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RemoveAdjustmentRequest {
+    /// Why (required).
+    pub reason: String,
 }

@@ -69,8 +69,12 @@ pub struct StandingRow {
     /// Sum of his sheet entries, penalties included.
     pub total: i64,
     /// Points per round (round 1 first; null where not played: a round counts once his
-    /// table has a deal entered).
+    /// table has a deal entered, or the organiser set its result).
     pub rounds: Vec<Option<i32>>,
+    /// The rounds (numbers, from 1) whose points the organiser set because the table could
+    /// not play ("festgesetzte Wertung"); they count as played. Absent when none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub adjusted_rounds: Vec<u16>,
     /// Average per round played, as the DDV ranking list uses it ("18.67"); null before his
     /// first round.
     pub average_per_round: Option<String>,
@@ -215,6 +219,12 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
             .to_owned(),
         );
     }
+    // Rounds the organiser set for a table that could not play: a last column naming them,
+    // so the round cells stay numbers.
+    let adjusted = rows.iter().any(|r| !r.adjusted_rounds.is_empty());
+    if adjusted {
+        header.push(adjusted_column(german).to_owned());
+    }
     let csv_error = |e: csv::Error| ApiError::Internal(e.into());
     writer.write_record(&header).map_err(csv_error)?;
     for row in rows {
@@ -254,11 +264,30 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
         if silver {
             record.push(row.silver_coins.map(|s| s.to_string()).unwrap_or_default());
         }
+        if adjusted {
+            record.push(adjusted_cell(&row.adjusted_rounds));
+        }
         writer.write_record(&record).map_err(csv_error)?;
     }
     writer
         .into_inner()
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))
+}
+
+/// The heading of the CSVs' last column, present when a round's result was set for some
+/// player's table (it could not play).
+pub fn adjusted_column(german: bool) -> &'static str {
+    if german {
+        "Festgesetzte Runden"
+    } else {
+        "adjusted_rounds"
+    }
+}
+
+/// That column's cell: the rounds set, space-separated ("2 3"), empty when none.
+pub fn adjusted_cell(rounds: &[u16]) -> String {
+    let rounds: Vec<String> = rounds.iter().map(u16::to_string).collect();
+    rounds.join(" ")
 }
 
 #[cfg(test)]
@@ -274,6 +303,7 @@ mod tests {
             club: Some("DK Köln".to_owned()),
             total: rounds.iter().flatten().map(|&p| i64::from(p)).sum(),
             rounds,
+            adjusted_rounds: Vec::new(),
             average_per_round: average.map(str::to_owned),
             deals_played: 24,
             games_won: 13,

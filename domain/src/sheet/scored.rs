@@ -318,6 +318,7 @@ impl ScoredSheet {
                 games_won: line.games_won,
                 solos_played: line.solos_played,
                 solos_won: line.solos_won,
+                adjusted: false,
             })
             .collect()
     }
@@ -652,6 +653,7 @@ mod tests {
                 games_won: 3,
                 solos_played: 2,
                 solos_won: 0,
+                adjusted: false,
             }
         );
         assert_eq!(lines.len(), 4);

@@ -25,6 +25,10 @@ pub enum EntryError {
     /// A family game's refusal: the round is over, or the entry is for another table size.
     #[error(transparent)]
     Family(FamilyRoundError),
+    /// The organiser set the table's result ([`super::Adjustment`]): it takes no deal
+    /// until he removes it.
+    #[error("the organiser set this table's result; it takes no deal until that is removed")]
+    Adjusted,
 }
 
 /// Why a correction is refused.
@@ -67,6 +71,9 @@ pub enum TimeUpError {
     /// The round's state refuses it (complete, or time already up).
     #[error(transparent)]
     Refused(SheetError),
+    /// The organiser set the table's result: it has no playing time to end.
+    #[error("the organiser set this table's result; it has no time to call")]
+    Adjusted,
 }
 
 /// A deletion worked out: what the shell stores afterwards.
@@ -84,6 +91,9 @@ impl TableSheet {
     /// takes no further deal, whatever was entered. (A family game reads the entry first
     /// and then says its round is over.)
     pub fn refuses_entries(&self) -> Option<EntryError> {
+        if self.adjustment().is_some() {
+            return Some(EntryError::Adjusted);
+        }
         self.doppelkopf()
             .ok()
             .filter(|sheet| sheet.round().next().is_none())
@@ -190,6 +200,9 @@ impl TableSheet {
     ///
     /// See [`TimeUpError`].
     pub fn time_up(&self) -> Result<usize, TimeUpError> {
+        if self.adjustment().is_some() {
+            return Err(TimeUpError::Adjusted);
+        }
         let sheet = self.doppelkopf()?;
         let mut round = sheet.round().clone();
         round.time_up().map_err(TimeUpError::Refused)?;

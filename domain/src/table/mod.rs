@@ -15,10 +15,12 @@
 //! plausibility hints) is reached through [`TableSheet::doppelkopf`], which names the game
 //! that has none ([`NotInGame`]).
 
+mod adjusted;
 mod edit;
 mod entry;
 mod sheet;
 
+pub use adjusted::{Adjustment, AdjustmentError, MAX_ADJUSTED_POINTS};
 pub use edit::{CorrectionError, DeletionError, EntryError, TableDeletion, TimeUpError};
 pub use entry::TableEntry;
 pub use sheet::{

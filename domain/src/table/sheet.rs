@@ -1,6 +1,7 @@
 //! The aggregate itself: a table's round derived from what was stored, and what any caller
 //! reads of it.
 
+use super::adjusted::Adjustment;
 use super::entry::TableEntry;
 use crate::deal::{Seat, TableSize};
 use crate::game::{
@@ -98,6 +99,8 @@ enum Play {
 pub struct TableSheet {
     setup: TableSetup,
     play: Play,
+    /// The result the organiser set for a table that could not play ([`Adjustment`]).
+    adjusted: Option<Adjustment>,
 }
 
 /// The game's own round, for a view that shows each game's sheet in its own shape.
@@ -220,7 +223,11 @@ impl TableSheet {
                 )
             }
         };
-        Ok(TableSheet { setup, play })
+        Ok(TableSheet {
+            setup,
+            play,
+            adjusted: None,
+        })
     }
 
     /// The table as it was set up.
@@ -257,6 +264,16 @@ impl TableSheet {
         }
     }
 
+    /// The result the organiser set for the table, if he did (it could not play).
+    pub fn adjustment(&self) -> Option<&Adjustment> {
+        self.adjusted.as_ref()
+    }
+
+    /// Sets the result checked by [`TableSheet::adjust`].
+    pub(super) fn set_adjustment(&mut self, adjustment: Adjustment) {
+        self.adjusted = Some(adjustment);
+    }
+
     /// How many deals are on the sheet.
     pub fn deal_count(&self) -> usize {
         match &self.play {
@@ -267,6 +284,9 @@ impl TableSheet {
 
     /// The next deal's number; `None` once the round is complete.
     pub fn next_number(&self) -> Option<u16> {
+        if self.adjusted.is_some() {
+            return None;
+        }
         match &self.play {
             Play::Doppelkopf(sheet) => sheet.round().next().map(|n| n.number),
             Play::Family(round) => (!round.is_complete())
@@ -277,6 +297,9 @@ impl TableSheet {
 
     /// Whether the round is over and takes no further deal.
     pub fn is_complete(&self) -> bool {
+        if self.adjusted.is_some() {
+            return true;
+        }
         match &self.play {
             Play::Doppelkopf(sheet) => sheet.round().is_complete(),
             Play::Family(round) => round.is_complete(),
@@ -286,6 +309,9 @@ impl TableSheet {
     /// The deals still to be played, as far as the rules know them (a Doublehead Kids
     /// round's end is not known in advance: see [`FamilyRound::deals_left`]).
     pub fn deals_left(&self) -> u16 {
+        if self.adjusted.is_some() {
+            return 0;
+        }
         match &self.play {
             Play::Doppelkopf(sheet) => sheet.round().deals_left(),
             Play::Family(round) => round.deals_left(),
@@ -335,6 +361,9 @@ impl TableSheet {
     /// the deals on it ([`crate::sheet::run_out`]). Returns whether it now is; a complete
     /// sheet, one already in time-up and a family game's round stay as they are.
     pub fn run_out(&mut self) -> bool {
+        if self.adjusted.is_some() {
+            return false;
+        }
         let Some(sheet) = self.play_mut() else {
             return false;
         };
@@ -348,6 +377,9 @@ impl TableSheet {
     /// Each seated player's line for the standings of round `round`, `players` in seat
     /// order (a seat without a player has no line).
     pub fn lines(&self, players: &[PlayerId], round: u16) -> TableLines {
+        if let Some(adjusted) = &self.adjusted {
+            return TableLines::Doppelkopf(TableSheet::adjusted_lines(adjusted, players, round));
+        }
         match &self.play {
             Play::Doppelkopf(sheet) => {
                 TableLines::Doppelkopf(sheet.scored.sheet_lines(players, round))

@@ -12,6 +12,7 @@ mod captain;
 mod captain_entry;
 mod captain_live;
 mod captain_offline;
+mod desk_adjusted;
 mod desk_day;
 mod desk_entry;
 mod desk_finish;

@@ -77,6 +77,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(monitor::revoke_code)
         .service(monitor::time_up)
         .service(monitor::extend)
+        .service(monitor::set_adjustment)
+        .service(monitor::remove_adjustment)
         .service(players::list)
         .service(players::add)
         .service(players::upload)

@@ -89,6 +89,8 @@ struct Row {
     club: Option<String>,
     total: i64,
     rounds: Vec<Option<i32>>,
+    /// Per shown round: its result was set by the organiser.
+    set: Vec<bool>,
     average: Option<String>,
     deals_played: u32,
     games_won: u32,
@@ -181,6 +183,10 @@ pub(super) async fn show(
                         .and_then(|i| s.rounds.get(i).copied().flatten()),
                 ],
                 None => s.rounds.clone(),
+            },
+            set: match round {
+                Some(r) => vec![s.adjusted_rounds.contains(&r)],
+                None => crate::pages::set_rounds(&s.adjusted_rounds, s.rounds.len()),
             },
             average: s.average_per_round.clone(),
             deals_played: s.deals_played,

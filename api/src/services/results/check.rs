@@ -296,6 +296,31 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
             if table.time_up_after.is_some_and(|n| n < 0) {
                 faults.value(at("time_up_after"), "out_of_range", "at least 0");
             }
+            if let Some(adjusted) = &table.adjusted {
+                // The domain sets a result only on a sheet without deals, one value per
+                // seat within its range (`domain::table::Adjustment`); the import stores it
+                // and scores the table through the domain again.
+                let most = i64::from(domain::table::MAX_ADJUSTED_POINTS);
+                if !table.deals.is_empty() {
+                    faults.value(
+                        at("adjusted"),
+                        "invalid_value",
+                        "a table with deals has no set result",
+                    );
+                }
+                if adjusted.points.len() != table.seats.len()
+                    || adjusted.points.iter().any(|p| !(-most..=most).contains(p))
+                {
+                    faults.value(
+                        at("adjusted.points"),
+                        "invalid_value",
+                        format!("one value per seat, each at most {most} either way"),
+                    );
+                }
+                if adjusted.reason.trim().is_empty() {
+                    faults.value(at("adjusted.reason"), "invalid_value", "a reason");
+                }
+            }
             let mut table_facts = Vec::with_capacity(table.deals.len());
             for (d, deal) in table.deals.iter().enumerate() {
                 let at = |f: &str| format!("rounds[{r}].tables[{ti}].deals[{d}].{f}");

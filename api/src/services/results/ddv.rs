@@ -1,7 +1,8 @@
 //! What the DDV ranking list needs of a tournament, as CSV: per player his place, start
 //! number, name, club, DDV number, the rounds he played, his points in each round, his
 //! total, his average per round played ("Rundenschnitt") and the tournament's name and
-//! date, in the order of the standings. A shared place is the same number on each line
+//! date (and, where the organiser set a table's result, which rounds), in the order of the
+//! standings. A shared place is the same number on each line
 //! and the next place skips ("1, 2, 2, 4"), as the standings rank; a player who withdrew
 //! before playing is not on the list (`domain::standings::field`). The same spreadsheet
 //! dialects as the standings CSV (`wire::standings::CsvDialect`).
@@ -11,7 +12,7 @@ use crate::db::models::TournamentRow;
 use crate::error::ApiError;
 use crate::services::standings;
 use crate::wire::file_name;
-use crate::wire::standings::{CsvDialect, spreadsheet_text};
+use crate::wire::standings::{CsvDialect, adjusted_cell, adjusted_column, spreadsheet_text};
 
 /// The ranking list as a download.
 #[derive(Debug)]
@@ -92,6 +93,15 @@ fn csv(
         }
         .map(String::from),
     );
+    // Rounds the organiser set for a table that could not play count as played; a last
+    // column names them, so the ranking list's keeper sees which.
+    let adjusted = computed
+        .standings
+        .iter()
+        .any(|s| s.adjusted.contains(&true));
+    if adjusted {
+        header.push(adjusted_column(german).to_owned());
+    }
     let name = spreadsheet_text(&tournament.name);
     let date = if german {
         tournament.held_on.format("%d.%m.%Y").to_string()
@@ -130,6 +140,9 @@ fn csv(
             average
         });
         record.extend([name.clone(), date.clone()]);
+        if adjusted {
+            record.push(adjusted_cell(&s.adjusted_rounds()));
+        }
         writer.write_record(&record).map_err(csv_error)?;
     }
     writer

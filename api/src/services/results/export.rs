@@ -13,9 +13,9 @@ use crate::error::ApiError;
 use crate::services::access::TableContext;
 use crate::services::sheet::{self, Stored};
 use crate::wire::results::{
-    FORMAT, RawEntry, ResultsActor, ResultsAuditLine, ResultsDeal, ResultsDocument, ResultsPenalty,
-    ResultsPlan, ResultsPlayer, ResultsRound, ResultsScored, ResultsSignature, ResultsTable,
-    ResultsTableRef, ResultsTournament, VERSION,
+    FORMAT, RawEntry, ResultsActor, ResultsAdjustment, ResultsAuditLine, ResultsDeal,
+    ResultsDocument, ResultsPenalty, ResultsPlan, ResultsPlayer, ResultsRound, ResultsScored,
+    ResultsSignature, ResultsTable, ResultsTableRef, ResultsTournament, VERSION,
 };
 
 /// A stored time as the document writes it.
@@ -197,7 +197,25 @@ pub fn document(
                         })
                     })
                     .collect::<Result<_, ApiError>>()?,
-                totals: scored.map(|s| s.totals().to_vec()),
+                // A set result stands in for the deals: its points are the totals.
+                totals: derived.as_ref().ok().and_then(|d| {
+                    let scored = d.doppelkopf().ok()?.scored();
+                    Some(
+                        d.table
+                            .adjustment()
+                            .map_or_else(|| scored.totals().to_vec(), |a| a.points().to_vec()),
+                    )
+                }),
+                adjusted: match (&table.adjusted_points, &table.adjusted_reason) {
+                    (Some(points), Some(reason)) => Some(ResultsAdjustment {
+                        points: sheet::adjusted_points(points).ok_or_else(|| {
+                            corrupt(format!("table {}: set result {points:?}", table.id))
+                        })?,
+                        reason: reason.clone(),
+                        at: utc(table.adjusted_at.unwrap_or(round.created_at)),
+                    }),
+                    _ => None,
+                },
             });
         }
         rounds.push(ResultsRound {

@@ -157,6 +157,20 @@ pub fn write(
                     stored(s.signed_at),
                 )?;
             }
+            let mut table_row = table_row;
+            if let Some(adjusted) = &table.adjusted {
+                let points: Vec<String> = adjusted.points.iter().map(i64::to_string).collect();
+                let points = points.join(",");
+                let at = stored(adjusted.at);
+                db::tables::set_adjustment(
+                    conn,
+                    table_row.id,
+                    Some((&points, &adjusted.reason, at)),
+                )?;
+                table_row.adjusted_points = Some(points);
+                table_row.adjusted_reason = Some(adjusted.reason.clone());
+                table_row.adjusted_at = Some(at);
+            }
             let ctx = TableContext {
                 table: table_row,
                 round: round_row.clone(),
@@ -267,12 +281,16 @@ fn rescore(
             ));
         }
     }
-    if table.totals.as_deref() != Some(scored.totals()) {
+    // A set result stands in for the deals: its points are the totals.
+    let totals = derived
+        .table
+        .adjustment()
+        .map_or_else(|| scored.totals(), |a| a.points());
+    if table.totals.as_deref() != Some(totals) {
         return Err(mismatch(
             format!("{at}.totals"),
             format!(
-                "{named}: the totals are {:?}, the document says {:?}",
-                scored.totals(),
+                "{named}: the totals are {totals:?}, the document says {:?}",
                 table.totals
             ),
         ));

@@ -90,5 +90,6 @@ pub(super) fn view(
             next,
             winners: round.winners(),
         }),
+        adjusted: None,
     }
 }

@@ -31,7 +31,7 @@ use crate::services::corrupt;
 use crate::services::table_clock::TableClock;
 use crate::wire::clock::{SeatPlayerView, rfc3339};
 use crate::wire::score::ContractName;
-use crate::wire::sheet::{NextDealView, PenaltyView, SheetDealView, SheetResponse};
+use crate::wire::sheet::{AdjustedView, NextDealView, PenaltyView, SheetDealView, SheetResponse};
 use crate::wire::signatures::SignatureView;
 
 pub use self::derived::{Derived, conflict_with_sheet, deal_view};
@@ -136,6 +136,13 @@ pub fn judge(
         .and_then(|n| usize::try_from(n).ok());
     let mut table = TableSheet::derive(setup(ctx)?, &entries, penalties, time_up_after)
         .map_err(|e| table_derive_error(&e))?;
+    if let Some(stored) = &ctx.table.adjusted_points {
+        let points = adjusted_points(stored)
+            .ok_or_else(|| corrupt(format!("table {}: set result {stored:?}", ctx.table.id)))?;
+        table
+            .adjust(&points)
+            .map_err(|e| corrupt(format!("table {}: set result: {e}", ctx.table.id)))?;
+    }
     let mut time_up_by = time_up_after.map(|_| {
         if ctx.table.time_up_by_clock {
             TimeUpBy::Clock
@@ -159,6 +166,14 @@ pub fn judge(
         stored,
         now,
     })
+}
+
+/// A set result as stored: each seat's points, comma-separated; `None` if it is not that.
+pub fn adjusted_points(stored: &str) -> Option<Vec<i64>> {
+    stored
+        .split(',')
+        .map(|p| p.trim().parse::<i64>().ok())
+        .collect()
 }
 
 impl Judged {
@@ -190,6 +205,21 @@ impl Judged {
             }
             TableView::Family(round) => family::view(ctx, round, rows, &self.stored, &seats),
         };
+        if let Some(adjusted) = self.table.adjustment() {
+            sheet.complete = true;
+            sheet.next = None;
+            sheet.sitting_out_player = None;
+            sheet.pflichtsolo_owed = Vec::new();
+            sheet.totals = adjusted.points().to_vec();
+            sheet.adjusted = Some(AdjustedView {
+                points: adjusted.points().to_vec(),
+                reason: ctx.table.adjusted_reason.clone().unwrap_or_default(),
+                at: ctx.table.adjusted_at.map(|at| {
+                    at.and_utc()
+                        .to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+                }),
+            });
+        }
         sheet.signatures = signed(ctx, signatures);
         sheet.signed_by_all =
             sheet.complete && ctx.seats.len() == sheet.signatures.len() && !ctx.seats.is_empty();
@@ -415,6 +445,7 @@ fn view(
         signatures: Vec::new(),
         signed_by_all: false,
         family: None,
+        adjusted: None,
     }
 }
 

@@ -12,7 +12,7 @@ mod table;
 
 pub use table::{
     add_penalty, correct, correction, delete_deal, delete_penalty, enter_deal, entry_form, extend,
-    issue_code, revoke_code, show as table_page, time_up,
+    issue_code, remove_adjustment, revoke_code, set_adjustment, show as table_page, time_up,
 };
 
 use actix_web::http::StatusCode;
@@ -91,6 +91,8 @@ struct Row {
     forced: Option<String>,
     signatures: u8,
     signed_by_all: bool,
+    /// The organiser set its result: done, with nothing to sign.
+    adjusted: bool,
     complete: bool,
     time_up: bool,
     /// `organiser` or `clock`.
@@ -134,7 +136,7 @@ fn attention(row: &Row) -> u8 {
         3
     } else if !row.complete {
         4
-    } else if !row.signed_by_all {
+    } else if !row.signed_by_all && !row.adjusted {
         5
     } else {
         6
@@ -233,6 +235,7 @@ fn row(
         forced: table.forced_soloist.as_ref().map(person),
         signatures: table.signatures,
         signed_by_all: table.signed_by_all,
+        adjusted: table.adjusted,
         complete: table.complete,
         time_up: table.time_up,
         time_up_by: table.time_up_by,

@@ -51,6 +51,8 @@ struct Line {
     name: String,
     club: Option<String>,
     rounds: Vec<Option<i32>>,
+    /// Per round: its result was set by the organiser.
+    set: Vec<bool>,
     total: i64,
     average: Option<String>,
     withdrawn: bool,
@@ -135,6 +137,7 @@ fn line(row: StandingRow) -> Line {
         start_number: row.start_number,
         name: row.name,
         club: row.club.filter(|c| !c.trim().is_empty()),
+        set: crate::pages::set_rounds(&row.adjusted_rounds, row.rounds.len()),
         rounds: row.rounds,
         total: row.total,
         average: row.average_per_round,

@@ -330,7 +330,8 @@ fn round_model(
                 deals: monitor.map(|m| m.deals_entered),
                 time_up: monitor.is_some_and(|m| m.time_up),
                 complete: monitor.is_some_and(|m| m.complete),
-                signed: monitor.is_some_and(|m| m.signed_by_all),
+                // A set result has nothing to sign.
+                signed: monitor.is_some_and(|m| m.signed_by_all || m.adjusted),
                 minutes_left: monitor.and_then(|m| m.seconds_left).map(|s| s.div_ceil(60)),
                 ends_at: monitor
                     .and_then(|m| m.ends_at.as_deref())

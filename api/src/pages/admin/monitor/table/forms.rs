@@ -110,7 +110,7 @@ fn penalty_request(form: &PenaltyForm) -> Result<CreatePenaltyRequest, ApiError>
 /// a version, a revocation, a time-up): the desk signed in and the form's CSRF token
 /// checked, `act` run for the organiser (one guarded write), then the table's page again,
 /// or with the refusal at the form named by `anchor`.
-async fn simple<T>(
+pub(super) async fn simple<T>(
     state: &AppState,
     req: &HttpRequest,
     csrf: Option<String>,

@@ -4,19 +4,22 @@
 //! does there, each through the service the JSON API uses: key in the next deal from the
 //! paper sheet, correct a deal (the captain's entry form, saved with the deal's version,
 //! closed rounds too) or delete it, record a penalty (TSR 9) or withdraw one, issue or
-//! revoke the join code, call time-up or give extra time. A refused form is shown again as
+//! revoke the join code, call time-up or give extra time, set the result of a table that
+//! could not play ([`adjustment`]). A refused form is shown again as
 //! it was filled in, with the reason.
 //!
 //! The page is read here; [`forms`] holds what the organiser changes there, [`entry`] the
 //! paper sheet keyed in, [`correct_deal`] the correction of a deal with the captain's
 //! form, [`history`] the audit lines made readable.
 
+mod adjustment;
 mod context;
 mod correct_deal;
 mod entry;
 mod forms;
 mod history;
 
+pub use adjustment::{remove_adjustment, set_adjustment};
 pub use correct_deal::{correct, correction};
 pub use entry::{enter_deal, entry_form};
 pub use forms::{
@@ -40,6 +43,7 @@ use crate::services::{audit_log, codes, join_codes};
 use crate::state::AppState;
 use crate::wire::sheet::FamilyDealView;
 use crate::wire::sheet::{SheetDealView, SheetResponse};
+use adjustment::AdjustForm;
 use context::load;
 use forms::{ExtendForm, PenaltyForm};
 use history::readable;
@@ -126,6 +130,11 @@ struct TablePage {
     code_key: String,
     penalty: PenaltyForm,
     extend: ExtendForm,
+    /// The result set because the table could not play, if it was.
+    adjusted: Option<AdjustedLine>,
+    /// A result may be set: a Doppelkopf table without deals.
+    adjustable: bool,
+    adjust: AdjustFields,
     error: Option<Refused>,
 }
 
@@ -134,6 +143,24 @@ struct TablePage {
 struct Kept {
     penalty: Option<PenaltyForm>,
     extend: Option<ExtendForm>,
+    adjust: Option<AdjustForm>,
+}
+
+/// The result set for a table that could not play, as the page shows it.
+#[derive(Debug, Serialize)]
+struct AdjustedLine {
+    /// `Name: points` per seat.
+    points: Vec<String>,
+    reason: String,
+    /// In the tournament's time.
+    at: Option<String>,
+}
+
+/// The form that sets it: each seat's field as typed (seat 1 first) and the reason.
+#[derive(Debug, Serialize)]
+struct AdjustFields {
+    points: Vec<String>,
+    reason: String,
 }
 
 fn signed_score(sheet: &SheetResponse, scores: &[Value]) -> String {
@@ -257,7 +284,25 @@ async fn table_page(
     if extension.idempotency_key.is_empty() || error.is_none() {
         extension.idempotency_key = new_key();
     }
+    let adjusted = sheet.adjusted.as_ref().map(|a| AdjustedLine {
+        points: sheet
+            .players
+            .iter()
+            .zip(&a.points)
+            .map(|(p, points)| format!("{}: {points}", p.name))
+            .collect(),
+        reason: a.reason.clone(),
+        at: a.at.as_deref().map(|at| instant(&nav.time_zone, at)),
+    });
+    let kept_adjust = kept.adjust.unwrap_or_default();
+    let adjust_fields = AdjustFields {
+        points: kept_adjust.typed(sheet.players.len()),
+        reason: kept_adjust.reason().to_owned(),
+    };
     let model = TablePage {
+        adjustable: sheet.family.is_none() && sheet.deals.is_empty(),
+        adjusted,
+        adjust: adjust_fields,
         table_id,
         round_id: desk_table.round_id,
         round: sheet.round,
