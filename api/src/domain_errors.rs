@@ -500,7 +500,7 @@ pub fn adjustment_error(
             "out_of_range",
             e.to_string(),
         ),
-        table::AdjustmentError::NotInGame(e) => not_in_game(e),
+        &table::AdjustmentError::FamilyGame { game } => not_in_game(&NotInGame { game }),
     }
 }
 

@@ -9,7 +9,6 @@
 //! (after time-up, even an unfinished one). A table with a set result takes no deal and
 //! no time-up until the organiser removes it.
 
-use super::sheet::{NotInGame, TableSheet};
 use crate::standings::{PlayerId, SheetLine};
 
 /// The most points the organiser may set for a seat, either way: more than any real round
@@ -57,23 +56,22 @@ pub enum AdjustmentError {
         points: i64,
     },
     /// A family game's round: its standings count keys, not points.
-    #[error(transparent)]
-    NotInGame(#[from] NotInGame),
+    #[error("this table plays {game}, whose standings count no points to set")]
+    FamilyGame {
+        /// The table's game ([`crate::game::Game::kind`]).
+        game: &'static str,
+    },
 }
 
-impl TableSheet {
-    /// Sets the table's result to `points`, one per seat in seat order.
+impl Adjustment {
+    /// The result `points` (one per seat in seat order) for a table of `seats` seats,
+    /// checked: one value per seat, each within ±[`MAX_ADJUSTED_POINTS`]. Whether the table
+    /// may take one at all is [`crate::table::TableSheet::adjust`]'s to say.
     ///
     /// # Errors
     ///
-    /// See [`AdjustmentError`]: the table has deals, the values do not fit its seats or
-    /// the range, or it plays a family game.
-    pub fn adjust(&mut self, points: &[i64]) -> Result<(), AdjustmentError> {
-        let deals = self.doppelkopf()?.deals().len();
-        if deals > 0 {
-            return Err(AdjustmentError::HasDeals { deals });
-        }
-        let seats = self.setup().players;
+    /// [`AdjustmentError::Seats`] or [`AdjustmentError::OutOfRange`].
+    pub(super) fn new(points: &[i64], seats: u8) -> Result<Adjustment, AdjustmentError> {
         if points.len() != usize::from(seats) {
             return Err(AdjustmentError::Seats {
                 given: points.len(),
@@ -93,19 +91,15 @@ impl TableSheet {
                     })
             })
             .collect::<Result<Vec<_>, _>>()?;
-        self.set_adjustment(Adjustment { points });
-        Ok(())
+        Ok(Adjustment { points })
     }
 
-    /// The lines of a table whose result was set: each seat's points, no deal behind them.
-    pub(super) fn adjusted_lines(
-        adjustment: &Adjustment,
-        players: &[PlayerId],
-        round: u16,
-    ) -> Vec<SheetLine> {
+    /// The standings lines of round `round`, `players` in seat order: each seat's points, no
+    /// deal behind them, marked as set.
+    pub(super) fn lines(&self, players: &[PlayerId], round: u16) -> Vec<SheetLine> {
         players
             .iter()
-            .zip(&adjustment.points)
+            .zip(&self.points)
             .map(|(&player, &points)| SheetLine {
                 player,
                 round,
@@ -127,6 +121,7 @@ mod tests {
     use crate::game::Game;
     use crate::sheet::{RecordedDeal, SheetEntry};
     use crate::standings::{TieBreak, standings};
+    use crate::table::TableSheet;
     use crate::table::{EntryError, TableEntry, TableLines, TableSetup, TimeUpError};
 
     fn table(game: Game, players: u8, deals: &[TableEntry]) -> TableSheet {
@@ -215,7 +210,7 @@ mod tests {
         let mut kids = table(Game::DoubleheadKids { golden_coins: 2 }, 4, &[]);
         assert!(matches!(
             kids.adjust(&[0, 0, 0, 0]),
-            Err(AdjustmentError::NotInGame(_))
+            Err(AdjustmentError::FamilyGame { .. })
         ));
     }
 

@@ -2,6 +2,7 @@
 //! it stands, deleting one, calling time and re-planning the round. Each answers whether
 //! the edit fits before anything is stored; the shell stores what fits.
 
+use super::adjusted::{Adjustment, AdjustmentError};
 use super::entry::TableEntry;
 use super::sheet::{NotInGame, TableSheet, TableView};
 use crate::game::{FamilyDeletionError, FamilyDeriveError, FamilyRoundError};
@@ -207,6 +208,27 @@ impl TableSheet {
         let mut round = sheet.round().clone();
         round.time_up().map_err(TimeUpError::Refused)?;
         Ok(sheet.deals().len())
+    }
+
+    /// Sets the table's result to `points`, one per seat in seat order: a table that could
+    /// not play its round ([`Adjustment`]). Setting it again replaces it.
+    ///
+    /// # Errors
+    ///
+    /// See [`AdjustmentError`]: the table has deals, the values do not fit its seats or
+    /// the range, or it plays a family game.
+    pub fn adjust(&mut self, points: &[i64]) -> Result<(), AdjustmentError> {
+        let deals = self
+            .doppelkopf()
+            .map_err(|NotInGame { game }| AdjustmentError::FamilyGame { game })?
+            .deals()
+            .len();
+        if deals > 0 {
+            return Err(AdjustmentError::HasDeals { deals });
+        }
+        let adjustment = Adjustment::new(points, self.setup().players)?;
+        self.set_adjustment(adjustment);
+        Ok(())
     }
 
     /// Checks the round against `planned` deals instead of its own (a family game's round

@@ -378,7 +378,7 @@ impl TableSheet {
     /// order (a seat without a player has no line).
     pub fn lines(&self, players: &[PlayerId], round: u16) -> TableLines {
         if let Some(adjusted) = &self.adjusted {
-            return TableLines::Doppelkopf(TableSheet::adjusted_lines(adjusted, players, round));
+            return TableLines::Doppelkopf(adjusted.lines(players, round));
         }
         match &self.play {
             Play::Doppelkopf(sheet) => {
