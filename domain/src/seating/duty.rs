@@ -251,7 +251,8 @@ impl State<'_> {
     /// outside `[⌊total/n⌋, ⌈total/n⌉]`, so it can pass through plans with a few repeats on
     /// its way to even duty. The temperature falls geometrically from 1.5 to 0.08 in each
     /// of [`ANNEAL_DUTY_RUNS`] runs; a run starts from the best plan so far by [`Cost`]
-    /// (repeats, then duty, then keep-apart), which is what is kept. Acceptance chances
+    /// (repeats, then duty, then keep-apart; at equal cost the one whose busiest player sits
+    /// at the 5-table less often), which is what is kept. Acceptance chances
     /// come from [`exp_neg`], so the run is the same on every machine. Stops early once
     /// duty is even and keep-apart no worse.
     pub(super) fn anneal_duty(&mut self, steps: u64, rng: &mut Rng) {
@@ -273,6 +274,11 @@ impl State<'_> {
         let start = self.cost();
         let mut current = start;
         let mut best = start;
+        // Between plans of equal cost, the one whose busiest player has fewer 5-table
+        // rounds: the sum of squares cannot tell {3, 1, 1, …} from {2, 2, 1, …}, and a
+        // player seated at the 5-table three times is what the director notices.
+        let most = |duty: &[u32]| duty.iter().copied().max().unwrap_or(0);
+        let mut best_most = most(&self.duty);
         let mut best_rounds = self.rounds.clone();
         let mut accept = [0_u64; MAX_ENERGY + 1];
         let per_run = steps / ANNEAL_DUTY_RUNS;
@@ -333,13 +339,15 @@ impl State<'_> {
                 }
                 self.swap(r, x, y);
                 current = current + delta;
-                if current < best {
+                if current < best || (current == best && most(&self.duty) < best_most) {
                     best = current;
+                    best_most = most(&self.duty);
                     best_rounds.clone_from(&self.rounds);
                 }
             }
         }
-        if best < current {
+        // The best plan seen, unless the last one is as good: never end on a worse one.
+        if best < current || (best == current && best_most < most(&self.duty)) {
             self.restore(best_rounds);
         }
     }
