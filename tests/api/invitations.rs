@@ -564,6 +564,42 @@ backend_test!(
     }
 );
 
+backend_test!(a_removed_account_is_not_invited_back_by_a_link, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let owner = organizer(&app, &service, "owner@example.org").await;
+    app.add_organizer("weg@example.org");
+    api::services::organizers::remove(&app.state.db, "weg@example.org")
+        .await
+        .unwrap();
+    let id = tournament(&service, &owner, &cup()).await;
+    // Its e-mail stays taken: a link would fail when accepted, so none is made.
+    let refused = invite(&service, &owner, id, "weg@example.org").await;
+    expect(&refused, 422, "a removed account");
+    assert_eq!(
+        refused.faults(),
+        [("email".to_owned(), "account_removed".to_owned())]
+    );
+    assert!(open(&service, &owner, id).await.is_empty());
+    let d = desk(&service, "owner@example.org").await;
+    let body = format!("csrf={}&email=weg%40example.org", d.csrf);
+    let page = send(
+        &service,
+        form(
+            &format!("/admin/tournaments/{id}/organizers"),
+            &d.cookies,
+            &body,
+        ),
+    )
+    .await;
+    expect(&page, 422, "the desk says why");
+    assert!(
+        page.text.contains("Betreiber des Servers entfernt"),
+        "{}",
+        page.text
+    );
+    assert!(!page.text.contains("id=\"invited-link\""));
+});
+
 /// Where mail is configured, the link goes to the invitee by the mail command: the whole
 /// message on its input, the link in it; a command that fails is reported, and the link is
 /// still given.

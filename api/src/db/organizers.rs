@@ -27,6 +27,16 @@ pub fn by_email(conn: &mut DbConn, email: &str) -> QueryResult<Option<OrganizerR
         .optional()
 }
 
+/// Whether an account with this (lower-cased) e-mail was removed: the e-mail stays taken.
+pub fn removed_with_email(conn: &mut DbConn, email: &str) -> QueryResult<bool> {
+    diesel::select(diesel::dsl::exists(
+        organizers::table
+            .filter(organizers::email.eq(email))
+            .filter(organizers::removed_at.is_not_null()),
+    ))
+    .get_result(conn)
+}
+
 /// The organiser with this id, if any.
 pub fn find(conn: &mut DbConn, id: i64) -> QueryResult<Option<OrganizerRow>> {
     organizers::table

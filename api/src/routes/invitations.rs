@@ -39,7 +39,8 @@ pub async fn list_invitations(
 /// mailed (`mailed`, or `mail_error` saying why not). The link works once, for 7 days; a
 /// new invitation to the same e-mail replaces an open one. Whoever opens it sets a name
 /// and password (or, if the e-mail has an account, accepts signed in as it). One who runs
-/// the tournament already is refused (409 `already_organizer`). Audited.
+/// the tournament already is refused (409 `already_organizer`), so is the e-mail of an
+/// account the server's operator removed (422 `account_removed` on `email`). Audited.
 #[utoipa::path(tag = "tournaments", params(("id" = i64, Path)), request_body = InviteRequest,
     security(("bearer" = [])), responses(
     (status = 201, body = InvitedResponse),

@@ -85,6 +85,18 @@ pub async fn invite(
                 serde_json::json!({ "organizer_id": account.id }),
             ));
         }
+        // A removed account keeps its e-mail: an invitation could only fail when accepted.
+        // Restoring it is the operator's decision, since it would open every tournament the
+        // account ran.
+        if db::organizers::removed_with_email(conn, &email)? {
+            return Err(ApiError::field(
+                "account_removed",
+                "email",
+                "account_removed",
+                "the server's operator removed the account with this e-mail; only they can \
+                 bring it back",
+            ));
+        }
         let Caller::Organizer(me) = caller else {
             return Err(ApiError::Forbidden);
         };
