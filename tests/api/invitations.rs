@@ -214,6 +214,20 @@ backend_test!(
         .await;
         expect(&again, 410, "used");
         assert_eq!(again.json["code"], "invitation_used");
+        // An accepted invitation is not withdrawn: the co-organiser is removed instead.
+        let withdraw = call_json(
+            &service,
+            "DELETE",
+            &format!(
+                "/api/v1/tournaments/{id}/invitations/{}",
+                made.json["id"].as_i64().unwrap()
+            ),
+            Some(&owner),
+            None,
+        )
+        .await;
+        expect(&withdraw, 409, "withdrawing an accepted invitation");
+        assert_eq!(withdraw.json["code"], "invitation_accepted");
         assert!(open(&service, &owner, id).await.is_empty());
         // Inviting him again is refused: he runs it.
         let twice = invite(&service, &owner, id, "zweite@example.org").await;

@@ -76,7 +76,7 @@ pub async fn invite(
         db::locks::lock_tournament(conn, id)?;
         let tournament = access::tournament(conn, id, &caller, Need::Write)?;
         if let Some(account) = db::organizers::by_email(conn, &email)?
-            && runs(conn, &tournament, account.id)?
+            && access::is_organizer(conn, &Caller::Organizer(account.id), &tournament)?
         {
             return Err(ApiError::refused(
                 "already_organizer",
@@ -317,7 +317,7 @@ pub async fn accept(
         if !db::invitations::accept(conn, row.id, organizer_id, now())? {
             return Err(gone("invitation_used", "this invitation link was used already"));
         }
-        if !runs(conn, &tournament, organizer_id)? {
+        if !access::is_organizer(conn, &Caller::Organizer(organizer_id), &tournament)? {
             db::tournaments::add_co_organizer(conn, tournament.id, organizer_id, now())?;
         }
         let me = Caller::Organizer(organizer_id);
@@ -406,16 +406,6 @@ fn gone(code: &'static str, detail: &str) -> ApiError {
         code,
         detail: detail.to_owned(),
     }
-}
-
-/// Whether `organizer_id` runs `tournament` (its owner or a co-organiser).
-fn runs(
-    conn: &mut DbConn,
-    tournament: &crate::db::models::TournamentRow,
-    organizer_id: i64,
-) -> Result<bool, ApiError> {
-    Ok(organizer_id == tournament.organizer_id
-        || db::tournaments::is_co_organizer(conn, tournament.id, organizer_id)?)
 }
 
 /// The hex SHA-256 of a link's secret, as stored.
