@@ -71,7 +71,7 @@ impl Adjustment {
     /// # Errors
     ///
     /// [`AdjustmentError::Seats`] or [`AdjustmentError::OutOfRange`].
-    pub(super) fn new(points: &[i64], seats: u8) -> Result<Adjustment, AdjustmentError> {
+    pub fn new(points: &[i64], seats: u8) -> Result<Adjustment, AdjustmentError> {
         if points.len() != usize::from(seats) {
             return Err(AdjustmentError::Seats {
                 given: points.len(),

@@ -297,10 +297,9 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
                 faults.value(at("time_up_after"), "out_of_range", "at least 0");
             }
             if let Some(adjusted) = &table.adjusted {
-                // The domain sets a result only on a sheet without deals, one value per
-                // seat within its range (`domain::table::Adjustment`); the import stores it
-                // and scores the table through the domain again.
-                let most = i64::from(domain::table::MAX_ADJUSTED_POINTS);
+                // The domain's checks (`domain::table::Adjustment`): only on a sheet without
+                // deals, one value per seat within the range. The import stores it and scores
+                // the table through the domain again.
                 if !table.deals.is_empty() {
                     faults.value(
                         at("adjusted"),
@@ -308,14 +307,9 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
                         "a table with deals has no set result",
                     );
                 }
-                if adjusted.points.len() != table.seats.len()
-                    || adjusted.points.iter().any(|p| !(-most..=most).contains(p))
-                {
-                    faults.value(
-                        at("adjusted.points"),
-                        "invalid_value",
-                        format!("one value per seat, each at most {most} either way"),
-                    );
+                let seats = u8::try_from(table.seats.len()).unwrap_or(u8::MAX);
+                if let Err(e) = domain::table::Adjustment::new(&adjusted.points, seats) {
+                    faults.value(at("adjusted.points"), "invalid_value", e.to_string());
                 }
                 if adjusted.reason.trim().is_empty() {
                     faults.value(at("adjusted.reason"), "invalid_value", "a reason");
