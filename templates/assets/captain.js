@@ -93,14 +93,18 @@
       }
       if (e.state === "overtaken") {
         overtaken(li, e);
-      } else if (e.state === "refused" || e.state === "editing" || e.state === "waiting") {
+      } else {
         var why = document.createElement("span");
         why.className = "outbox-reason";
         why.textContent = e.reason || "";
         li.appendChild(why);
+        // An entry being sent shows its buttons too, only not usable: every attempt
+        // (every few seconds while the line is down) would otherwise fold the entry and
+        // move the form below it under the captain's finger.
         ["edit", "discard"].forEach(function (what) {
           var b = document.createElement("button");
           b.type = "button";
+          b.disabled = e.state === "sending";
           b.setAttribute("data-do", what);
           b.textContent = text(what);
           // Dropping an entry cannot be taken back: confirm.js asks first.

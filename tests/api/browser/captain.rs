@@ -366,8 +366,19 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
         6,
         "nothing reached the server"
     );
-    // Back online: sent in order, each once, and the page catches up.
-    page.set_offline(false).await;
+    // Back online on a slow line: sent in order, each once, and the page catches up. An
+    // entry being sent keeps the room it had waiting, so nothing below it moves under the
+    // captain's finger while the phone tries again and again.
+    let head = "return document.querySelector('#outbox li:first-child').offsetHeight;";
+    let waiting = page.eval(head, vec![]).await;
+    page.throttle(Throttle {
+        latency_ms: 1500.0,
+        ..Throttle::NONE
+    })
+    .await;
+    page.wait_for("#outbox li:first-child[data-state=sending]", WAIT)
+        .await;
+    assert_eq!(page.eval(head, vec![]).await, waiting, "sending as waiting");
     page.wait_until(
         "document.querySelectorAll('#outbox li').length === 0 && \
          document.querySelector('#next-deal') && +document.querySelector('#next-deal').dataset.number === 10",
@@ -383,6 +394,7 @@ async fn a_captain_enters_a_whole_round_at_a_four_table_with_the_network_cut_for
         .collect();
     assert_eq!(numbers, (1..=9).collect::<Vec<_>>(), "each exactly once");
     assert_eq!(page.text_of("#connection").await, "Verbunden");
+    page.throttle(Throttle::NONE).await;
 
     // A spectator opens the public standings now, before the last deals, and keeps the
     // page open: it must follow every later deal and the correction without a reload.
