@@ -274,6 +274,9 @@ pub fn penalty_error(e: &PenaltyError) -> ApiError {
         PenaltyError::NotPlaying { .. } => "offender",
         PenaltyError::TooManyAbsagen { .. } => "opposing_absagen",
         PenaltyError::HarmWithoutSoloOpponent => "could_harm_soloist",
+        PenaltyError::DeductionTooHigh { .. } | PenaltyError::DeductionWithoutUnsportsmanlike => {
+            "deduction"
+        }
         // The sheet's own sitting-out seat does not fit the table: name the deal.
         PenaltyError::SittingOutMismatch { .. } => "deal_number",
     };

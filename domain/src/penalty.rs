@@ -4,8 +4,12 @@
 //! decision into sheet entries and says what happens to the deal. The patterns differ
 //! between normal games and solos because a Kontra player's mistake in a solo can only
 //! hurt the soloist, so the soloist alone is compensated (TSR 9.3.3, 9.4.4). Penalty
-//! entries are zero-sum; the unsportsmanlike deduction of TSR 9.7 is not a pattern and is
-//! not modelled here.
+//! entries are zero-sum, with one exception: for unsportsmanlike conduct the arbitration
+//! panel may deduct up to 12 points "without credit to the other players" (TSR 9.7.2 b),
+//! or give a warning (9.7.2 a), which is an entry of no points that the sheet keeps so that
+//! a second one is seen. [`Penalty::balance`] says which entry does not sum to zero. The
+//! third sanction of TSR 9.7.2, disqualification, concerns the player's tournament rather
+//! than a deal and is not modelled here.
 //!
 //! **Reading under house rules:** the patterns are the same under every
 //! [`crate::game::Ruleset`]. Their 3s are the three other players of a zero-sum entry,
@@ -23,6 +27,10 @@ pub enum Severity {
     Minor,
     /// Can decide the winner (TSR 9.4).
     Serious,
+    /// Trying to influence the game by means other than play, or to prevent its correct
+    /// scoring (TSR 9.7.1): a warning or a point deduction, as [`Violation::deduction`]
+    /// says.
+    Unsportsmanlike,
 }
 
 impl Severity {
@@ -32,9 +40,27 @@ impl Severity {
             Severity::Insignificant => "insignificant",
             Severity::Minor => "minor",
             Severity::Serious => "serious",
+            Severity::Unsportsmanlike => "unsportsmanlike",
         }
     }
+
+    /// Every severity, in the order of the TSR's sections.
+    pub const ALL: [Severity; 4] = [
+        Severity::Insignificant,
+        Severity::Minor,
+        Severity::Serious,
+        Severity::Unsportsmanlike,
+    ];
+
+    /// The severity named `name` ([`Severity::as_str`]).
+    pub fn named(name: &str) -> Option<Severity> {
+        Severity::ALL.into_iter().find(|s| s.as_str() == name)
+    }
 }
+
+/// The most points the arbitration panel may deduct for unsportsmanlike conduct (TSR
+/// 9.7.2 b).
+pub const MAX_DEDUCTION: u8 = 12;
 
 /// A violation as the referee ruled it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +79,10 @@ pub struct Violation {
     /// Absagen the offender's opponents had made before the violation; keine 60 said
     /// directly counts two (TSR 6.4.3, 9.4.3).
     pub opposing_absagen: u8,
+    /// For unsportsmanlike conduct: the points deducted from the offender, 1 to
+    /// [`MAX_DEDUCTION`] (TSR 9.7.2 b), or 0 for a warning (9.7.2 a). 0 for every other
+    /// severity, whose points the TSR's patterns fix.
+    pub deduction: u8,
 }
 
 /// What happens to the deal in which the violation happened.
@@ -80,6 +110,13 @@ impl Penalty {
     /// Each seat's penalty entry; the seat that sits out gets 0.
     pub fn scores(&self) -> &[i32] {
         &self.scores[..usize::from(self.seats)]
+    }
+
+    /// The sum of the entries: 0 for every pattern of TSR 9.2–9.4 (what one player pays
+    /// the others receive), the negative deduction for unsportsmanlike conduct (TSR 9.7.2
+    /// b: no credit to the others), the one entry on a sheet that may not sum to zero.
+    pub fn balance(&self) -> i32 {
+        self.scores().iter().sum()
     }
 }
 
@@ -122,6 +159,20 @@ pub enum PenaltyError {
     /// `could_harm_soloist` given where TSR 9.3.3 b does not apply.
     #[error("could_harm_soloist applies only to a minor violation by a Kontra player in a solo")]
     HarmWithoutSoloOpponent,
+    /// A deduction above what TSR 9.7.2 b allows.
+    #[error(
+        "a deduction for unsportsmanlike conduct is at most {MAX_DEDUCTION} points, got {points}"
+    )]
+    DeductionTooHigh {
+        /// The points given.
+        points: u8,
+    },
+    /// A deduction given for another severity than unsportsmanlike conduct: the TSR's
+    /// patterns fix those points (TSR 9.2–9.4).
+    #[error(
+        "only unsportsmanlike conduct has a deduction (TSR 9.7.2 b); the other severities' points are the TSR's patterns"
+    )]
+    DeductionWithoutUnsportsmanlike,
     /// The seat that sits out does not fit the table: at a 5-table one of its seats sits
     /// out, at a 4-table nobody (TSR 10.1). Without this check the pattern would pay the
     /// wrong number of players and no longer sum to zero.
@@ -176,6 +227,14 @@ pub fn penalty(
     {
         return Err(PenaltyError::HarmWithoutSoloOpponent);
     }
+    if violation.deduction > 0 && violation.severity != Severity::Unsportsmanlike {
+        return Err(PenaltyError::DeductionWithoutUnsportsmanlike);
+    }
+    if violation.deduction > MAX_DEDUCTION {
+        return Err(PenaltyError::DeductionTooHigh {
+            points: violation.deduction,
+        });
+    }
 
     let mut scores = [0i32; 5];
     let offender = usize::from(violation.offender);
@@ -206,6 +265,13 @@ pub fn penalty(
             everyone_else(&mut scores, 4 + absagen, 12 + 3 * absagen);
             DealOutcome::NotPlayed
         }
+        // The offender alone loses the points, nobody gains them, the soloist neither
+        // (TSR 9.7.2 b); the game goes on and is scored as played (the TSR stops a game only
+        // for a serious violation, 9.4.3).
+        (Severity::Unsportsmanlike, _) => {
+            scores[offender] = -i32::from(violation.deduction);
+            DealOutcome::Scored
+        }
     };
     Ok(Penalty {
         scores,
@@ -225,6 +291,7 @@ mod tests {
             soloist: None,
             could_harm_soloist: false,
             opposing_absagen: 0,
+            deduction: 0,
         }
     }
 
@@ -431,6 +498,7 @@ mod tests {
                                 soloist,
                                 could_harm_soloist,
                                 opposing_absagen,
+                                deduction: 0,
                             };
                             if let Ok(p) = penalty(TableSize::Four, None, &v) {
                                 assert_eq!(p.scores().iter().sum::<i32>(), 0, "{v:?}");
@@ -440,6 +508,83 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_deduction_for_unsportsmanlike_conduct_credits_nobody() {
+        // 12 points off E (seat 4) at a 5-table in C's (seat 2) solo, A (seat 0) dealing
+        // and sitting out: E alone loses 12, the soloist gets nothing (TSR 9.7.2 b), and
+        // the game counts as played.
+        let twelve = Violation {
+            soloist: Some(2),
+            deduction: 12,
+            ..violation(Severity::Unsportsmanlike, 4)
+        };
+        let p = penalty(TableSize::Five, Some(0), &twelve).unwrap();
+        assert_eq!(p.scores(), &[0, 0, 0, 0, -12]);
+        assert_eq!(p.outcome, DealOutcome::Scored);
+        assert_eq!(p.balance(), -12, "the one entry that does not sum to zero");
+        // The solo's own entries stand: C won 3 × 3 (the solo's 3 points), each opponent -3.
+        assert_eq!(
+            sheet_entries(&[0, -3, 9, -3, -3], &[p]),
+            (vec![0, -3, 9, -3, -15], true)
+        );
+        // A warning (TSR 9.7.2 a) is an entry of no points, kept on the sheet.
+        let warning = penalty(
+            TableSize::Four,
+            None,
+            &violation(Severity::Unsportsmanlike, 1),
+        )
+        .unwrap();
+        assert_eq!(warning.scores(), &[0, 0, 0, 0]);
+        assert_eq!(warning.balance(), 0);
+        // Every deduction from 1 to 12 is the offender's alone.
+        for points in 1..=MAX_DEDUCTION {
+            let v = Violation {
+                deduction: points,
+                ..violation(Severity::Unsportsmanlike, 3)
+            };
+            let p = penalty(TableSize::Four, None, &v).unwrap();
+            assert_eq!(p.scores(), &[0, 0, 0, -i32::from(points)]);
+            assert_eq!(p.balance(), -i32::from(points));
+        }
+    }
+
+    #[test]
+    fn a_deduction_is_refused_past_twelve_and_for_other_severities() {
+        let thirteen = Violation {
+            deduction: 13,
+            ..violation(Severity::Unsportsmanlike, 0)
+        };
+        assert_eq!(
+            penalty(TableSize::Four, None, &thirteen),
+            Err(PenaltyError::DeductionTooHigh { points: 13 })
+        );
+        for severity in [Severity::Insignificant, Severity::Minor, Severity::Serious] {
+            let v = Violation {
+                deduction: 1,
+                ..violation(severity, 0)
+            };
+            assert_eq!(
+                penalty(TableSize::Four, None, &v),
+                Err(PenaltyError::DeductionWithoutUnsportsmanlike),
+                "{severity:?}"
+            );
+        }
+        let harm = Violation {
+            soloist: Some(2),
+            could_harm_soloist: true,
+            deduction: 3,
+            ..violation(Severity::Unsportsmanlike, 0)
+        };
+        assert_eq!(
+            penalty(TableSize::Four, None, &harm),
+            Err(PenaltyError::HarmWithoutSoloOpponent)
+        );
+        for severity in Severity::ALL {
+            assert_eq!(Severity::named(severity.as_str()), Some(severity));
+        }
+        assert_eq!(Severity::named("warning"), None);
     }
 
     #[test]

@@ -144,23 +144,23 @@ fn any_facts() -> impl Strategy<Value = DealFacts> {
 
 fn violation() -> impl Strategy<Value = Violation> {
     (
-        select(vec![
-            Severity::Insignificant,
-            Severity::Minor,
-            Severity::Serious,
-        ]),
+        select(Severity::ALL.to_vec()),
         seat(),
         proptest::option::of(seat()),
         any::<bool>(),
         prop_oneof![0u8..6, any::<u8>()],
+        prop_oneof![Just(0u8), 0u8..14, any::<u8>()],
     )
         .prop_map(
-            |(severity, offender, soloist, could_harm_soloist, opposing_absagen)| Violation {
-                severity,
-                offender,
-                soloist,
-                could_harm_soloist,
-                opposing_absagen,
+            |(severity, offender, soloist, could_harm_soloist, opposing_absagen, deduction)| {
+                Violation {
+                    severity,
+                    offender,
+                    soloist,
+                    could_harm_soloist,
+                    opposing_absagen,
+                    deduction,
+                }
             },
         )
 }
@@ -351,7 +351,7 @@ proptest! {
     }
 
     #[test]
-    fn penalties_never_panic_and_sum_to_zero(
+    fn penalties_never_panic_and_sum_to_zero_but_a_deduction(
         size in table_size(),
         sitting_out in proptest::option::of(seat()),
         violations in proptest::collection::vec(violation(), 0..4),
@@ -361,7 +361,16 @@ proptest! {
         let mut ruled = Vec::new();
         for violation in &violations {
             if let Ok(p) = penalty::penalty(size, sitting_out, violation) {
-                prop_assert_eq!(p.scores().iter().sum::<i32>(), 0, "{:?}", violation);
+                // Zero-sum, except the deduction for unsportsmanlike conduct, which
+                // credits nobody (TSR 9.7.2 b).
+                let expected = if violation.severity == penalty::Severity::Unsportsmanlike {
+                    -i32::from(violation.deduction)
+                } else {
+                    0
+                };
+                prop_assert_eq!(p.scores().iter().sum::<i32>(), expected, "{:?}", violation);
+                prop_assert_eq!(p.balance(), expected);
+                prop_assert!(violation.deduction <= penalty::MAX_DEDUCTION);
                 prop_assert!(p.scores().iter().all(|s| s.abs() <= 24));
                 ruled.push(p);
             }

@@ -1054,7 +1054,7 @@ backend_test!(
         assert_eq!(
             updates[0]["before"],
             json!({"id": id, "deal_number": 1, "severity": "minor", "offender": 1,
-               "soloist": null, "could_harm_soloist": false, "opposing_absagen": 0,
+               "soloist": null, "could_harm_soloist": false, "opposing_absagen": 0, "deduction": 0,
                "referee": "Weber", "offence": "Karte zu früh gezeigt", "version": 1,
                "scores": [1, -3, 1, 1]})
         );

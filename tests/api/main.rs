@@ -58,6 +58,7 @@ mod public_pages;
 mod replay;
 pub(crate) mod results;
 mod rounds;
+mod sanctions;
 mod score;
 mod seating;
 mod server;

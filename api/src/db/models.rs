@@ -379,7 +379,7 @@ pub struct PenaltyRow {
     pub table_id: i64,
     /// The deal it belongs to.
     pub deal_number: i32,
-    /// insignificant, minor or serious.
+    /// insignificant, minor, serious or unsportsmanlike.
     pub severity: String,
     /// The offending seat.
     pub offender: i32,
@@ -398,6 +398,9 @@ pub struct PenaltyRow {
     pub version: i32,
     /// What happened, in the referee's words (none on rulings recorded before it was asked).
     pub offence: Option<String>,
+    /// The points deducted for unsportsmanlike conduct (TSR 9.7.2 b); 0 for a warning and
+    /// for every other severity.
+    pub deduction: i32,
 }
 
 /// One entry of the audit log.

@@ -13,7 +13,7 @@ pub struct NewPenalty<'a> {
     pub table_id: i64,
     /// The deal it belongs to.
     pub deal_number: i32,
-    /// insignificant, minor or serious.
+    /// insignificant, minor, serious or unsportsmanlike.
     pub severity: &'a str,
     /// The offending seat.
     pub offender: i32,
@@ -27,6 +27,8 @@ pub struct NewPenalty<'a> {
     pub referee: &'a str,
     /// What happened.
     pub offence: Option<&'a str>,
+    /// The points deducted for unsportsmanlike conduct (TSR 9.7.2 b).
+    pub deduction: i32,
     /// Recorded (UTC).
     pub at: chrono::NaiveDateTime,
 }
@@ -62,6 +64,7 @@ pub fn insert(conn: &mut DbConn, p: &NewPenalty<'_>) -> QueryResult<()> {
             penalties::opposing_absagen.eq(p.opposing_absagen),
             penalties::referee.eq(p.referee),
             penalties::offence.eq(p.offence),
+            penalties::deduction.eq(p.deduction),
             penalties::created_at.eq(p.at),
         ))
         .execute(conn)
@@ -112,6 +115,7 @@ pub fn update(conn: &mut DbConn, id: i64, version: i32, p: &NewPenalty<'_>) -> Q
         penalties::opposing_absagen.eq(p.opposing_absagen),
         penalties::referee.eq(p.referee),
         penalties::offence.eq(p.offence),
+        penalties::deduction.eq(p.deduction),
         penalties::version.eq(version.saturating_add(1)),
     ))
     .execute(conn)

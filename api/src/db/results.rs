@@ -126,6 +126,7 @@ pub fn insert_penalty(
             penalties::opposing_absagen.eq(p.opposing_absagen),
             penalties::referee.eq(p.referee),
             penalties::offence.eq(p.offence),
+            penalties::deduction.eq(p.deduction),
             penalties::created_at.eq(p.at),
             penalties::version.eq(version),
         ))

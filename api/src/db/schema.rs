@@ -155,6 +155,7 @@ diesel::table! {
         created_at -> Timestamp,
         version -> Integer,
         offence -> Nullable<Text>,
+        deduction -> Integer,
     }
 }
 

@@ -89,6 +89,9 @@ struct PenaltyLine {
     /// Text key.
     severity: &'static str,
     offender: String,
+    /// The points deducted for unsportsmanlike conduct (TSR 9.7.2 b), shown beside it:
+    /// the one penalty that does not show in the other players' entries.
+    deduction: Option<u8>,
 }
 
 /// The text key of a contract.
@@ -129,11 +132,14 @@ fn kind_key(kind: &str) -> &'static str {
     }
 }
 
-/// The text key of a penalty's severity.
-fn severity_key(severity: &str) -> &'static str {
+/// The text key of a penalty's severity; unsportsmanlike conduct without a deduction is a
+/// warning (TSR 9.7.2 a).
+pub(crate) fn severity_key(severity: &str, deduction: u8) -> &'static str {
     match severity {
         "insignificant" => "sheet_severity_insignificant",
         "minor" => "sheet_severity_minor",
+        "unsportsmanlike" if deduction == 0 => "sheet_severity_warning",
+        "unsportsmanlike" => "sheet_severity_unsportsmanlike",
         _ => "sheet_severity_serious",
     }
 }
@@ -231,8 +237,9 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
                         .penalties
                         .iter()
                         .map(|p| PenaltyLine {
-                            severity: severity_key(&p.severity),
+                            severity: severity_key(&p.severity, p.deduction),
                             offender: name(p.offender),
+                            deduction: Some(p.deduction).filter(|&d| d > 0),
                         })
                         .collect(),
                 })
@@ -365,9 +372,15 @@ mod tests {
                 .map(kind_key),
             )
             .chain(
-                ["insignificant", "minor", "serious"]
-                    .into_iter()
-                    .map(severity_key),
+                [
+                    ("insignificant", 0),
+                    ("minor", 0),
+                    ("serious", 0),
+                    ("unsportsmanlike", 0),
+                    ("unsportsmanlike", 12),
+                ]
+                .into_iter()
+                .map(|(severity, deduction)| severity_key(severity, deduction)),
             );
         for key in keys {
             for lang in [Lang::De, Lang::En] {

@@ -1,5 +1,5 @@
-//! Penalties the referee rules on a deal (TSR 9): their points come from the TSR's patterns
-//! and count in the totals. The organiser records them, corrects a ruling (with its
+//! Penalties the referee rules on a deal (TSR 9): their points come from the TSR's patterns,
+//! or for unsportsmanlike conduct from the panel's deduction (TSR 9.7.2), and count in the totals. The organiser records them, corrects a ruling (with its
 //! version in `If-Match`, as a deal is corrected) and withdraws one; each write takes the
 //! table's lock and re-derives the sheet before it commits.
 
@@ -29,17 +29,14 @@ pub struct Ruling {
 
 /// Checks the severity and the referee's name.
 pub fn ruling(request: CreatePenaltyRequest) -> Result<Ruling, ApiError> {
-    let severity = [Severity::Insignificant, Severity::Minor, Severity::Serious]
-        .into_iter()
-        .find(|s| s.as_str() == request.severity)
-        .ok_or_else(|| {
-            ApiError::field(
-                "invalid_body",
-                "severity",
-                "unknown_value",
-                "insignificant, minor or serious",
-            )
-        })?;
+    let severity = Severity::named(&request.severity).ok_or_else(|| {
+        ApiError::field(
+            "invalid_body",
+            "severity",
+            "unknown_value",
+            "insignificant, minor, serious or unsportsmanlike",
+        )
+    })?;
     let referee = request.referee.trim().to_owned();
     if referee.is_empty() || referee.chars().count() > 200 {
         return Err(ApiError::field(
@@ -95,6 +92,7 @@ fn violation(on: &Judged, ruling: &Ruling) -> Result<Violation, ApiError> {
         soloist: p.soloist,
         could_harm_soloist: p.could_harm_soloist,
         opposing_absagen: p.opposing_absagen,
+        deduction: p.deduction,
     };
     domain::penalty::penalty(dk.config().table_size(), deal.sheet.sitting_out, &violation)
         .map_err(|e| penalty_error(&e))?;
@@ -111,6 +109,7 @@ fn row<'a>(table_id: i64, ruling: &'a Ruling, violation: &Violation) -> NewPenal
         soloist: violation.soloist.map(i32::from),
         could_harm_soloist: violation.could_harm_soloist,
         opposing_absagen: i32::from(violation.opposing_absagen),
+        deduction: i32::from(violation.deduction),
         referee: &ruling.referee,
         offence: ruling.offence.as_deref(),
         at: now(),
@@ -174,6 +173,7 @@ fn audited(row: &PenaltyRow, sheet: &SheetResponse) -> serde_json::Value {
         "soloist": row.soloist,
         "could_harm_soloist": row.could_harm_soloist,
         "opposing_absagen": row.opposing_absagen,
+        "deduction": row.deduction,
         "referee": row.referee,
         "offence": row.offence,
         "version": row.version,

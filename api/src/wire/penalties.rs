@@ -9,7 +9,7 @@ use utoipa::ToSchema;
 pub struct CreatePenaltyRequest {
     /// The deal in which it happened.
     pub deal_number: u16,
-    /// insignificant, minor or serious.
+    /// insignificant, minor, serious (TSR 9.2–9.4) or unsportsmanlike (TSR 9.7).
     #[schema(example = "minor")]
     pub severity: String,
     /// The offending seat.
@@ -24,6 +24,11 @@ pub struct CreatePenaltyRequest {
     /// Absagen the offender's opponents had made before (keine 60 counts two).
     #[serde(default)]
     pub opposing_absagen: u8,
+    /// For unsportsmanlike conduct: the points the arbitration panel deducts from the
+    /// offender, 1 to 12, without credit to the others (TSR 9.7.2 b); 0 (the default) for a
+    /// warning (9.7.2 a). Only unsportsmanlike conduct takes one.
+    #[serde(default)]
+    pub deduction: u8,
     /// The referee who ruled it.
     pub referee: String,
     /// What happened, in the referee's words (up to 500 characters), printed beside the
@@ -40,7 +45,7 @@ pub struct CreatePenaltyRequest {
 pub struct UpdatePenaltyRequest {
     /// The deal in which it happened.
     pub deal_number: u16,
-    /// insignificant, minor or serious.
+    /// insignificant, minor, serious (TSR 9.2–9.4) or unsportsmanlike (TSR 9.7).
     #[schema(example = "insignificant")]
     pub severity: String,
     /// The offending seat.
@@ -54,6 +59,11 @@ pub struct UpdatePenaltyRequest {
     /// Absagen the offender's opponents had made before (keine 60 counts two).
     #[serde(default)]
     pub opposing_absagen: u8,
+    /// For unsportsmanlike conduct: the points the arbitration panel deducts from the
+    /// offender, 1 to 12, without credit to the others (TSR 9.7.2 b); 0 (the default) for a
+    /// warning (9.7.2 a). Only unsportsmanlike conduct takes one.
+    #[serde(default)]
+    pub deduction: u8,
     /// The referee who ruled it.
     pub referee: String,
     /// What happened, in the referee's words.
@@ -75,6 +85,7 @@ impl UpdatePenaltyRequest {
                 soloist: self.soloist,
                 could_harm_soloist: self.could_harm_soloist,
                 opposing_absagen: self.opposing_absagen,
+                deduction: self.deduction,
                 referee: self.referee,
                 offence: self.offence,
             },

@@ -245,7 +245,7 @@ pub struct ResultsScored {
 pub struct ResultsPenalty {
     /// The deal it belongs to.
     pub deal_number: i32,
-    /// `insignificant`, `minor` or `serious`.
+    /// `insignificant`, `minor`, `serious` or `unsportsmanlike`.
     pub severity: String,
     /// The offending seat.
     pub offender: i32,
@@ -255,6 +255,11 @@ pub struct ResultsPenalty {
     pub could_harm_soloist: bool,
     /// Absagen of the offender's opponents.
     pub opposing_absagen: i32,
+    /// For unsportsmanlike conduct: the points deducted without credit to the others (TSR
+    /// 9.7.2 b), 0 for a warning; 0 for every other severity. Left out by documents from
+    /// before it was recorded.
+    #[serde(default)]
+    pub deduction: i32,
     /// The referee's name.
     pub referee: String,
     /// What happened, in the referee's words.

@@ -52,7 +52,7 @@ pub struct DealResponse {
 pub struct PenaltyView {
     /// Id.
     pub id: i64,
-    /// insignificant, minor or serious.
+    /// insignificant, minor, serious or unsportsmanlike (TSR 9.2, 9.3, 9.4, 9.7).
     pub severity: String,
     /// The offending seat.
     pub offender: u8,
@@ -68,6 +68,9 @@ pub struct PenaltyView {
     pub could_harm_soloist: bool,
     /// Absagen the offender's opponents had made before.
     pub opposing_absagen: u8,
+    /// For unsportsmanlike conduct: the points deducted from the offender without credit
+    /// to the others (TSR 9.7.2 b), 0 for a warning (9.7.2 a); 0 for every other severity.
+    pub deduction: u8,
     /// The version `If-Match` must name to correct or withdraw this penalty.
     pub version: i32,
 }

@@ -290,6 +290,7 @@ mod tests {
                 soloist: None,
                 could_harm_soloist: false,
                 opposing_absagen: 0,
+                deduction: 0,
             },
         }
     }

@@ -422,6 +422,7 @@ mod tests {
                     soloist: None,
                     could_harm_soloist: false,
                     opposing_absagen: 0,
+                    deduction: 0,
                 },
             },
             RecordedPenalty {
@@ -433,6 +434,7 @@ mod tests {
                     soloist: Some(1),
                     could_harm_soloist: false,
                     opposing_absagen: 0,
+                    deduction: 0,
                 },
             },
         ];

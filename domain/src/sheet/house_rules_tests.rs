@@ -315,6 +315,7 @@ fn bock_does_not_double_penalties() {
             soloist: None,
             could_harm_soloist: false,
             opposing_absagen: 0,
+            deduction: 0,
         },
     };
     let sheet = score_sheet_with(four(), &[w4(), w3()], &[penalty], None, &bock()).unwrap();

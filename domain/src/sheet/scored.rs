@@ -576,6 +576,7 @@ mod tests {
             soloist: None,
             could_harm_soloist: false,
             opposing_absagen: 0,
+            deduction: 0,
         }
     }
 
@@ -783,6 +784,7 @@ mod tests {
                 deal_number: 2,
                 violation: Violation {
                     opposing_absagen: 2,
+                    deduction: 0,
                     ..ruling(Severity::Serious, 3)
                 },
             },
@@ -794,6 +796,7 @@ mod tests {
                 violation: Violation {
                     soloist: Some(0),
                     opposing_absagen: 1,
+                    deduction: 0,
                     ..ruling(Severity::Serious, 2)
                 },
             },

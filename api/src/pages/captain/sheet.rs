@@ -24,7 +24,7 @@ use crate::services::{deals, idempotency, write};
 use crate::state::AppState;
 use crate::wire::deal::DealBody;
 use crate::wire::sheet::FamilyDealView;
-use crate::wire::sheet::{SheetDealView, SheetResponse};
+use crate::wire::sheet::{PenaltyView, SheetDealView, SheetResponse};
 
 const SHEET: &str = "pages/captain/sheet.html";
 const CORRECTION: &str = "pages/captain/correct.html";
@@ -50,7 +50,8 @@ struct DealLine {
     contract: String,
     re: String,
     cells: Vec<Cell>,
-    penalties: bool,
+    /// The penalties on the deal as the table reads them: what, whom, why.
+    penalties: Vec<String>,
     paper: bool,
     /// A family game's deal: `dealer` is the player who started it (Doppeldoppel names no
     /// dealer) when `starter` is set.
@@ -149,11 +150,33 @@ fn line(lang: Lang, sheet: &SheetResponse, deal: &SheetDealView) -> DealLine {
                 out: deal.sitting_out == Some(seat),
             })
             .collect(),
-        penalties: !deal.penalties.is_empty(),
+        penalties: deal
+            .penalties
+            .iter()
+            .map(|p| penalty_line(lang, sheet, p))
+            .collect(),
         paper: deal.entry.is_paper(),
         starter: false,
         correctable: deal.has_facts() && !sheet.round_closed,
     }
+}
+
+/// A penalty as the table reads it under its deal: the ruling (with a deduction's points,
+/// which show in nobody else's entry), the offender's position and name, the offence.
+fn penalty_line(lang: Lang, sheet: &SheetResponse, p: &PenaltyView) -> String {
+    let what = lang.text(crate::pages::sheet::severity_key(&p.severity, p.deduction));
+    let points = if p.deduction > 0 {
+        format!(" (−{})", p.deduction)
+    } else {
+        String::new()
+    };
+    let who = view::named(sheet, p.offender);
+    let why = p
+        .offence
+        .as_deref()
+        .map(|o| format!(" – {o}"))
+        .unwrap_or_default();
+    format!("{what}{points}: {} {}{why}", who.position, who.name)
 }
 
 /// A family game's deal as a row: what each seat won, who dealt (or started).
@@ -175,7 +198,7 @@ fn family_line(lang: Lang, sheet: &SheetResponse, game: &str, deal: &FamilyDealV
                 out: false,
             })
             .collect(),
-        penalties: false,
+        penalties: Vec::new(),
         paper: false,
         starter: deal.dealer.is_none(),
         // Mended by deleting the last deal and entering it again.

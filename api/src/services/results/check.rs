@@ -342,12 +342,18 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
             }
             for (p, penalty) in table.penalties.iter().enumerate() {
                 let at = |f: &str| format!("rounds[{r}].tables[{ti}].penalties[{p}].{f}");
-                if !["insignificant", "minor", "serious"].contains(&penalty.severity.as_str()) {
+                if domain::penalty::Severity::named(&penalty.severity).is_none() {
                     faults.value(
                         at("severity"),
                         "unknown_value",
-                        "insignificant, minor or serious",
+                        "insignificant, minor, serious or unsportsmanlike",
                     );
+                }
+                // The rules refuse a deduction out of range or on another severity when
+                // the sheet is scored; this names the field before that.
+                let most = i32::from(domain::penalty::MAX_DEDUCTION);
+                if !(0..=most).contains(&penalty.deduction) {
+                    faults.value(at("deduction"), "out_of_range", format!("0 to {most}"));
                 }
                 if usize::try_from(penalty.offender).map_or(true, |o| o >= table.seats.len()) {
                     faults.reference(at("offender"), "no such seat at the table");

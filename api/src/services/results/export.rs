@@ -181,6 +181,7 @@ pub fn document(
                         soloist: p.soloist,
                         could_harm_soloist: p.could_harm_soloist,
                         opposing_absagen: p.opposing_absagen,
+                        deduction: p.deduction,
                         referee: p.referee.clone(),
                         offence: p.offence.clone(),
                         recorded_at: utc(p.created_at),

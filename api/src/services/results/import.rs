@@ -141,6 +141,7 @@ pub fn write(
                         soloist: p.soloist,
                         could_harm_soloist: p.could_harm_soloist,
                         opposing_absagen: p.opposing_absagen,
+                        deduction: p.deduction,
                         referee: &p.referee,
                         offence: p.offence.as_deref(),
                         at: stored(p.recorded_at),

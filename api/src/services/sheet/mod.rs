@@ -54,10 +54,7 @@ pub fn setup(ctx: &TableContext) -> Result<TableSetup, ApiError> {
 }
 
 fn severity(s: &str) -> Result<Severity, ApiError> {
-    [Severity::Insignificant, Severity::Minor, Severity::Serious]
-        .into_iter()
-        .find(|v| v.as_str() == s)
-        .ok_or_else(|| corrupt(format!("penalty severity {s:?}")))
+    Severity::named(s).ok_or_else(|| corrupt(format!("penalty severity {s:?}")))
 }
 
 /// The domain's form of a penalty row. A deal number that fits no deal is `None`: such a
@@ -75,6 +72,8 @@ fn recorded_penalty(row: &PenaltyRow) -> Result<Option<RecordedPenalty>, ApiErro
             soloist: row.soloist.and_then(|s| u8::try_from(s).ok()),
             could_harm_soloist: row.could_harm_soloist,
             opposing_absagen: u8::try_from(row.opposing_absagen).unwrap_or(u8::MAX),
+            // Out of range, the domain refuses it as it refuses any bad ruling.
+            deduction: u8::try_from(row.deduction).unwrap_or(u8::MAX),
         },
     }))
 }
@@ -406,6 +405,7 @@ fn view(
                             soloist: p.violation.soloist,
                             could_harm_soloist: p.violation.could_harm_soloist,
                             opposing_absagen: p.violation.opposing_absagen,
+                            deduction: p.violation.deduction,
                             version: row.version,
                         })
                     })

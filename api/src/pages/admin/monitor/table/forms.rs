@@ -36,6 +36,8 @@ pub struct PenaltyForm {
     #[serde(default)]
     opposing_absagen: String,
     #[serde(default)]
+    deduction: String,
+    #[serde(default)]
     referee: String,
     #[serde(default)]
     offence: String,
@@ -101,6 +103,11 @@ fn penalty_request(form: &PenaltyForm) -> Result<CreatePenaltyRequest, ApiError>
         } else {
             number("opposing_absagen", &form.opposing_absagen)?
         },
+        deduction: if form.deduction.trim().is_empty() {
+            0
+        } else {
+            number("deduction", &form.deduction)?
+        },
         referee: form.referee.clone(),
         offence: Some(form.offence.clone()),
     })
@@ -156,6 +163,7 @@ pub async fn add_penalty(
                     &form.soloist,
                     form.could_harm_soloist.is_some(),
                     &form.opposing_absagen,
+                    form.deduction.trim(),
                     form.referee.trim(),
                     form.offence.trim(),
                 ))

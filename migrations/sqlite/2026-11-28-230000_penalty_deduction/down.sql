@@ -1,0 +1,1 @@
+ALTER TABLE penalties DROP COLUMN deduction;
