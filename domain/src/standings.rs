@@ -9,8 +9,9 @@
 //! per player and round; [`standings`] and [`round_standings`] check, sum and rank them.
 //! Nothing here reads sheets, storage or the clock. Who is ranked is [`field`]: every
 //! entrant, except one who withdrew before he played a deal (he never took part, so he has
-//! no place on the DDV ranking list); a player who withdrew later keeps his rounds and his
-//! place. Standings after an earlier round are the standings of the lines up to that
+//! no place on the DDV ranking list) and one disqualified whose results the arbitration
+//! panel struck (TSR 9.7.2 c); a player who withdrew later, or was disqualified with his
+//! results kept, keeps his rounds and his place (the service marks him). Standings after an earlier round are the standings of the lines up to that
 //! round.
 //!
 //! Ranking: by total, highest first. Equal totals share a rank (competition ranking,
@@ -313,14 +314,20 @@ pub struct Entrant {
     pub player: PlayerId,
     /// Whether he has withdrawn from the tournament.
     pub withdrawn: bool,
+    /// Whether he was disqualified and the arbitration panel struck his results (TSR 9.7.2
+    /// c): he is not ranked. The other players keep their entries from the deals he
+    /// played; the TSR's sheet entries are each player's own.
+    pub struck: bool,
 }
 
 /// The players the standings rank, in the order given: every entrant except one who
-/// withdrew and played no deal (`played` says who played at least one). Such a player
-/// never took part; one who withdrew after playing keeps his place and his rounds.
+/// withdrew and played no deal (`played` says who played at least one) and one disqualified
+/// with his results struck. The first never took part; one who withdrew after playing keeps
+/// his place and his rounds.
 pub fn field(entrants: &[Entrant], played: impl Fn(PlayerId) -> bool) -> Vec<PlayerId> {
     entrants
         .iter()
+        .filter(|e| !e.struck)
         .filter(|e| !e.withdrawn || played(e.player))
         .map(|e| e.player)
         .collect()
@@ -549,7 +556,11 @@ mod tests {
 
     #[test]
     fn a_player_who_withdrew_before_playing_is_not_ranked() {
-        let entrant = |player, withdrawn| Entrant { player, withdrawn };
+        let entrant = |player, withdrawn| Entrant {
+            player,
+            withdrawn,
+            struck: false,
+        };
         // 1 plays; 2 withdrew after round 1; 3 withdrew before playing; 4 never played
         // but did not withdraw (he is ranked with 0, as a no-show the organiser must see).
         let entrants = [
@@ -563,6 +574,42 @@ mod tests {
         assert_eq!(ranked, [1, 2, 4]);
         let table = standings(&ranked, &lines, 2, DDV_TIE_BREAKS).unwrap();
         assert_eq!(summary(&table), [(1, 1, 30), (4, 2, 0), (2, 3, -30)]);
+    }
+
+    #[test]
+    fn a_player_disqualified_with_his_results_struck_is_not_ranked() {
+        // Four players over 2 rounds; 3 is disqualified after round 1 (TSR 9.7.2 c). With
+        // his results kept he keeps his place with his 12 points; struck, he has none and
+        // 4 moves up a rank, while the others keep what they won against him.
+        let lines = [
+            line(1, 1, 20),
+            line(2, 1, -20),
+            line(3, 1, 12),
+            line(4, 1, -12),
+            line(1, 2, -5),
+            line(2, 2, 5),
+            line(4, 2, 0),
+        ];
+        let entrants = |struck| {
+            [1, 2, 3, 4].map(|player| Entrant {
+                player,
+                withdrawn: player == 3,
+                struck: struck && player == 3,
+            })
+        };
+        let played = |p| lines.iter().any(|l| l.player == p);
+        let kept = field(&entrants(false), played);
+        assert_eq!(kept, [1, 2, 3, 4]);
+        let table = standings(&kept, &lines, 2, DDV_TIE_BREAKS).unwrap();
+        assert_eq!(
+            summary(&table),
+            [(1, 1, 15), (3, 2, 12), (4, 3, -12), (2, 4, -15)]
+        );
+        let struck = field(&entrants(true), played);
+        assert_eq!(struck, [1, 2, 4]);
+        let lines: Vec<SheetLine> = lines.into_iter().filter(|l| l.player != 3).collect();
+        let table = standings(&struck, &lines, 2, DDV_TIE_BREAKS).unwrap();
+        assert_eq!(summary(&table), [(1, 1, 15), (4, 2, -12), (2, 3, -15)]);
     }
 
     #[test]

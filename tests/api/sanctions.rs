@@ -3,39 +3,26 @@
 //! entry on a sheet that does not sum to zero, and the warning (9.7.2 a), an entry of no
 //! points the sheet keeps. Recorded, corrected and withdrawn as the other penalties are
 //! (organisers only, audited); in the standings, on the captain's sheet and in the results
-//! document, which imports it again. Refusals name the field and change nothing.
+//! document, which imports it again. Disqualification (9.7.2 c) after round 2 of 4: the
+//! player withdrawn, the plan outdated, the next round without him, the standings with
+//! him marked (results kept) or without him (struck), the DDV list, the results document
+//! and its import. Refusals name the field and change nothing.
 
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
 use crate::fixtures::{
-    App, Table, call_json, desk, desk_form, desk_get, expect, normal, req, send,
+    App, Table, call_json, captain, desk, desk_form, desk_get, expect, normal, organizer, players,
+    req, send, tournament,
 };
 
 /// The organiser's standings: (player, total) per player.
 async fn totals<S: App>(service: &S, org: &str, t: i64) -> Vec<(i64, i64)> {
-    let got = call_json(
-        service,
-        "GET",
-        &format!("/api/v1/tournaments/{t}/standings"),
-        Some(org),
-        None,
-    )
-    .await;
-    expect(&got, 200, "standings");
-    let mut totals: Vec<(i64, i64)> = got.json["standings"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| {
-            (
-                l["player_id"].as_i64().unwrap(),
-                l["total"].as_i64().unwrap(),
-            )
-        })
-        .collect();
-    totals.sort_unstable();
-    totals
+    rows(service, org, t)
+        .await
+        .into_iter()
+        .map(|(player, total, _)| (player, total))
+        .collect()
 }
 
 /// `POST /api/v1/tables/{table}/penalties` by the organiser.
@@ -167,6 +154,69 @@ backend_test!(
         assert_eq!(warned["deduction"], 0);
         assert_eq!(warned["scores"], json!([0, 0, 0, 0, 0]));
         assert_eq!(warning.json["totals"], json!([0, -1, 3, -1, -13]));
+
+        // The panel's list: both, by player, and the warning counted.
+        let listed = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{}/sanctions", t.tournament),
+            Some(&t.org),
+            None,
+        )
+        .await;
+        expect(&listed, 200, "sanctions");
+        let kinds: Vec<(Value, Value, Value, Value)> = listed.json["sanctions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| {
+                (
+                    s["kind"].clone(),
+                    s["player_id"].clone(),
+                    s["points"].clone(),
+                    s["deal_number"].clone(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                (json!("deduction"), json!(t.players[4]), json!(12), json!(1)),
+                (json!("warning"), json!(t.players[1]), Value::Null, json!(1)),
+            ]
+        );
+        assert_eq!(
+            listed.json["warnings"],
+            json!([{"player_id": t.players[1], "warnings": 1}])
+        );
+        let me = desk(&service, "leitung@example.org").await;
+        let players_page = send(
+            &service,
+            desk_get(
+                &format!("/admin/tournaments/{}/players", t.tournament),
+                &me.cookies,
+            ),
+        )
+        .await;
+        assert_eq!(
+            players_page
+                .text
+                .matches("data-warnings=\"1\">1 Verwarnung<")
+                .count(),
+            1,
+            "{}",
+            players_page.text
+        );
+        let other = organizer(&app, &service, "andere@example.org").await;
+        let foreign = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{}/sanctions", t.tournament),
+            Some(&other),
+            None,
+        )
+        .await;
+        assert!(foreign.status.is_client_error(), "{}", foreign.text);
 
         // The table's phone shows both, with what and why.
         let cookie = crate::captain_pages::join(&service, &t.org, t.table).await;
@@ -358,5 +408,420 @@ backend_test!(
         assert!(row.contains("<td>unsportlich (TSR 9.7)</td>"), "{row}");
         assert!(row.contains("<td>beleidigt</td>"), "{row}");
         assert!(row.contains("-3"), "{row}");
+    }
+);
+
+/// The organiser's standings rows: (player, total, disqualified).
+async fn rows<S: App>(service: &S, org: &str, t: i64) -> Vec<(i64, i64, bool)> {
+    let got = call_json(
+        service,
+        "GET",
+        &format!("/api/v1/tournaments/{t}/standings"),
+        Some(org),
+        None,
+    )
+    .await;
+    expect(&got, 200, "standings");
+    let mut rows: Vec<(i64, i64, bool)> = got.json["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["player_id"].as_i64().unwrap(),
+                l["total"].as_i64().unwrap(),
+                l["disqualified"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    rows.sort_unstable();
+    rows
+}
+
+/// `PUT` or `DELETE /api/v1/players/{player}/disqualification` as `token`.
+async fn disqualification<S: App>(
+    service: &S,
+    method: &str,
+    token: &str,
+    player: i64,
+    body: &Value,
+) -> crate::fixtures::Reply {
+    call_json(
+        service,
+        method,
+        &format!("/api/v1/players/{player}/disqualification"),
+        Some(token),
+        Some(body),
+    )
+    .await
+}
+
+backend_test!(
+    a_disqualification_after_round_two_of_four_leaves_the_plan_and_the_standings,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let org = organizer(&app, &service, "leitung@example.org").await;
+        let t = tournament(
+            &service,
+            &org,
+            &json!({"name": "Pokal", "date": "2026-12-05", "rounds": 4}),
+        )
+        .await;
+        // Nine players: a 4-table and a 5-table each round, planned up front.
+        let ids = players(&service, &org, t, 9).await;
+        let plan = call_json(
+            &service,
+            "PUT",
+            &format!("/api/v1/tournaments/{t}/plan"),
+            Some(&org),
+            Some(&json!({"seed": "Pokal"})),
+        )
+        .await;
+        expect(&plan, 200, "plan");
+        // Rounds 1 and 2 from the plan, one deal at each table: Re (seats 1 and 2, never
+        // the 5-table's sitting-out dealer) wins 130 to 110, 1 point each.
+        for _ in 0..2 {
+            let drawn = call_json(
+                &service,
+                "POST",
+                &format!("/api/v1/tournaments/{t}/rounds"),
+                Some(&org),
+                Some(&json!({"draw": {"method": "planned"}, "early": true})),
+            )
+            .await;
+            expect(&drawn, 201, "planned round");
+            for table in drawn.json["tables"].as_array().unwrap() {
+                let table_id = table["id"].as_i64().unwrap();
+                let token = captain(&service, &org, table_id).await;
+                let entered = call_json(
+                    &service,
+                    "POST",
+                    &format!("/api/v1/tables/{table_id}/deals"),
+                    Some(&token),
+                    Some(&normal([1, 2])),
+                )
+                .await;
+                expect(&entered, 201, "a deal");
+            }
+        }
+        let before = rows(&service, &org, t).await;
+        assert!(before.iter().all(|(_, _, d)| !d), "nobody disqualified yet");
+        let sum: i64 = before.iter().map(|(_, total, _)| total).sum();
+        assert_eq!(sum, 0, "every deal sums to zero");
+        // The one disqualified: the leader (the deals sum to zero, so someone is above 0).
+        let &(gone, his, _) = before
+            .iter()
+            .max_by_key(|(p, total, _)| (*total, *p))
+            .unwrap();
+        assert!(his > 0, "{before:?}");
+
+        // Refused, nothing changed: no reason, results neither kept nor struck, by the
+        // captain, by another organiser.
+        for (body, field) in [
+            (json!({"reason": " ", "results": "kept"}), "reason"),
+            (json!({"reason": "Betrug", "results": "maybe"}), "results"),
+        ] {
+            let refused = disqualification(&service, "PUT", &org, gone, &body).await;
+            expect(&refused, 422, &format!("{body}"));
+            assert_eq!(refused.fields(), [field], "{}", refused.text);
+        }
+        let other = organizer(&app, &service, "andere@example.org").await;
+        let body = json!({"reason": "Betrug", "results": "kept"});
+        let foreign = disqualification(&service, "PUT", &other, gone, &body).await;
+        assert!(foreign.status.is_client_error(), "{}", foreign.text);
+        assert_eq!(rows(&service, &org, t).await, before);
+
+        // Disqualified with his results kept: withdrawn, ranked and marked, every total
+        // as it was.
+        let reason = "Karten markiert, nach Verwarnung (Schiedsgericht)";
+        let done = disqualification(
+            &service,
+            "PUT",
+            &org,
+            gone,
+            &json!({"reason": reason, "results": "kept"}),
+        )
+        .await;
+        expect(&done, 200, "disqualified");
+        assert_eq!(done.json["withdrawn"], true);
+        assert_eq!(done.json["disqualification"]["reason"], reason);
+        assert_eq!(done.json["disqualification"]["results"], "kept");
+        let again = disqualification(&service, "PUT", &org, gone, &body).await;
+        expect(&again, 409, "disqualified already");
+        assert_eq!(again.json["code"], "already_disqualified");
+        let kept = rows(&service, &org, t).await;
+        let expected: Vec<(i64, i64, bool)> = before
+            .iter()
+            .map(|&(p, total, _)| (p, total, p == gone))
+            .collect();
+        assert_eq!(kept, expected);
+        // The DDV list keeps him, marked.
+        let ddv = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{t}/results/ddv.csv"),
+            Some(&org),
+            None,
+        )
+        .await;
+        expect(&ddv, 200, "DDV CSV");
+        let header = ddv.text.lines().next().unwrap();
+        assert!(header.ends_with(",disqualified"), "{header}");
+        assert_eq!(
+            ddv.text.lines().filter(|l| l.ends_with(",true")).count(),
+            1,
+            "{}",
+            ddv.text
+        );
+
+        // The plan still seats him in rounds 3 and 4: it is outdated and names him.
+        let plan = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{t}/plan"),
+            Some(&org),
+            None,
+        )
+        .await;
+        expect(&plan, 200, "plan");
+        assert_eq!(plan.json["withdrawn"], json!([gone]), "{}", plan.text);
+        // Round 3, drawn afresh, seats the other eight at two 4-tables.
+        let drawn = call_json(
+            &service,
+            "POST",
+            &format!("/api/v1/tournaments/{t}/rounds"),
+            Some(&org),
+            Some(&json!({"draw": {"method": "random", "seed": "r3"}, "early": true})),
+        )
+        .await;
+        expect(&drawn, 201, "round 3");
+        let mut third: Vec<i64> = drawn.json["tables"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|t| t["seats"].as_array().unwrap().clone())
+            .map(|v| v.as_i64().unwrap())
+            .collect();
+        third.sort_unstable();
+        let mut others: Vec<i64> = ids.iter().copied().filter(|&p| p != gone).collect();
+        others.sort_unstable();
+        assert_eq!(third, others, "not seated again");
+
+        // The panel struck his results after all: lifted (with a reason), given again.
+        let lifted = disqualification(
+            &service,
+            "DELETE",
+            &org,
+            gone,
+            &json!({"reason": "Schiedsgericht: Ergebnisse streichen"}),
+        )
+        .await;
+        expect(&lifted, 200, "lifted");
+        assert!(
+            lifted.json.get("disqualification").is_none(),
+            "{}",
+            lifted.text
+        );
+        let struck = disqualification(
+            &service,
+            "PUT",
+            &org,
+            gone,
+            &json!({"reason": reason, "results": "struck"}),
+        )
+        .await;
+        expect(&struck, 200, "struck");
+        let without = rows(&service, &org, t).await;
+        let expected: Vec<(i64, i64, bool)> = before
+            .iter()
+            .filter(|(p, _, _)| *p != gone)
+            .copied()
+            .collect();
+        assert_eq!(without, expected, "the others keep their points");
+
+        // The panel's list has it, with its reason.
+        let listed = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{t}/sanctions"),
+            Some(&org),
+            None,
+        )
+        .await;
+        expect(&listed, 200, "sanctions");
+        assert_eq!(listed.json["sanctions"].as_array().map(Vec::len), Some(1));
+        assert_eq!(listed.json["sanctions"][0]["kind"], "disqualification");
+        assert_eq!(listed.json["sanctions"][0]["player_id"], gone);
+        assert_eq!(listed.json["sanctions"][0]["reason"], reason);
+
+        // Audited, each with its reason.
+        let log = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{t}/audit"),
+            Some(&org),
+            None,
+        )
+        .await;
+        let actions: Vec<(&str, &str)> = log
+            .json
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|l| {
+                l["action"]
+                    .as_str()
+                    .is_some_and(|a| a.starts_with("player.disqualify"))
+            })
+            .map(|l| {
+                (
+                    l["action"].as_str().unwrap(),
+                    l["reason"].as_str().unwrap_or_default(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            actions.len(),
+            3,
+            "disqualify, lift, disqualify: {actions:?}"
+        );
+
+        // The results document carries it and imports with the same standings.
+        let doc = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{t}/results"),
+            Some(&org),
+            None,
+        )
+        .await;
+        expect(&doc, 200, "export");
+        let exported = doc.json["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["disqualification"].is_object())
+            .cloned()
+            .unwrap_or_else(|| panic!("{}", doc.text));
+        assert_eq!(exported["disqualification"]["results"], "struck");
+        assert_eq!(exported["withdrawn"], true);
+        crate::results::validate(&doc.json).unwrap();
+        let imported = call_json(
+            &service,
+            "POST",
+            "/api/v1/results",
+            Some(&org),
+            Some(&doc.json),
+        )
+        .await;
+        expect(&imported, 201, "import");
+        let copy = imported.json["tournament_id"].as_i64().unwrap();
+        let totals_of = |rows: Vec<(i64, i64, bool)>| {
+            let mut t: Vec<i64> = rows.into_iter().map(|(_, total, _)| total).collect();
+            t.sort_unstable();
+            t
+        };
+        assert_eq!(
+            totals_of(rows(&service, &org, copy).await),
+            totals_of(without)
+        );
+        let mut bad = doc.json.clone();
+        let at = doc.json["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|p| p["disqualification"].is_object())
+            .unwrap();
+        bad["players"][at]["disqualification"]["results"] = json!("maybe");
+        let refused = call_json(&service, "POST", "/api/v1/results", Some(&org), Some(&bad)).await;
+        expect(&refused, 422, "results neither kept nor struck");
+        assert!(
+            refused
+                .fields()
+                .contains(&format!("players[{at}].disqualification.results")),
+            "{}",
+            refused.text
+        );
+    }
+);
+
+backend_test!(
+    the_desk_disqualifies_after_a_confirmation_and_the_standings_mark_him,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let t = Table::new(&app, &service, 4).await;
+        expect(
+            &t.post(&service, &t.captain, &normal([0, 2])).await,
+            201,
+            "deal 1",
+        );
+        crate::fixtures::publish(&service, &t).await;
+        let me = desk(&service, "leitung@example.org").await;
+        let list = format!("/admin/tournaments/{}/players", t.tournament);
+        let gone = t.players[2];
+        let path = format!("{list}/{gone}/disqualification");
+        let shown = send(&service, desk_get(&list, &me.cookies)).await;
+        expect(&shown, 200, "the players' page");
+        assert!(shown.text.contains(&format!("action=\"{path}\"")));
+
+        // Without the box ticked: refused at his row, nothing changed.
+        let body = |confirm: &str| {
+            format!(
+                "csrf={}&reason=Karten+markiert&results=kept{confirm}",
+                me.csrf
+            )
+        };
+        let refused = send(&service, desk_form(&path, &me.cookies, &body(""))).await;
+        assert_eq!(refused.status, 422, "{}", refused.text);
+        assert!(
+            refused
+                .text
+                .contains("id=\"row-error\" data-action=\"disqualify\"")
+        );
+        let public = format!("/tournaments/{}/standings", t.tournament);
+        let unchanged = send(&service, req("GET", &public, None, None, &[])).await;
+        assert!(!unchanged.text.contains("(disqualifiziert)"));
+
+        // Confirmed: his row says so, the public standings mark him.
+        let done = send(
+            &service,
+            desk_form(&path, &me.cookies, &body("&confirm=yes")),
+        )
+        .await;
+        expect(&done, 303, "disqualified");
+        let row = send(&service, desk_get(&list, &me.cookies)).await;
+        assert!(
+            row.text.contains("<span class=\"disqualified\">disqualifiziert</span> (Ergebnisse bleiben, in der Wertung markiert)<br><small>Karten markiert</small>"),
+            "{}",
+            row.text
+        );
+        assert!(row.text.contains(&format!("action=\"{path}/lift\"")));
+        let marked = send(
+            &service,
+            req("GET", &public, None, None, &[("Accept-Language", "de")]),
+        )
+        .await;
+        expect(&marked, 200, "public standings");
+        assert_eq!(
+            marked.text.matches("(disqualifiziert)").count(),
+            1,
+            "{}",
+            marked.text
+        );
+
+        // Lifted with a reason: the mark goes, he stays withdrawn.
+        let lifted = send(
+            &service,
+            desk_form(
+                &format!("{path}/lift"),
+                &me.cookies,
+                &format!("csrf={}&reason=Einspruch+stattgegeben", me.csrf),
+            ),
+        )
+        .await;
+        expect(&lifted, 303, "lifted");
+        let back = send(&service, req("GET", &public, None, None, &[])).await;
+        assert!(!back.text.contains("(disqualifiziert)"));
+        assert!(back.text.contains("(zurückgezogen)"), "{}", back.text);
     }
 );

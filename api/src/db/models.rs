@@ -225,6 +225,12 @@ pub struct PlayerRow {
     /// The name the public sees, if the player asked to be shown abbreviated; `None`
     /// shows `name`.
     pub public_name: Option<String>,
+    /// When the arbitration panel disqualified him (TSR 9.7.2 c); `None` if it did not.
+    pub disqualified_at: Option<NaiveDateTime>,
+    /// Why, as the organiser recorded it.
+    pub disqualification_reason: Option<String>,
+    /// Whether the panel struck his results (he is not ranked) rather than keep them.
+    pub disqualification_struck: bool,
 }
 
 /// A new player.

@@ -4,7 +4,36 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::models::PenaltyRow;
-use super::schema::penalties;
+use super::schema::{penalties, round_tables, rounds, table_seats};
+
+/// A penalty for unsportsmanlike conduct with where it was given and to whom: the round's
+/// and the table's number and the offending player.
+pub type Sanction = (PenaltyRow, i32, i32, i64);
+
+/// The penalties for unsportsmanlike conduct (TSR 9.7) given in tournament `tournament_id`,
+/// the oldest first, each with its round, table and offending player.
+pub fn unsportsmanlike_of_tournament(
+    conn: &mut DbConn,
+    tournament_id: i64,
+) -> QueryResult<Vec<Sanction>> {
+    penalties::table
+        .inner_join(round_tables::table.inner_join(rounds::table))
+        .inner_join(
+            table_seats::table.on(table_seats::table_id
+                .eq(penalties::table_id)
+                .and(table_seats::seat.eq(penalties::offender))),
+        )
+        .filter(rounds::tournament_id.eq(tournament_id))
+        .filter(penalties::severity.eq("unsportsmanlike"))
+        .order((penalties::created_at.asc(), penalties::id.asc()))
+        .select((
+            PenaltyRow::as_select(),
+            rounds::number,
+            round_tables::number,
+            table_seats::player_id,
+        ))
+        .load(conn)
+}
 
 /// A new penalty row.
 #[derive(Debug, Clone)]

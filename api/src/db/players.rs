@@ -89,6 +89,39 @@ pub struct PlayerChange {
     pub start_number: Option<i32>,
 }
 
+/// A disqualification as stored: when, why, whether the results were struck.
+pub type Disqualification<'a> = (chrono::NaiveDateTime, &'a str, bool);
+
+/// Records player `id`'s disqualification, or lifts it (`None`). A disqualified player is
+/// withdrawn as well, so that no later round seats him; lifting it leaves him withdrawn
+/// until the organiser checks him in again.
+pub fn set_disqualification(
+    conn: &mut DbConn,
+    id: i64,
+    disqualification: Option<Disqualification<'_>>,
+) -> QueryResult<()> {
+    let target = players::table.find(id);
+    match disqualification {
+        Some((at, reason, struck)) => diesel::update(target)
+            .set((
+                players::disqualified_at.eq(Some(at)),
+                players::disqualification_reason.eq(Some(reason)),
+                players::disqualification_struck.eq(struck),
+                players::withdrawn.eq(true),
+            ))
+            .execute(conn)
+            .map(drop),
+        None => diesel::update(target)
+            .set((
+                players::disqualified_at.eq(None::<chrono::NaiveDateTime>),
+                players::disqualification_reason.eq(None::<String>),
+                players::disqualification_struck.eq(false),
+            ))
+            .execute(conn)
+            .map(drop),
+    }
+}
+
 /// Changes a player's columns as `change` says.
 pub fn update(conn: &mut DbConn, id: i64, change: PlayerChange) -> QueryResult<()> {
     let target = players::table.find(id);

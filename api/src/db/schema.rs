@@ -78,6 +78,9 @@ diesel::table! {
         withdrawn -> Bool,
         created_at -> Timestamp,
         public_name -> Nullable<Text>,
+        disqualified_at -> Nullable<Timestamp>,
+        disqualification_reason -> Nullable<Text>,
+        disqualification_struck -> Bool,
     }
 }
 

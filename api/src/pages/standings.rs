@@ -64,6 +64,8 @@ struct Row {
     /// Doublehead Kids: the Silver Coins that rank equal Golden Coins (`total`).
     silver: Option<i64>,
     withdrawn: bool,
+    /// Disqualified, his results kept (TSR 9.7.2 c).
+    disqualified: bool,
 }
 
 /// A table left out of the standings until the organiser mends it.
@@ -110,6 +112,7 @@ fn rows(shown: &PageStandings) -> Vec<Row> {
             set: super::set_rounds(&s.adjusted_rounds, s.rounds.len()),
             silver: s.silver_coins,
             withdrawn: s.withdrawn,
+            disqualified: s.disqualified,
         })
         .collect()
 }

@@ -1,16 +1,16 @@
 //! A tournament's players: registering one, importing many from CSV, listing them,
 //! check-in, withdrawal or corrections, and deleting one registered by mistake.
 
-use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, web};
+use actix_web::{HttpRequest, HttpResponse, delete, get, patch, post, put, web};
 
 use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
 use crate::extract::{JsonBody, RawBody};
-use crate::services::players;
+use crate::services::{disqualifications, players};
 use crate::state::AppState;
 use crate::wire::players::{
-    CreatePlayerRequest, ImportPreview, ImportQuery, ImportResponse, PlayerListEntry,
-    PlayerResponse, UpdatePlayerRequest,
+    CreatePlayerRequest, DisqualifyRequest, ImportPreview, ImportQuery, ImportResponse,
+    LiftDisqualificationRequest, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
 };
 
 /// Register a player.
@@ -102,6 +102,55 @@ pub async fn update_player(
     let id = id.into_inner();
     Ok(web::Json(
         players::update(&state, organizer.0, id, body.0).await?,
+    ))
+}
+
+/// Disqualify a player (TSR 9.7.2 c), as the arbitration panel decided.
+///
+/// Organisers of his tournament, with the panel's reason (422 without) and its decision on
+/// his results: `kept` (he stays in the standings, marked `disqualified`) or `struck` (he
+/// is not ranked; the other players keep their entries from the deals he played). He is
+/// withdrawn as well: no later round seats him, a plan that does is outdated. His table of
+/// the round under way plays on or stops as the panel decides (time-up at that table ends
+/// it with the deals entered). 409 `already_disqualified` if he is. Refused once the
+/// tournament is finished. Audited (`player.disqualify`); sends `standings.changed`.
+#[utoipa::path(tag = "players", params(("id" = i64, Path, description = "Player id")),
+    request_body = DisqualifyRequest, security(("bearer" = [])), responses(
+    (status = 200, body = PlayerResponse),
+    (status = 409, description = "He is disqualified already (`already_disqualified`) or the tournament is finished", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[put("/players/{id}/disqualification")]
+pub async fn disqualify_player(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<DisqualifyRequest>,
+) -> Result<web::Json<PlayerResponse>, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    Ok(web::Json(
+        disqualifications::disqualify(&state, caller, id.into_inner(), body.0).await?,
+    ))
+}
+
+/// Lift a player's disqualification, with a reason (422 without): his results count
+/// again; he stays withdrawn until checked in again. A player without one is answered as
+/// he is. Audited (`player.disqualify.remove`); sends `standings.changed`.
+#[utoipa::path(tag = "players", params(("id" = i64, Path, description = "Player id")),
+    request_body = LiftDisqualificationRequest, security(("bearer" = [])), responses(
+    (status = 200, body = PlayerResponse),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[delete("/players/{id}/disqualification")]
+pub async fn lift_disqualification(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<LiftDisqualificationRequest>,
+) -> Result<web::Json<PlayerResponse>, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    Ok(web::Json(
+        disqualifications::lift(&state, caller, id.into_inner(), &body.0.reason).await?,
     ))
 }
 

@@ -36,6 +36,8 @@ fn events_of(action: &str) -> &'static [&'static str] {
         "penalty.create" | "penalty.update" | "penalty.delete" => &["standings.changed"],
         // A table's set result moves its players' standings like its deals would.
         "table.adjust" | "table.adjust.remove" => &["standings.changed"],
+        // A disqualified player's results may leave the standings, or come back.
+        "player.disqualify" | "player.disqualify.remove" => &["standings.changed"],
         "round.close" => &["round.closed", "standings.changed"],
         // The standings become final, or stop being so.
         "tournament.finish" => &["tournament.finished", "standings.changed"],

@@ -156,6 +156,7 @@ fn ranked(
         .map(|p| Entrant {
             player: p.id,
             withdrawn: p.withdrawn,
+            struck: p.disqualification_struck,
         })
         .collect();
     let ids = field(&entrants, |p| played.contains(&p));
@@ -422,6 +423,7 @@ fn read(
                 solos_won: s.solos_won,
                 silver_coins: result.silver_coins.get(&s.player).copied(),
                 withdrawn: p.withdrawn,
+                disqualified: p.disqualified_at.is_some(),
             })
         })
         .collect();

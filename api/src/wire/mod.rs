@@ -19,6 +19,7 @@ pub mod players;
 pub mod preview;
 pub mod results;
 pub mod rounds;
+pub mod sanctions;
 pub mod score;
 pub mod seating;
 pub mod sheet;

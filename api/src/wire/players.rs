@@ -51,10 +51,64 @@ pub struct PlayerResponse {
     pub withdrawn: bool,
     /// The name the public sees instead of `name` (null: the full name).
     pub public_name: Option<String>,
+    /// The arbitration panel's disqualification (TSR 9.7.2 c); absent if none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disqualification: Option<DisqualificationView>,
+}
+
+/// A disqualification as recorded.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct DisqualificationView {
+    /// When (RFC 3339, UTC).
+    pub at: String,
+    /// Why.
+    pub reason: String,
+    /// `kept`: his results stand, he is ranked and marked; `struck`: he is not ranked.
+    pub results: String,
+}
+
+impl DisqualificationView {
+    /// The disqualification of `p`, if he was disqualified.
+    pub fn of(p: &PlayerRow) -> Option<DisqualificationView> {
+        p.disqualified_at.map(|at| DisqualificationView {
+            at: at
+                .and_utc()
+                .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
+            reason: p.disqualification_reason.clone().unwrap_or_default(),
+            results: if p.disqualification_struck {
+                "struck"
+            } else {
+                "kept"
+            }
+            .to_owned(),
+        })
+    }
+}
+
+/// The arbitration panel disqualifies a player (TSR 9.7.2 c).
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DisqualifyRequest {
+    /// Why (required; kept in the audit log and shown to the organiser).
+    #[schema(example = "wiederholt unsportliches Verhalten nach Verwarnung")]
+    pub reason: String,
+    /// What becomes of his results already entered, as the panel decided: `kept` (he is
+    /// ranked and marked) or `struck` (he is not ranked; the others keep their entries).
+    #[schema(example = "kept")]
+    pub results: String,
+}
+
+/// Lifting a disqualification, with the reason.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct LiftDisqualificationRequest {
+    /// Why (required).
+    pub reason: String,
 }
 
 impl From<PlayerRow> for PlayerResponse {
     fn from(p: PlayerRow) -> PlayerResponse {
+        let disqualification = DisqualificationView::of(&p);
         PlayerResponse {
             id: p.id,
             start_number: p.start_number,
@@ -63,6 +117,7 @@ impl From<PlayerRow> for PlayerResponse {
             ddv_number: p.ddv_number,
             checked_in: p.checked_in,
             withdrawn: p.withdrawn,
+            disqualification,
             public_name: p.public_name,
         }
     }

@@ -104,6 +104,21 @@ pub struct ResultsPlayer {
     pub withdrawn: bool,
     /// Registered (UTC).
     pub created_at: DateTime<Utc>,
+    /// The arbitration panel's disqualification (TSR 9.7.2 c); absent if none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub disqualification: Option<ResultsDisqualification>,
+}
+
+/// A player's disqualification (TSR 9.7.2 c).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultsDisqualification {
+    /// When (UTC).
+    pub at: DateTime<Utc>,
+    /// Why.
+    pub reason: String,
+    /// `kept` (ranked and marked) or `struck` (not ranked).
+    pub results: String,
 }
 
 /// The seating planned up front.

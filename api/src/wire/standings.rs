@@ -92,6 +92,9 @@ pub struct StandingRow {
     pub silver_coins: Option<i64>,
     /// Left the tournament.
     pub withdrawn: bool,
+    /// Disqualified by the arbitration panel with his results kept (TSR 9.7.2 c): ranked
+    /// and marked. One whose results were struck is not in the standings.
+    pub disqualified: bool,
 }
 
 /// The standings.
@@ -225,6 +228,11 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
     if adjusted {
         header.push(adjusted_column(german).to_owned());
     }
+    // Players disqualified with their results kept: a last column marks them.
+    let disqualified = rows.iter().any(|r| r.disqualified);
+    if disqualified {
+        header.push(disqualified_column(german).to_owned());
+    }
     let csv_error = |e: csv::Error| ApiError::Internal(e.into());
     writer.write_record(&header).map_err(csv_error)?;
     for row in rows {
@@ -267,6 +275,9 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
         if adjusted {
             record.push(adjusted_cell(&row.adjusted_rounds));
         }
+        if disqualified {
+            record.push(disqualified_cell(german, row.disqualified));
+        }
         writer.write_record(&record).map_err(csv_error)?;
     }
     writer
@@ -281,6 +292,25 @@ pub fn adjusted_column(german: bool) -> &'static str {
         "Festgesetzte Runden"
     } else {
         "adjusted_rounds"
+    }
+}
+
+/// The heading of the CSVs' column marking players disqualified with their results kept
+/// (TSR 9.7.2 c), present when there is one.
+pub fn disqualified_column(german: bool) -> &'static str {
+    if german {
+        "Disqualifiziert"
+    } else {
+        "disqualified"
+    }
+}
+
+/// That column's cell.
+pub fn disqualified_cell(german: bool, disqualified: bool) -> String {
+    match (german, disqualified) {
+        (false, d) => d.to_string(),
+        (true, true) => "ja".to_owned(),
+        (true, false) => "nein".to_owned(),
     }
 }
 
@@ -311,6 +341,7 @@ mod tests {
             solos_won: 1,
             silver_coins: None,
             withdrawn: false,
+            disqualified: false,
         }
     }
 

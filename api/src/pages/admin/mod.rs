@@ -84,6 +84,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(players::upload)
         .service(players::check_in)
         .service(players::withdraw)
+        .service(players::disqualify)
+        .service(players::lift_disqualification)
         .service(players::edit)
         .service(players::delete)
         .service(print::index)

@@ -97,6 +97,8 @@ struct Row {
     solos_played: u32,
     solos_won: u32,
     withdrawn: bool,
+    /// Disqualified, his results kept (TSR 9.7.2 c).
+    disqualified: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -194,6 +196,7 @@ pub(super) async fn show(
             solos_played: s.solos_played,
             solos_won: s.solos_won,
             withdrawn: s.withdrawn,
+            disqualified: s.disqualified,
         });
     }
     let model = StandingsPage {

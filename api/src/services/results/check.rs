@@ -203,6 +203,29 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         );
         optional_text(&mut faults, at("club"), p.club.as_deref(), 200);
         optional_text(&mut faults, at("ddv_number"), p.ddv_number.as_deref(), 40);
+        if let Some(d) = &p.disqualification {
+            if !["kept", "struck"].contains(&d.results.as_str()) {
+                faults.value(
+                    at("disqualification.results"),
+                    "unknown_value",
+                    "kept or struck",
+                );
+            }
+            if d.reason.trim().is_empty() || d.reason.chars().count() > TEXT_LIMIT {
+                faults.value(
+                    at("disqualification.reason"),
+                    "invalid_value",
+                    format!("1 to {TEXT_LIMIT} characters"),
+                );
+            }
+            if !p.withdrawn {
+                faults.value(
+                    at("withdrawn"),
+                    "invalid_value",
+                    "a disqualified player is withdrawn",
+                );
+            }
+        }
     }
     let player = |faults: &mut Faults, field: String, n: i32| {
         if !known.contains(&n) {

@@ -12,7 +12,10 @@ use crate::db::models::TournamentRow;
 use crate::error::ApiError;
 use crate::services::standings;
 use crate::wire::file_name;
-use crate::wire::standings::{CsvDialect, adjusted_cell, adjusted_column, spreadsheet_text};
+use crate::wire::standings::{
+    CsvDialect, adjusted_cell, adjusted_column, disqualified_cell, disqualified_column,
+    spreadsheet_text,
+};
 
 /// The ranking list as a download.
 #[derive(Debug)]
@@ -102,6 +105,15 @@ fn csv(
     if adjusted {
         header.push(adjusted_column(german).to_owned());
     }
+    // A player disqualified with his results kept is on the list, marked (one whose results
+    // were struck is not on it, TSR 9.7.2 c).
+    let disqualified = computed
+        .players
+        .values()
+        .any(|p| p.disqualified_at.is_some() && !p.disqualification_struck);
+    if disqualified {
+        header.push(disqualified_column(german).to_owned());
+    }
     let name = spreadsheet_text(&tournament.name);
     let date = if german {
         tournament.held_on.format("%d.%m.%Y").to_string()
@@ -142,6 +154,9 @@ fn csv(
         record.extend([name.clone(), date.clone()]);
         if adjusted {
             record.push(adjusted_cell(&s.adjusted_rounds()));
+        }
+        if disqualified {
+            record.push(disqualified_cell(german, p.disqualified_at.is_some()));
         }
         writer.write_record(&record).map_err(csv_error)?;
     }

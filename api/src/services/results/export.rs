@@ -14,8 +14,9 @@ use crate::services::access::TableContext;
 use crate::services::sheet::{self, Stored};
 use crate::wire::results::{
     FORMAT, RawEntry, ResultsActor, ResultsAdjustment, ResultsAuditLine, ResultsDeal,
-    ResultsDocument, ResultsPenalty, ResultsPlan, ResultsPlayer, ResultsRound, ResultsScored,
-    ResultsSignature, ResultsTable, ResultsTableRef, ResultsTournament, VERSION,
+    ResultsDisqualification, ResultsDocument, ResultsPenalty, ResultsPlan, ResultsPlayer,
+    ResultsRound, ResultsScored, ResultsSignature, ResultsTable, ResultsTableRef,
+    ResultsTournament, VERSION,
 };
 
 /// A stored time as the document writes it.
@@ -283,6 +284,16 @@ pub fn document(
                 checked_in: p.checked_in,
                 withdrawn: p.withdrawn,
                 created_at: utc(p.created_at),
+                disqualification: p.disqualified_at.map(|at| ResultsDisqualification {
+                    at: utc(at),
+                    reason: p.disqualification_reason.clone().unwrap_or_default(),
+                    results: if p.disqualification_struck {
+                        "struck"
+                    } else {
+                        "kept"
+                    }
+                    .to_owned(),
+                }),
             })
             .collect(),
         seating_plan,

@@ -57,6 +57,15 @@ pub fn write(
                 public_name: p.public_name.clone(),
             },
         )?;
+        if let Some(d) = &p.disqualification {
+            // Checked: `kept` or `struck`, with a reason.
+            let struck = d.results == "struck";
+            db::players::set_disqualification(
+                conn,
+                row.id,
+                Some((stored(d.at), &d.reason, struck)),
+            )?;
+        }
         ids.insert(p.start_number, row.id);
     }
     // Every start number was checked to be known.

@@ -8,8 +8,10 @@
 //! `/api/v1/…/players` do, and comes back to the same row (`#player-<id>`) with the search
 //! kept.
 
+mod disqualification;
 mod import;
 
+pub use disqualification::{disqualify, lift as lift_disqualification};
 pub use import::upload;
 
 use actix_web::http::StatusCode;
@@ -21,7 +23,7 @@ use super::{
 };
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
-use crate::services::{codes, idempotency, players, tournaments};
+use crate::services::{codes, idempotency, players, sanctions, tournaments};
 use crate::state::AppState;
 use crate::wire::players::{
     CreatePlayerRequest, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
@@ -61,6 +63,10 @@ struct Line {
     ddv_number: Option<String>,
     checked_in: bool,
     withdrawn: bool,
+    /// The arbitration panel's disqualification, if any (TSR 9.7.2 c).
+    disqualification: Option<crate::wire::players::DisqualificationView>,
+    /// His warnings for unsportsmanlike conduct so far (TSR 9.7.2 a).
+    warnings: u32,
     /// What the search looks in, in lower case (the script filters by it).
     search: String,
     /// Whether the search shows him.
@@ -201,6 +207,12 @@ async fn page(
         .await
         .map_err(|e| failed(state, req, e))?;
     let has_rounds = !overview.rounds.is_empty();
+    // Warnings for unsportsmanlike conduct across the tournament, shown at each row: a
+    // second one is what the arbitration panel looks at (TSR 9.7).
+    let warned = sanctions::of_tournament(state, desk.organizer, nav.id)
+        .await
+        .map_err(|e| failed(state, req, e))?
+        .warnings;
     if view.new.idempotency_key.is_empty() {
         view.new.idempotency_key = codes::new_secret().map_err(|e| failed(state, req, e))?;
     }
@@ -262,6 +274,11 @@ async fn page(
                 ddv_number: p.ddv_number,
                 checked_in: p.checked_in,
                 withdrawn: p.withdrawn,
+                disqualification: p.disqualification,
+                warnings: warned
+                    .iter()
+                    .find(|w| w.player_id == p.id)
+                    .map_or(0, |w| w.warnings),
                 edit: form,
             }
         })
@@ -541,22 +558,43 @@ async fn toggle(
             notice.map(|n| (n, player.to_string())),
             Some(player),
         ))),
-        // Refused as a whole (the tournament is finished): said at his row.
-        Err(e @ (ApiError::Unprocessable { .. } | ApiError::Conflict { .. })) => {
-            let (lang, _) = Lang::of(req);
+        Err(e) => {
             let view = View {
                 q: form.q.clone(),
-                row_refused: Some(RowRefusal {
-                    id: player,
-                    action: "toggle",
-                    problems: problems(lang, &e),
-                }),
                 ..View::default()
             };
-            page(state, req, &desk, &nav, view, e.status_code()).await
+            at_row(state, req, (&desk, &nav), view, (player, "toggle"), e).await
         }
-        Err(e) => Err(failed(state, req, e).into()),
     }
+}
+
+/// A change at player `player`'s row that failed: one refused as a whole (422, or 409 such
+/// as a finished tournament) is said at his row, with `view` (his form as typed) around
+/// it; any other failure as the desk shows failures.
+async fn at_row(
+    state: &AppState,
+    req: &HttpRequest,
+    (desk, nav): (&Desk, &Nav),
+    view: View,
+    (player, action): (i64, &'static str),
+    e: ApiError,
+) -> Step<HttpResponse> {
+    if !matches!(
+        e,
+        ApiError::Unprocessable { .. } | ApiError::Conflict { .. }
+    ) {
+        return Err(failed(state, req, e).into());
+    }
+    let (lang, _) = Lang::of(req);
+    let view = View {
+        row_refused: Some(RowRefusal {
+            id: player,
+            action,
+            problems: problems(lang, &e),
+        }),
+        ..view
+    };
+    page(state, req, desk, nav, view, e.status_code()).await
 }
 
 /// Player `player` if he plays in tournament `id`; another tournament's is not found here.
@@ -597,21 +635,14 @@ pub async fn edit(
             };
             match changed {
                 Ok(_) => Ok(see_other(&back(nav.id, &form.q, None, Some(player)))),
-                Err(e @ (ApiError::Unprocessable { .. } | ApiError::Conflict { .. })) => {
-                    let (lang, _) = Lang::of(&req);
+                Err(e) => {
                     let view = View {
                         q: form.q.clone(),
-                        row_refused: Some(RowRefusal {
-                            id: player,
-                            action: "edit",
-                            problems: problems(lang, &e),
-                        }),
                         edit: Some((player, form)),
                         ..View::default()
                     };
-                    page(&state, &req, &desk, &nav, view, e.status_code()).await
+                    at_row(&state, &req, (&desk, &nav), view, (player, "edit"), e).await
                 }
-                Err(e) => Err(failed(&state, &req, e).into()),
             }
         }
         .await,

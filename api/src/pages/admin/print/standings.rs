@@ -56,6 +56,8 @@ struct Line {
     total: i64,
     average: Option<String>,
     withdrawn: bool,
+    /// Disqualified, his results kept (TSR 9.7.2 c).
+    disqualified: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -142,6 +144,7 @@ fn line(row: StandingRow) -> Line {
         total: row.total,
         average: row.average_per_round,
         withdrawn: row.withdrawn,
+        disqualified: row.disqualified,
     }
 }
 

@@ -1,0 +1,122 @@
+//! Disqualification by the arbitration panel (TSR 9.7.2 c), recorded by an organiser with
+//! the panel's reason and its decision on the player's results: `kept` (he stays in the
+//! standings, marked) or `struck` (he is not ranked; the others keep what they scored in
+//! the deals he played, since each sheet entry is a player's own). He is withdrawn at the
+//! same time, so no later round seats him and a seating plan that still does is outdated;
+//! his table of the round under way plays on or stops as the panel decides (the desk's
+//! time-up ends it with the deals entered). Lifting it, again with a reason, restores his
+//! results but leaves him withdrawn until he is checked in again. Both are audited and
+//! refused once the tournament is finished (it must be reopened first).
+
+use super::access::{self, Need};
+use super::{audit, now, validate, write};
+use crate::auth::Caller;
+use crate::db::models::PlayerRow;
+use crate::db::players as repo;
+use crate::db::{DbConn, locks};
+use crate::error::{ApiError, FieldError};
+use crate::extract::TEXT_LIMIT;
+use crate::state::AppState;
+use crate::wire::players::{DisqualifyRequest, PlayerResponse};
+
+/// Player `id` with his tournament locked: a disqualification changes the field the
+/// standings and the next draw read.
+fn locked(conn: &mut DbConn, id: i64, caller: &Caller) -> Result<PlayerRow, ApiError> {
+    let tournament = repo::find(conn, id)?
+        .ok_or(ApiError::NotFound)?
+        .tournament_id;
+    access::tournament(conn, tournament, caller, Need::Change)?;
+    locks::lock_tournament(conn, tournament)?;
+    repo::find(conn, id)?.ok_or(ApiError::NotFound)
+}
+
+/// The reason, required: a disqualification moves the standings and the draw.
+fn reason(reason: &str) -> Result<String, ApiError> {
+    validate::text("reason", reason, TEXT_LIMIT).map_err(|e| {
+        ApiError::unprocessable(
+            "invalid_body",
+            "reason: a disqualification needs the panel's reason",
+            vec![e],
+        )
+    })
+}
+
+/// Whether the results are struck: `kept` or `struck`, nothing else.
+fn struck(results: &str) -> Result<bool, ApiError> {
+    match results {
+        "kept" => Ok(false),
+        "struck" => Ok(true),
+        _ => Err(ApiError::unprocessable(
+            "invalid_body",
+            "results: kept or struck",
+            vec![FieldError::new(
+                "results",
+                "unknown_value",
+                "kept or struck",
+            )],
+        )),
+    }
+}
+
+/// Player `before` as he is after `action`, audited with the reason `why`.
+fn changed(
+    conn: &mut DbConn,
+    caller: &Caller,
+    action: &'static str,
+    before: PlayerRow,
+    why: &str,
+) -> Result<PlayerRow, ApiError> {
+    let after = repo::find(conn, before.id)?.ok_or(ApiError::NotFound)?;
+    audit::Change::new(before.tournament_id, caller, action)
+        .reason(Some(why))
+        .before(serde_json::to_value(PlayerResponse::from(before)).ok())
+        .after(serde_json::to_value(PlayerResponse::from(after.clone())).ok())
+        .record(conn)?;
+    Ok(after)
+}
+
+/// Disqualifies player `id` (organisers of his tournament).
+pub async fn disqualify(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    request: DisqualifyRequest,
+) -> Result<PlayerResponse, ApiError> {
+    let why = reason(&request.reason)?;
+    let struck = struck(request.results.trim())?;
+    let row = write::guarded(state, move |conn| {
+        let before = locked(conn, id, &caller)?;
+        if before.disqualified_at.is_some() {
+            return Err(ApiError::Conflict {
+                code: "already_disqualified",
+                detail: format!("player {id} is disqualified already; lift it first to change it"),
+                current: serde_json::to_value(PlayerResponse::from(before)).ok(),
+            });
+        }
+        repo::set_disqualification(conn, id, Some((now(), &why, struck)))?;
+        changed(conn, &caller, "player.disqualify", before, &why)
+    })
+    .await?;
+    Ok(row.into())
+}
+
+/// Lifts player `id`'s disqualification (organisers of his tournament); one without is
+/// answered as he is.
+pub async fn lift(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    reason_given: &str,
+) -> Result<PlayerResponse, ApiError> {
+    let why = reason(reason_given)?;
+    let row = write::guarded(state, move |conn| {
+        let before = locked(conn, id, &caller)?;
+        if before.disqualified_at.is_none() {
+            return Ok(before);
+        }
+        repo::set_disqualification(conn, id, None)?;
+        changed(conn, &caller, "player.disqualify.remove", before, &why)
+    })
+    .await?;
+    Ok(row.into())
+}
