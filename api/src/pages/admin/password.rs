@@ -62,8 +62,12 @@ pub async fn change(
                 return Ok(page(&state, &req, &desk, Some(&mismatch())));
             }
             let changed = async {
+                // Two argon2 runs (the current password checked, the new one hashed): in
+                // turn with the sign-ins, so a burst cannot exhaust memory.
+                let turn = state.auth_limits.hash_turn().await?;
                 organizers::change_password(&state.db, desk.organizer, &typed.current, &typed.new)
                     .await?;
+                drop(turn);
                 let (keys, id) = (state.keys.clone(), desk.organizer);
                 let token =
                     write::guarded(&state, move |conn| sessions::open(conn, &keys, id)).await?;
