@@ -75,14 +75,15 @@ impl DisqualificationView {
                 .and_utc()
                 .to_rfc3339_opts(chrono::SecondsFormat::Secs, true),
             reason: p.disqualification_reason.clone().unwrap_or_default(),
-            results: if p.disqualification_struck {
-                "struck"
-            } else {
-                "kept"
-            }
-            .to_owned(),
+            results: results_word(p.disqualification_struck).to_owned(),
         })
     }
+}
+
+/// What became of a disqualified player's results, as the API and the results document
+/// say it: `struck` or `kept`.
+pub const fn results_word(struck: bool) -> &'static str {
+    if struck { "struck" } else { "kept" }
 }
 
 /// The arbitration panel disqualifies a player (TSR 9.7.2 c).

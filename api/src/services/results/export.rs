@@ -287,12 +287,8 @@ pub fn document(
                 disqualification: p.disqualified_at.map(|at| ResultsDisqualification {
                     at: utc(at),
                     reason: p.disqualification_reason.clone().unwrap_or_default(),
-                    results: if p.disqualification_struck {
-                        "struck"
-                    } else {
-                        "kept"
-                    }
-                    .to_owned(),
+                    results: crate::wire::players::results_word(p.disqualification_struck)
+                        .to_owned(),
                 }),
             })
             .collect(),
