@@ -478,6 +478,7 @@ backend_test!(
         )
         .await;
         expect(&plan, 200, "plan");
+        let mut first_table = None;
         // Rounds 1 and 2 from the plan, one deal at each table: Re (seats 1 and 2, never
         // the 5-table's sitting-out dealer) wins 130 to 110, 1 point each.
         for _ in 0..2 {
@@ -492,6 +493,7 @@ backend_test!(
             expect(&drawn, 201, "planned round");
             for table in drawn.json["tables"].as_array().unwrap() {
                 let table_id = table["id"].as_i64().unwrap();
+                first_table.get_or_insert(table_id);
                 let token = captain(&service, &org, table_id).await;
                 let entered = call_json(
                     &service,
@@ -504,10 +506,27 @@ backend_test!(
                 expect(&entered, 201, "a deal");
             }
         }
+        // Round 1, table 1: 4 points off seat 3 for unsportsmanlike conduct.
+        let first_table = first_table.unwrap();
+        let deducted = call_json(
+            &service,
+            "POST",
+            &format!("/api/v1/tables/{first_table}/penalties"),
+            Some(&org),
+            Some(
+                &json!({"deal_number": 1, "severity": "unsportsmanlike", "offender": 3,
+                         "deduction": 4, "referee": "Schiedsgericht"}),
+            ),
+        )
+        .await;
+        expect(&deducted, 201, "a deduction of 4");
         let before = rows(&service, &org, t).await;
         assert!(before.iter().all(|(_, _, d)| !d), "nobody disqualified yet");
         let sum: i64 = before.iter().map(|(_, total, _)| total).sum();
-        assert_eq!(sum, 0, "every deal sums to zero");
+        assert_eq!(
+            sum, -4,
+            "every deal sums to zero, the deduction credits nobody"
+        );
         // The one disqualified: the leader (the deals sum to zero, so someone is above 0).
         let &(gone, his, _) = before
             .iter()
@@ -649,10 +668,13 @@ backend_test!(
         )
         .await;
         expect(&listed, 200, "sanctions");
-        assert_eq!(listed.json["sanctions"].as_array().map(Vec::len), Some(1));
-        assert_eq!(listed.json["sanctions"][0]["kind"], "disqualification");
-        assert_eq!(listed.json["sanctions"][0]["player_id"], gone);
-        assert_eq!(listed.json["sanctions"][0]["reason"], reason);
+        assert_eq!(listed.json["sanctions"].as_array().map(Vec::len), Some(2));
+        assert_eq!(listed.json["sanctions"][0]["kind"], "deduction");
+        assert_eq!(listed.json["sanctions"][0]["points"], 4);
+        assert_eq!(listed.json["sanctions"][0]["round"], 1);
+        assert_eq!(listed.json["sanctions"][1]["kind"], "disqualification");
+        assert_eq!(listed.json["sanctions"][1]["player_id"], gone);
+        assert_eq!(listed.json["sanctions"][1]["reason"], reason);
 
         // Audited, each with its reason.
         let log = call_json(
@@ -705,6 +727,9 @@ backend_test!(
             .unwrap_or_else(|| panic!("{}", doc.text));
         assert_eq!(exported["disqualification"]["results"], "struck");
         assert_eq!(exported["withdrawn"], true);
+        // The same document carries the deduction: an import of a tournament with both.
+        let penalty = &doc.json["rounds"][0]["tables"][0]["penalties"][0];
+        assert_eq!(penalty["deduction"], 4, "{penalty}");
         crate::results::validate(&doc.json).unwrap();
         let imported = call_json(
             &service,
