@@ -821,6 +821,13 @@ backend_test!(
             row.text
         );
         assert!(row.text.contains(&format!("action=\"{path}/lift\"")));
+        // A disqualified player is not checked in again from his row.
+        assert!(
+            !row.text
+                .contains(&format!("action=\"{list}/{gone}/checked-in\"")),
+            "{}",
+            row.text
+        );
         let marked = send(
             &service,
             req("GET", &public, None, None, &[("Accept-Language", "de")]),
