@@ -565,6 +565,16 @@ backend_test!(
         assert_eq!(done.json["withdrawn"], true);
         assert_eq!(done.json["disqualification"]["reason"], reason);
         assert_eq!(done.json["disqualification"]["results"], "kept");
+        let back = call_json(
+            &service,
+            "PATCH",
+            &format!("/api/v1/players/{gone}"),
+            Some(&org),
+            Some(&json!({"withdrawn": false})),
+        )
+        .await;
+        expect(&back, 409, "no return while disqualified");
+        assert_eq!(back.json["code"], "player_disqualified");
         let again = disqualification(&service, "PUT", &org, gone, &body).await;
         expect(&again, 409, "disqualified already");
         assert_eq!(again.json["code"], "already_disqualified");

@@ -111,8 +111,8 @@ pub async fn update_player(
 /// his results: `kept` (he stays in the standings, marked `disqualified`) or `struck` (he
 /// is not ranked; the other players keep their entries from the deals he played). He is
 /// withdrawn as well: no later round seats him, a plan that does is outdated. His table of
-/// the round under way plays on or stops as the panel decides (time-up at that table ends
-/// it with the deals entered). 409 `already_disqualified` if he is. Refused once the
+/// the round under way is left to the panel and the desk's tools (a substitute seated by
+/// reseating, time-up, a forced round close). 409 `already_disqualified` if he is. Refused once the
 /// tournament is finished. Audited (`player.disqualify`); sends `standings.changed`.
 #[utoipa::path(tag = "players", params(("id" = i64, Path, description = "Player id")),
     request_body = DisqualifyRequest, security(("bearer" = [])), responses(
@@ -134,7 +134,8 @@ pub async fn disqualify_player(
 }
 
 /// Lift a player's disqualification, with a reason (422 without): his results count
-/// again; he stays withdrawn until checked in again. A player without one is answered as
+/// again; he stays withdrawn until the withdrawal is taken back (`PATCH`, refused with 409
+/// `player_disqualified` while he is disqualified). A player without one is answered as
 /// he is. Audited (`player.disqualify.remove`); sends `standings.changed`.
 #[utoipa::path(tag = "players", params(("id" = i64, Path, description = "Player id")),
     request_body = LiftDisqualificationRequest, security(("bearer" = [])), responses(

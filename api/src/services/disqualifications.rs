@@ -3,10 +3,11 @@
 //! standings, marked) or `struck` (he is not ranked; the others keep what they scored in
 //! the deals he played, since each sheet entry is a player's own). He is withdrawn at the
 //! same time, so no later round seats him and a seating plan that still does is outdated;
-//! his table of the round under way plays on or stops as the panel decides (the desk's
-//! time-up ends it with the deals entered). Lifting it, again with a reason, restores his
-//! results but leaves him withdrawn until he is checked in again. Both are audited and
-//! refused once the tournament is finished (it must be reopened first).
+//! his table of the round under way is left to the panel and the desk's tools (a substitute
+//! seated by reseating, time-up, a forced round close). Lifting it, again with a reason,
+//! restores his results but leaves him withdrawn until the organiser takes the withdrawal
+//! back (refused, 409 `player_disqualified`, while he is disqualified). Both are audited
+//! and refused once the tournament is finished (it must be reopened first).
 
 use super::access::{self, Need};
 use super::{audit, now, validate, write};

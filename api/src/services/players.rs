@@ -457,6 +457,16 @@ pub async fn update(
     let row = write::guarded(state, move |conn| {
         let before = locked(conn, id)?;
         access::tournament(conn, before.tournament_id, &caller, Need::Change)?;
+        // A disqualified player stays out of the draw until the disqualification is lifted.
+        if change.withdrawn == Some(false) && before.disqualified_at.is_some() {
+            return Err(ApiError::Conflict {
+                code: "player_disqualified",
+                detail: format!(
+                    "player {id} is disqualified; lift the disqualification before he returns"
+                ),
+                current: None,
+            });
+        }
         numbers_free(conn, &before, &change)?;
         // A registration committed between the check and the change (PostgreSQL) may take
         // the start number: the unique key refuses it.
