@@ -11,7 +11,6 @@ use crate::auth::Caller;
 use crate::db::{self, DbConn};
 use crate::domain_errors::adjustment_error;
 use crate::error::ApiError;
-use crate::extract::TEXT_LIMIT;
 use crate::wire::sheet::SheetResponse;
 
 use super::validate;
@@ -86,11 +85,8 @@ fn stored_points(stored: &str) -> serde_json::Value {
 
 /// A reason is required: a set result moves the standings without a deal behind it.
 fn required_reason(reason: &str) -> Result<String, ApiError> {
-    validate::text("reason", reason, TEXT_LIMIT).map_err(|e| {
-        ApiError::unprocessable(
-            "invalid_body",
-            "reason: a set result needs a reason (why the table could not play)",
-            vec![e],
-        )
-    })
+    validate::required_reason(
+        reason,
+        "a set result needs a reason (why the table could not play)",
+    )
 }

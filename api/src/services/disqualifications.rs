@@ -16,9 +16,8 @@ use crate::db::models::PlayerRow;
 use crate::db::players as repo;
 use crate::db::{DbConn, locks};
 use crate::error::{ApiError, FieldError};
-use crate::extract::TEXT_LIMIT;
 use crate::state::AppState;
-use crate::wire::players::{DisqualifyRequest, PlayerResponse};
+use crate::wire::players::{DisqualifyRequest, PlayerResponse, results_struck};
 
 /// Player `id` with his tournament locked: a disqualification changes the field the
 /// standings and the next draw read.
@@ -33,21 +32,13 @@ fn locked(conn: &mut DbConn, id: i64, caller: &Caller) -> Result<PlayerRow, ApiE
 
 /// The reason, required: a disqualification moves the standings and the draw.
 fn reason(reason: &str) -> Result<String, ApiError> {
-    validate::text("reason", reason, TEXT_LIMIT).map_err(|e| {
-        ApiError::unprocessable(
-            "invalid_body",
-            "reason: a disqualification needs the panel's reason",
-            vec![e],
-        )
-    })
+    validate::required_reason(reason, "a disqualification needs the panel's reason")
 }
 
 /// Whether the results are struck: `kept` or `struck`, nothing else.
 fn struck(results: &str) -> Result<bool, ApiError> {
-    match results {
-        "kept" => Ok(false),
-        "struck" => Ok(true),
-        _ => Err(ApiError::unprocessable(
+    results_struck(results).ok_or_else(|| {
+        ApiError::unprocessable(
             "invalid_body",
             "results: kept or struck",
             vec![FieldError::new(
@@ -55,8 +46,8 @@ fn struck(results: &str) -> Result<bool, ApiError> {
                 "unknown_value",
                 "kept or struck",
             )],
-        )),
-    }
+        )
+    })
 }
 
 /// Player `before` as he is after `action`, audited with the reason `why`.

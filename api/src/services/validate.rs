@@ -58,6 +58,14 @@ pub fn shown(field: &str, value: &str, lines: bool) -> Result<(), FieldError> {
     }
 }
 
+/// A required reason (why a change moves the standings without a deal behind it): 1 to
+/// [`crate::extract::TEXT_LIMIT`] characters, trimmed; a 422 naming `reason` with `why`
+/// otherwise.
+pub fn required_reason(reason: &str, why: &str) -> Result<String, ApiError> {
+    text("reason", reason, crate::extract::TEXT_LIMIT)
+        .map_err(|e| ApiError::unprocessable("invalid_body", format!("reason: {why}"), vec![e]))
+}
+
 /// A 422 for a message of several lines (a reason, what happened) with a hidden character.
 pub fn message(field: &str, value: Option<&str>) -> Result<(), ApiError> {
     match value {

@@ -86,6 +86,12 @@ pub const fn results_word(struck: bool) -> &'static str {
     if struck { "struck" } else { "kept" }
 }
 
+/// The other way round: whether `word` says the results were struck; `None` for a word
+/// that is neither.
+pub fn results_struck(word: &str) -> Option<bool> {
+    [false, true].into_iter().find(|&s| results_word(s) == word)
+}
+
 /// The arbitration panel disqualifies a player (TSR 9.7.2 c).
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]

@@ -204,7 +204,7 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
         optional_text(&mut faults, at("club"), p.club.as_deref(), 200);
         optional_text(&mut faults, at("ddv_number"), p.ddv_number.as_deref(), 40);
         if let Some(d) = &p.disqualification {
-            if !["kept", "struck"].contains(&d.results.as_str()) {
+            if crate::wire::players::results_struck(&d.results).is_none() {
                 faults.value(
                     at("disqualification.results"),
                     "unknown_value",

@@ -59,7 +59,7 @@ pub fn write(
         )?;
         if let Some(d) = &p.disqualification {
             // Checked: `kept` or `struck`, with a reason.
-            let struck = d.results == "struck";
+            let struck = crate::wire::players::results_struck(&d.results) == Some(true);
             db::players::set_disqualification(
                 conn,
                 row.id,
