@@ -331,6 +331,20 @@ backend_test!(
             refused.text
         );
 
+        // A deduction on another severity than unsportsmanlike: refused as the rules
+        // refuse it at the table, nothing imported.
+        let mut minor = doc.json.clone();
+        minor["rounds"][0]["tables"][0]["penalties"][0]["severity"] = json!("minor");
+        let refused = call_json(
+            &service,
+            "POST",
+            "/api/v1/results",
+            Some(&t.org),
+            Some(&minor),
+        )
+        .await;
+        expect(&refused, 422, "a deduction on a minor violation");
+
         // Withdrawn: the points return, the sheet sums to zero again.
         let withdrawn = send(
             &service,
