@@ -448,6 +448,11 @@ pub fn table_entry_error(
             detail: e.to_string(),
             current: current(),
         },
+        table::EntryError::Stopped => ApiError::Conflict {
+            code: "table_stopped",
+            detail: e.to_string(),
+            current: current(),
+        },
     }
 }
 
@@ -525,5 +530,28 @@ pub fn time_up_error(
             detail: e.to_string(),
             current: current(),
         },
+        table::TimeUpError::Stopped => ApiError::Conflict {
+            code: "table_stopped",
+            detail: e.to_string(),
+            current: current(),
+        },
+    }
+}
+
+/// A round the panel cannot stop: each a 409 with the sheet (`table_stopped` already,
+/// `sheet_complete`, `table_adjusted`).
+pub fn stop_error(
+    e: &table::StopError,
+    current: impl FnOnce() -> Option<serde_json::Value>,
+) -> ApiError {
+    let code = match e {
+        table::StopError::AlreadyStopped => "table_stopped",
+        table::StopError::Complete { .. } => "sheet_complete",
+        table::StopError::Adjusted => "table_adjusted",
+    };
+    ApiError::Conflict {
+        code,
+        detail: e.to_string(),
+        current: current(),
     }
 }

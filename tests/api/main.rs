@@ -66,6 +66,7 @@ mod sessions;
 mod sheet;
 mod signatures;
 mod standings_kept;
+mod stopped;
 mod stored_deals;
 mod streams_cap;
 mod tie_breaks;

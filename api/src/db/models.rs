@@ -327,6 +327,11 @@ pub struct TableRow {
     pub adjusted_reason: Option<String>,
     /// When (UTC).
     pub adjusted_at: Option<NaiveDateTime>,
+    /// The arbitration panel stopped the table's round where it stands, for this reason
+    /// (`domain::table::TableSheet::stop`); `None` while it plays.
+    pub stopped_reason: Option<String>,
+    /// When (UTC).
+    pub stopped_at: Option<NaiveDateTime>,
 }
 
 /// A table's join code. It is stored as issued, not hashed: the organiser prints it on the

@@ -111,6 +111,8 @@ diesel::table! {
         adjusted_points -> Nullable<Text>,
         adjusted_reason -> Nullable<Text>,
         adjusted_at -> Nullable<Timestamp>,
+        stopped_reason -> Nullable<Text>,
+        stopped_at -> Nullable<Timestamp>,
     }
 }
 

@@ -100,6 +100,23 @@ pub fn set_adjustment(
         .map(drop)
 }
 
+/// Sets the panel's stop of the table's round with its reason and when; `None` takes it
+/// back.
+pub fn set_stop(
+    conn: &mut DbConn,
+    table_id: i64,
+    stopped: Option<(&str, chrono::NaiveDateTime)>,
+) -> QueryResult<()> {
+    let (reason, at) = stopped.unzip();
+    diesel::update(round_tables::table.find(table_id))
+        .set((
+            round_tables::stopped_reason.eq(reason),
+            round_tables::stopped_at.eq(at),
+        ))
+        .execute(conn)
+        .map(drop)
+}
+
 /// Sets the time-up mark the table's clock made: its time ran out after `after` deals.
 pub fn set_time_up_by_clock(conn: &mut DbConn, table_id: i64, after: i32) -> QueryResult<()> {
     diesel::update(round_tables::table.find(table_id))

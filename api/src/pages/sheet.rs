@@ -37,6 +37,8 @@ struct SheetPage {
     signed_by_all: bool,
     /// The organiser set the table's result (it could not play): why.
     adjusted: Option<String>,
+    /// The arbitration panel stopped the round where it stood: why.
+    stopped: Option<String>,
 }
 
 #[derive(Debug, Serialize)]
@@ -160,6 +162,7 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
         signed_by_all,
         family,
         adjusted,
+        stopped,
         ..
     } = sheet;
     let name = |seat: u8| {
@@ -268,6 +271,7 @@ fn page(id: i64, TableSheet { tournament, sheet }: TableSheet) -> SheetPage {
         time_up,
         round_closed,
         adjusted: adjusted.map(|a| a.reason),
+        stopped: stopped.map(|s| s.reason),
         signatures: players
             .iter()
             .map(|p| SignLine {

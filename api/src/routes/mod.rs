@@ -92,6 +92,8 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
                 .service(tables::extend_table)
                 .service(tables::adjust_table)
                 .service(tables::remove_adjustment)
+                .service(tables::stop_table)
+                .service(tables::resume_table)
                 .service(round_clock::start_round)
                 .service(round_clock::time_up_round)
                 .service(round_clock::get_round_monitor)

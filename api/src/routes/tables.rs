@@ -1,5 +1,5 @@
 //! A table of a round: its score sheet, the organiser's time-up and extra time, the result
-//! he sets for a table that could not play. Its join
+//! he sets for a table that could not play, the arbitration panel's stop. Its join
 //! code, deals and penalties have routes of their own.
 
 use actix_web::http::header::{ETAG, IF_NONE_MATCH};
@@ -9,10 +9,13 @@ use crate::auth::{Caller, Organizer};
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
 use crate::services::write::{guarded, once};
-use crate::services::{adjustments, round_clock, tables};
+use crate::services::{adjustments, round_clock, table_stops, tables};
 use crate::state::AppState;
 use crate::wire::clock::ExtendTableRequest;
-use crate::wire::sheet::{AdjustTableRequest, RemoveAdjustmentRequest, SheetResponse};
+use crate::wire::sheet::{
+    AdjustTableRequest, RemoveAdjustmentRequest, ResumeTableRequest, SheetResponse,
+    StopTableRequest,
+};
 
 /// A table's score sheet, with an `ETag`; `If-None-Match` with that tag answers an empty
 /// 304 while nothing changed.
@@ -147,6 +150,63 @@ pub async fn remove_adjustment(
     let reason = body.0.reason;
     let sheet = guarded(&state, move |conn| {
         adjustments::remove(conn, table_id, &caller, &reason)
+    })
+    .await?;
+    Ok(web::Json(sheet))
+}
+
+/// The arbitration panel stops a table's round where it stands (TSR 9.7.2 c, typically the
+/// table of a player it disqualified).
+///
+/// Organisers only, with the panel's reason (422 without). The deals entered count as they
+/// are; nothing more is played, not even the Pflichtsoli still owed, which time-up would
+/// still force. The sheet is then complete (`stopped` says why and when), takes no deal or
+/// time-up (409 `table_stopped`). A complete round or a set result has nothing to stop (409
+/// `sheet_complete`, `table_adjusted`), nor has a stopped one (409 `table_stopped`), each
+/// with `current` the sheet. Refused once the tournament is finished. Audited
+/// (`table.stop`).
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id")),
+    request_body = StopTableRequest, security(("bearer" = [])), responses(
+    (status = 200, body = SheetResponse),
+    (status = 409, description = "Nothing to stop (`table_stopped`, `sheet_complete`, `table_adjusted`) or the tournament is finished", body = Problem, content_type = "application/problem+json"),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[put("/tables/{id}/stop")]
+pub async fn stop_table(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<StopTableRequest>,
+) -> Result<web::Json<SheetResponse>, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    let table_id = id.into_inner();
+    let reason = body.0.reason;
+    let sheet = guarded(&state, move |conn| {
+        table_stops::stop(conn, table_id, &caller, &reason)
+    })
+    .await?;
+    Ok(web::Json(sheet))
+}
+
+/// Take the panel's stop back, with a reason (422 without): the table plays on where it
+/// stood. A table that is not stopped is answered as it is. Audited (`table.stop.remove`).
+#[utoipa::path(tag = "tables", params(("id" = i64, Path, description = "Table id")),
+    request_body = ResumeTableRequest, security(("bearer" = [])), responses(
+    (status = 200, body = SheetResponse),
+    (status = "4XX", body = Problem, content_type = "application/problem+json"),
+))]
+#[delete("/tables/{id}/stop")]
+pub async fn resume_table(
+    state: web::Data<AppState>,
+    organizer: Organizer,
+    id: web::Path<i64>,
+    body: JsonBody<ResumeTableRequest>,
+) -> Result<web::Json<SheetResponse>, ApiError> {
+    let caller = Caller::Organizer(organizer.0);
+    let table_id = id.into_inner();
+    let reason = body.0.reason;
+    let sheet = guarded(&state, move |conn| {
+        table_stops::resume(conn, table_id, &caller, &reason)
     })
     .await?;
     Ok(web::Json(sheet))

@@ -2,22 +2,26 @@
 //! the panel's reason and its decision on the player's results: `kept` (he stays in the
 //! standings, marked) or `struck` (he is not ranked; the others keep what they scored in
 //! the deals he played, since each sheet entry is a player's own). He is withdrawn at the
-//! same time, so no later round seats him and a seating plan that still does is outdated;
-//! his table of the round under way is left to the panel and the desk's tools (a substitute
-//! seated by reseating, time-up, a forced round close). Lifting it, again with a reason,
+//! same time, so no later round seats him and a seating plan that still does is outdated.
+//! His table of the round under way plays on (a substitute seated by reseating) or, as the
+//! panel decides (`table: stops`), stops where it stands ([`super::table_stops`]), in the
+//! same transaction: the tournament's lock first, the table's after, as every write that
+//! takes both. Lifting it, again with a reason,
 //! restores his results but leaves him withdrawn until the organiser takes the withdrawal
 //! back (refused, 409 `player_disqualified`, while he is disqualified). Both are audited
 //! and refused once the tournament is finished (it must be reopened first).
 
 use super::access::{self, Need};
-use super::{audit, now, validate, write};
+use super::{audit, now, table_stops, table_write, validate, write};
 use crate::auth::Caller;
 use crate::db::models::PlayerRow;
 use crate::db::players as repo;
 use crate::db::{DbConn, locks};
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
-use crate::wire::players::{DisqualifyRequest, PlayerResponse, results_struck};
+use crate::wire::players::{
+    DisqualifyRequest, PlayerResponse, TABLE_PLAYS_ON, TABLE_STOPS, results_struck,
+};
 
 /// Player `id` with his tournament locked: a disqualification changes the field the
 /// standings and the next draw read.
@@ -50,6 +54,51 @@ fn struck(results: &str) -> Result<bool, ApiError> {
     })
 }
 
+/// Whether his table stops: `plays_on` or `stops`, nothing else.
+fn table_stops_word(table: &str) -> Result<bool, ApiError> {
+    match table {
+        TABLE_PLAYS_ON => Ok(false),
+        TABLE_STOPS => Ok(true),
+        _ => Err(ApiError::unprocessable(
+            "invalid_body",
+            "table: plays_on or stops",
+            vec![FieldError::new(
+                "table",
+                "unknown_value",
+                "plays_on or stops",
+            )],
+        )),
+    }
+}
+
+/// Stops player `player`'s table in the round under way (the earliest round not closed
+/// that seats him) for the panel's reason `why`; a 409 `no_table_in_play` naming `table`
+/// when no such table exists, and the table's own refusal (complete, set result) when it
+/// has nothing to stop: the disqualification then changes nothing either.
+fn stop_his_table(
+    conn: &mut DbConn,
+    caller: &Caller,
+    player: i64,
+    why: &str,
+) -> Result<(), ApiError> {
+    let table = crate::db::tables::of_player(conn, player)?
+        .into_iter()
+        .filter(|(_, round)| !round.closed)
+        .min_by_key(|(_, round)| round.number)
+        .map(|(table, _)| table.id)
+        .ok_or_else(|| {
+            let detail = "he sits at no table of a round under way: there is no table to stop";
+            ApiError::Refused {
+                code: "no_table_in_play",
+                errors: vec![FieldError::new("table", "no_table_in_play", detail)],
+                detail: detail.to_owned(),
+                current: None,
+            }
+        })?;
+    let write = table_write::open(conn, table, caller)?;
+    table_stops::stop_open(conn, write, caller, why).map(drop)
+}
+
 /// Player `before` as he is after `action`, audited with the reason `why`.
 fn changed(
     conn: &mut DbConn,
@@ -76,6 +125,7 @@ pub async fn disqualify(
 ) -> Result<PlayerResponse, ApiError> {
     let why = reason(&request.reason)?;
     let struck = struck(request.results.trim())?;
+    let stops = table_stops_word(request.table.trim())?;
     let row = write::guarded(state, move |conn| {
         let before = locked(conn, id, &caller)?;
         if before.disqualified_at.is_some() {
@@ -86,6 +136,9 @@ pub async fn disqualify(
             });
         }
         repo::set_disqualification(conn, id, Some((now(), &why, struck)))?;
+        if stops {
+            stop_his_table(conn, &caller, id, &why)?;
+        }
         changed(conn, &caller, "player.disqualify", before, &why)
     })
     .await?;

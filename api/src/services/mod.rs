@@ -41,6 +41,7 @@ pub mod signatures;
 pub mod standings;
 pub mod table_clock;
 pub mod table_lines;
+pub mod table_stops;
 pub mod table_write;
 pub mod tables;
 pub mod tournaments;

@@ -252,6 +252,7 @@ fn monitor_of(
                 signatures: 0,
                 signed_by_all: false,
                 adjusted: false,
+                stopped: false,
                 problem: Some(e.to_string()),
             },
         });
@@ -303,6 +304,7 @@ fn monitor_row(sheet: &SheetResponse, last_entry_at: Option<String>) -> MonitorT
         signatures: u8::try_from(sheet.signatures.len()).unwrap_or(u8::MAX),
         signed_by_all: sheet.signed_by_all,
         adjusted: sheet.adjusted.is_some(),
+        stopped: sheet.stopped.is_some(),
         problem: None,
     }
 }

@@ -205,6 +205,8 @@ fn view_of(
     let round = scoring.round();
     let seats = round.config().table_size().seats();
     let next = match number {
+        // A set result or the panel's stop ends the round whatever its own order says.
+        None if derived.table.next_number().is_none() => None,
         None => round.next(),
         Some(number) => {
             let index = usize::from(number).saturating_sub(1);
@@ -224,7 +226,7 @@ fn view_of(
     };
     Ok(CaptainTable {
         tournament: ctx.tournament.name.clone(),
-        deals_left: round.deals_left(),
+        deals_left: derived.table.deals_left(),
         games_played: round.games_played(),
         choices: next.map(|next| choices(&next, seats, &scoring.config().rules())),
         rules: scoring.config().rules(),

@@ -97,6 +97,8 @@ pub struct MonitorTableView {
     pub signed_by_all: bool,
     /// The organiser set the table's result (it could not play): nothing to sign.
     pub adjusted: bool,
+    /// The arbitration panel stopped the table's round where it stood.
+    pub stopped: bool,
     /// Why the table's sheet cannot be read as stored (its other fields are then empty);
     /// `null` normally.
     pub problem: Option<String>,

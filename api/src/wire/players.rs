@@ -103,7 +103,24 @@ pub struct DisqualifyRequest {
     /// ranked and marked) or `struck` (he is not ranked; the others keep their entries).
     #[schema(example = "kept")]
     pub results: String,
+    /// What becomes of his table in the round under way, as the panel decided: `plays_on`
+    /// (the default: the others finish the round, a substitute seated by reseating) or
+    /// `stops` (the round ends where it stands: the deals entered count, nothing more is
+    /// played, owed Pflichtsoli included; see `PUT /tables/{id}/stop`).
+    #[serde(default = "plays_on")]
+    #[schema(example = "stops")]
+    pub table: String,
 }
+
+/// The default of [`DisqualifyRequest::table`].
+fn plays_on() -> String {
+    TABLE_PLAYS_ON.to_owned()
+}
+
+/// The disqualified player's table plays its round on.
+pub const TABLE_PLAYS_ON: &str = "plays_on";
+/// The disqualified player's table stops where it stands.
+pub const TABLE_STOPS: &str = "stops";
 
 /// Lifting a disqualification, with the reason.
 #[derive(Debug, Deserialize, ToSchema)]

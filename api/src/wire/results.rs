@@ -185,6 +185,20 @@ pub struct ResultsTable {
     /// deals and `totals` are these points). Absent otherwise.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub adjusted: Option<ResultsAdjustment>,
+    /// The arbitration panel stopped the round where it stood (TSR 9.7.2 c): the deals
+    /// count, nothing more was played. Absent otherwise.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<ResultsStop>,
+}
+
+/// The arbitration panel's stop of a table's round.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResultsStop {
+    /// The panel's reason.
+    pub reason: String,
+    /// When (UTC).
+    pub at: DateTime<Utc>,
 }
 
 /// A table's set result ("festgesetzte Wertung").

@@ -190,6 +190,20 @@ pub struct SheetResponse {
     /// `totals` are these points, the sheet is complete and takes no deal. Absent otherwise.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub adjusted: Option<AdjustedView>,
+    /// The arbitration panel stopped the round where it stands (TSR 9.7.2 c): the deals
+    /// entered count, the sheet is complete, takes no deal and owes no Pflichtsolo. Absent
+    /// otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<StoppedView>,
+}
+
+/// The arbitration panel's stop of a table's round.
+#[derive(Debug, Clone, Serialize, ToSchema)]
+pub struct StoppedView {
+    /// The panel's reason.
+    pub reason: String,
+    /// When (UTC, RFC 3339).
+    pub at: Option<String>,
 }
 
 /// A table's set result ("festgesetzte Wertung").
@@ -278,6 +292,23 @@ pub struct AdjustTableRequest {
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct RemoveAdjustmentRequest {
+    /// Why (required).
+    pub reason: String,
+}
+
+/// The arbitration panel stops a table's round where it stands.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct StopTableRequest {
+    /// The panel's reason (required).
+    #[schema(example = "Spieler disqualifiziert (TSR 9.7.2 c); Restspiele entfallen")]
+    pub reason: String,
+}
+
+/// Takes a table's stop back: it plays on where it stood.
+#[derive(Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct ResumeTableRequest {
     /// Why (required).
     pub reason: String,
 }

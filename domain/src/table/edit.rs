@@ -30,6 +30,10 @@ pub enum EntryError {
     /// until he removes it.
     #[error("the organiser set this table's result; it takes no deal until that is removed")]
     Adjusted,
+    /// The arbitration panel stopped the round ([`TableSheet::stop`]): it takes no deal
+    /// unless the stop is taken back.
+    #[error("the arbitration panel stopped this table's round; it takes no further deal")]
+    Stopped,
 }
 
 /// Why a correction is refused.
@@ -75,6 +79,9 @@ pub enum TimeUpError {
     /// The organiser set the table's result: it has no playing time to end.
     #[error("the organiser set this table's result; it has no time to call")]
     Adjusted,
+    /// The panel stopped the round: no deal is left to play, forced solos included.
+    #[error("the arbitration panel stopped this table's round; it has no time to call")]
+    Stopped,
 }
 
 /// A deletion worked out: what the shell stores afterwards.
@@ -94,6 +101,9 @@ impl TableSheet {
     pub fn refuses_entries(&self) -> Option<EntryError> {
         if self.adjustment().is_some() {
             return Some(EntryError::Adjusted);
+        }
+        if self.is_stopped() {
+            return Some(EntryError::Stopped);
         }
         self.doppelkopf()
             .ok()
@@ -203,6 +213,9 @@ impl TableSheet {
     pub fn time_up(&self) -> Result<usize, TimeUpError> {
         if self.adjustment().is_some() {
             return Err(TimeUpError::Adjusted);
+        }
+        if self.is_stopped() {
+            return Err(TimeUpError::Stopped);
         }
         let sheet = self.doppelkopf()?;
         let mut round = sheet.round().clone();

@@ -14,11 +14,16 @@
 //! [`TimeUpError`]); what only Doppelkopf has (penalties, playing time, Vorführen, the
 //! plausibility hints) is reached through [`TableSheet::doppelkopf`], which names the game
 //! that has none ([`NotInGame`]).
+//!
+//! Two decisions from outside the game end a round early, in any game: the organiser's set
+//! result for a table that could not play ([`Adjustment`]) and the arbitration panel's stop
+//! ([`TableSheet::stop`], [`StopError`]).
 
 mod adjusted;
 mod edit;
 mod entry;
 mod sheet;
+mod stopped;
 
 pub use adjusted::{Adjustment, AdjustmentError, MAX_ADJUSTED_POINTS};
 pub use edit::{CorrectionError, DeletionError, EntryError, TableDeletion, TimeUpError};
@@ -26,3 +31,4 @@ pub use entry::TableEntry;
 pub use sheet::{
     DeriveError, DoppelkopfSheet, NotInGame, TableLines, TableSetup, TableSheet, TableView,
 };
+pub use stopped::StopError;

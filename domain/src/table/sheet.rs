@@ -101,6 +101,8 @@ pub struct TableSheet {
     play: Play,
     /// The result the organiser set for a table that could not play ([`Adjustment`]).
     adjusted: Option<Adjustment>,
+    /// The arbitration panel stopped the round where it stands ([`TableSheet::stop`]).
+    stopped: bool,
 }
 
 /// The game's own round, for a view that shows each game's sheet in its own shape.
@@ -227,6 +229,7 @@ impl TableSheet {
             setup,
             play,
             adjusted: None,
+            stopped: false,
         })
     }
 
@@ -274,6 +277,23 @@ impl TableSheet {
         self.adjusted = Some(adjustment);
     }
 
+    /// Whether the arbitration panel stopped the round where it stands
+    /// ([`TableSheet::stop`]).
+    pub const fn is_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Marks the round stopped, or not, as checked by [`TableSheet::stop`].
+    pub(super) fn set_stopped(&mut self, stopped: bool) {
+        self.stopped = stopped;
+    }
+
+    /// Whether the round takes no further deal whatever its own rules say: a set result
+    /// stands in for it, or the panel stopped it.
+    fn ended_from_outside(&self) -> bool {
+        self.adjusted.is_some() || self.stopped
+    }
+
     /// How many deals are on the sheet.
     pub fn deal_count(&self) -> usize {
         match &self.play {
@@ -284,7 +304,7 @@ impl TableSheet {
 
     /// The next deal's number; `None` once the round is complete.
     pub fn next_number(&self) -> Option<u16> {
-        if self.adjusted.is_some() {
+        if self.ended_from_outside() {
             return None;
         }
         match &self.play {
@@ -297,7 +317,7 @@ impl TableSheet {
 
     /// Whether the round is over and takes no further deal.
     pub fn is_complete(&self) -> bool {
-        if self.adjusted.is_some() {
+        if self.ended_from_outside() {
             return true;
         }
         match &self.play {
@@ -309,7 +329,7 @@ impl TableSheet {
     /// The deals still to be played, as far as the rules know them (a Doublehead Kids
     /// round's end is not known in advance: see [`FamilyRound::deals_left`]).
     pub fn deals_left(&self) -> u16 {
-        if self.adjusted.is_some() {
+        if self.ended_from_outside() {
             return 0;
         }
         match &self.play {
@@ -339,8 +359,12 @@ impl TableSheet {
             .and_then(DoppelkopfSheet::time_up_after)
     }
 
-    /// The seats still owing their Pflichtsolo (TSR 4.2.4); none in a family game.
+    /// The seats still owing their Pflichtsolo (TSR 4.2.4); none in a family game, and none
+    /// once the panel stopped the round: what was not played is not owed.
     pub fn pflichtsolo_owed(&self) -> Vec<Seat> {
+        if self.stopped {
+            return Vec::new();
+        }
         self.doppelkopf()
             .map(|s| s.round().pflichtsolo_owed())
             .unwrap_or_default()
@@ -361,7 +385,7 @@ impl TableSheet {
     /// the deals on it ([`crate::sheet::run_out`]). Returns whether it now is; a complete
     /// sheet, one already in time-up and a family game's round stay as they are.
     pub fn run_out(&mut self) -> bool {
-        if self.adjusted.is_some() {
+        if self.ended_from_outside() {
             return false;
         }
         let Some(sheet) = self.play_mut() else {

@@ -79,6 +79,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(monitor::extend)
         .service(monitor::set_adjustment)
         .service(monitor::remove_adjustment)
+        .service(monitor::stop_table)
+        .service(monitor::resume_table)
         .service(players::list)
         .service(players::add)
         .service(players::upload)

@@ -68,6 +68,8 @@ struct TablePage {
     owed: Vec<Named>,
     time_up: bool,
     time_up_by: Option<&'static str>,
+    /// The arbitration panel stopped the round: its reason.
+    stopped: Option<String>,
     deals_left: u16,
     deals_played: u16,
     last_deal: u16,
@@ -130,6 +132,7 @@ impl TablePage {
                 .collect(),
             time_up: sheet.time_up,
             time_up_by: sheet.time_up_by,
+            stopped: sheet.stopped.as_ref().map(|s| s.reason.clone()),
             deals_left: table.deals_left,
             deals_played: table.games_played,
             // The number of the round's last deal: the entries so far and those still to

@@ -338,6 +338,13 @@ pub fn check(doc: ResultsDocument, organizer_id: i64) -> Result<Checked, ApiErro
                     faults.value(at("adjusted.reason"), "invalid_value", "a reason");
                 }
             }
+            if table
+                .stopped
+                .as_ref()
+                .is_some_and(|s| s.reason.trim().is_empty())
+            {
+                faults.value(at("stopped.reason"), "invalid_value", "a reason");
+            }
             let mut table_facts = Vec::with_capacity(table.deals.len());
             for (d, deal) in table.deals.iter().enumerate() {
                 let at = |f: &str| format!("rounds[{r}].tables[{ti}].deals[{d}].{f}");

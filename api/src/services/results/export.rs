@@ -15,7 +15,7 @@ use crate::services::sheet::{self, Stored};
 use crate::wire::results::{
     FORMAT, RawEntry, ResultsActor, ResultsAdjustment, ResultsAuditLine, ResultsDeal,
     ResultsDisqualification, ResultsDocument, ResultsPenalty, ResultsPlan, ResultsPlayer,
-    ResultsRound, ResultsScored, ResultsSignature, ResultsTable, ResultsTableRef,
+    ResultsRound, ResultsScored, ResultsSignature, ResultsStop, ResultsTable, ResultsTableRef,
     ResultsTournament, VERSION,
 };
 
@@ -218,6 +218,10 @@ pub fn document(
                     }),
                     _ => None,
                 },
+                stopped: table.stopped_reason.as_ref().map(|reason| ResultsStop {
+                    reason: reason.clone(),
+                    at: utc(table.stopped_at.unwrap_or(round.created_at)),
+                }),
             });
         }
         rounds.push(ResultsRound {

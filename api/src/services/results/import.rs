@@ -181,6 +181,12 @@ pub fn write(
                 table_row.adjusted_reason = Some(adjusted.reason.clone());
                 table_row.adjusted_at = Some(at);
             }
+            if let Some(stopped) = &table.stopped {
+                let at = stored(stopped.at);
+                db::tables::set_stop(conn, table_row.id, Some((&stopped.reason, at)))?;
+                table_row.stopped_reason = Some(stopped.reason.clone());
+                table_row.stopped_at = Some(at);
+            }
             let ctx = TableContext {
                 table: table_row,
                 round: round_row.clone(),

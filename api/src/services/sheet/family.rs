@@ -91,5 +91,6 @@ pub(super) fn view(
             winners: round.winners(),
         }),
         adjusted: None,
+        stopped: None,
     }
 }

@@ -31,7 +31,9 @@ use crate::services::corrupt;
 use crate::services::table_clock::TableClock;
 use crate::wire::clock::{SeatPlayerView, rfc3339};
 use crate::wire::score::ContractName;
-use crate::wire::sheet::{AdjustedView, NextDealView, PenaltyView, SheetDealView, SheetResponse};
+use crate::wire::sheet::{
+    AdjustedView, NextDealView, PenaltyView, SheetDealView, SheetResponse, StoppedView,
+};
 use crate::wire::signatures::SignatureView;
 
 pub use self::derived::{Derived, conflict_with_sheet, deal_view};
@@ -142,6 +144,9 @@ pub fn judge(
             .adjust(&points)
             .map_err(|e| corrupt(format!("table {}: set result: {e}", ctx.table.id)))?;
     }
+    if ctx.table.stopped_reason.is_some() {
+        table.restore_stop();
+    }
     let mut time_up_by = time_up_after.map(|_| {
         if ctx.table.time_up_by_clock {
             TimeUpBy::Clock
@@ -204,11 +209,23 @@ impl Judged {
             }
             TableView::Family(round) => family::view(ctx, round, rows, &self.stored, &seats),
         };
-        if let Some(adjusted) = self.table.adjustment() {
+        if self.table.next_number().is_none() {
+            // A set result or the panel's stop ends the round whatever its own rules say.
             sheet.complete = true;
             sheet.next = None;
             sheet.sitting_out_player = None;
-            sheet.pflichtsolo_owed = Vec::new();
+            if let Some(family) = &mut sheet.family {
+                family.next = None;
+            }
+        }
+        sheet.pflichtsolo_owed = self.table.pflichtsolo_owed();
+        if let Some(reason) = &ctx.table.stopped_reason {
+            sheet.stopped = Some(StoppedView {
+                reason: reason.clone(),
+                at: ctx.table.stopped_at.map(rfc3339),
+            });
+        }
+        if let Some(adjusted) = self.table.adjustment() {
             sheet.totals = adjusted.points().to_vec();
             sheet.adjusted = Some(AdjustedView {
                 points: adjusted.points().to_vec(),
@@ -446,6 +463,7 @@ fn view(
         signed_by_all: false,
         family: None,
         adjusted: None,
+        stopped: None,
     }
 }
 

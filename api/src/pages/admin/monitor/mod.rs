@@ -12,7 +12,8 @@ mod table;
 
 pub use table::{
     add_penalty, correct, correction, delete_deal, delete_penalty, enter_deal, entry_form, extend,
-    issue_code, remove_adjustment, revoke_code, set_adjustment, show as table_page, time_up,
+    issue_code, remove_adjustment, resume_table, revoke_code, set_adjustment, show as table_page,
+    stop_table, time_up,
 };
 
 use actix_web::http::StatusCode;
@@ -93,6 +94,8 @@ struct Row {
     signed_by_all: bool,
     /// The organiser set its result: done, with nothing to sign.
     adjusted: bool,
+    /// The arbitration panel stopped its round where it stood.
+    stopped: bool,
     complete: bool,
     time_up: bool,
     /// `organiser` or `clock`.
@@ -236,6 +239,7 @@ fn row(
         signatures: table.signatures,
         signed_by_all: table.signed_by_all,
         adjusted: table.adjusted,
+        stopped: table.stopped,
         complete: table.complete,
         time_up: table.time_up,
         time_up_by: table.time_up_by,

@@ -1,5 +1,6 @@
 //! Disqualification at the desk (TSR 9.7.2 c): the arbitration panel's decision recorded
-//! at the player's row with its reason and what becomes of his results, and lifted again
+//! at the player's row with its reason, what becomes of his results and of his table in
+//! the round under way (plays on, or stops where it stands), and lifted again
 //! with a reason, through `PUT`/`DELETE /api/v1/players/{id}/disqualification`'s service.
 //! A refusal (no reason, a finished tournament) shows at his row.
 
@@ -12,7 +13,7 @@ use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::services::disqualifications;
 use crate::state::AppState;
-use crate::wire::players::DisqualifyRequest;
+use crate::wire::players::{DisqualifyRequest, TABLE_PLAYS_ON};
 
 /// The disqualification form (or the lifting one, which sends no `results`).
 #[derive(Debug, Deserialize)]
@@ -23,6 +24,9 @@ pub struct DisqualifyForm {
     reason: String,
     #[serde(default)]
     results: String,
+    /// What becomes of his table: `plays_on` or `stops` (disqualifying only).
+    #[serde(default)]
+    table: String,
     /// "yes" when the confirmation box is ticked (disqualifying only).
     #[serde(default)]
     confirm: Option<String>,
@@ -78,6 +82,12 @@ async fn act(
         let request = DisqualifyRequest {
             reason: form.reason.clone(),
             results: form.results.clone(),
+            // A form from before the table's choice sends none: the table plays on.
+            table: if form.table.is_empty() {
+                TABLE_PLAYS_ON.to_owned()
+            } else {
+                form.table.clone()
+            },
         };
         disqualifications::disqualify(state, caller, player, request).await
     } else {

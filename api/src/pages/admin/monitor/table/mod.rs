@@ -5,7 +5,8 @@
 //! paper sheet, correct a deal (the captain's entry form, saved with the deal's version,
 //! closed rounds too) or delete it, record a penalty (TSR 9) or withdraw one, issue or
 //! revoke the join code, call time-up or give extra time, set the result of a table that
-//! could not play ([`adjustment`]). A refused form is shown again as
+//! could not play ([`adjustment`]), stop its round as the arbitration panel decided or take
+//! that back ([`stop`]). A refused form is shown again as
 //! it was filled in, with the reason.
 //!
 //! The page is read here; [`forms`] holds what the organiser changes there, [`entry`] the
@@ -18,6 +19,7 @@ mod correct_deal;
 mod entry;
 mod forms;
 mod history;
+mod stop;
 
 pub use adjustment::{remove_adjustment, set_adjustment};
 pub use correct_deal::{correct, correction};
@@ -25,6 +27,7 @@ pub use entry::{enter_deal, entry_form};
 pub use forms::{
     add_penalty, delete_deal, delete_penalty, extend, issue_code, revoke_code, time_up,
 };
+pub use stop::{resume_table, stop_table};
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError, get, web};
@@ -135,6 +138,10 @@ struct TablePage {
     /// A result may be set: a Doppelkopf table without deals.
     adjustable: bool,
     adjust: AdjustFields,
+    /// The panel stopped the round, if it did.
+    stopped: Option<StoppedLine>,
+    /// The round may be stopped: open, not complete, no result set.
+    stoppable: bool,
     error: Option<Refused>,
 }
 
@@ -151,6 +158,14 @@ struct Kept {
 struct AdjustedLine {
     /// `Name: points` per seat.
     points: Vec<String>,
+    reason: String,
+    /// In the tournament's time.
+    at: Option<String>,
+}
+
+/// The panel's stop, as the page shows it.
+#[derive(Debug, Serialize)]
+struct StoppedLine {
     reason: String,
     /// In the tournament's time.
     at: Option<String>,
@@ -299,7 +314,13 @@ async fn table_page(
         points: kept_adjust.typed(sheet.players.len()),
         reason: kept_adjust.reason().to_owned(),
     };
+    let stopped = sheet.stopped.as_ref().map(|s| StoppedLine {
+        reason: s.reason.clone(),
+        at: s.at.as_deref().map(|at| instant(&nav.time_zone, at)),
+    });
     let model = TablePage {
+        stoppable: !sheet.complete && !sheet.round_closed,
+        stopped,
         adjustable: sheet.family.is_none() && sheet.deals.is_empty(),
         adjusted,
         adjust: adjust_fields,

@@ -1,0 +1,1 @@
+ALTER TABLE round_tables DROP COLUMN stopped_at, DROP COLUMN stopped_reason;

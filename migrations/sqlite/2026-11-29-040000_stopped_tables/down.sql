@@ -1,0 +1,2 @@
+ALTER TABLE round_tables DROP COLUMN stopped_at;
+ALTER TABLE round_tables DROP COLUMN stopped_reason;
