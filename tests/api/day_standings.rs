@@ -118,7 +118,10 @@ backend_test!(a_drawn_round_without_deals_is_not_played, |app| {
         .find(|l| l.contains(",Spieler 0,"))
         .unwrap()
         .to_owned();
-    assert_eq!(line, "1,1,Spieler 0,,19,19,,,19.00,5,4,0,0,false");
+    assert_eq!(
+        line,
+        "1,1,Spieler 0,,19,19,,,19.00,5,4,0,0,false,provisional"
+    );
 
     // One deal at his round-2 table: round 2 counts for all four, 0 points or not.
     let table2 = r2.json["tables"][0]["id"].as_i64().unwrap();
@@ -203,11 +206,11 @@ backend_test!(the_standings_csv_in_the_german_dialect, |app| {
     assert_eq!(
         german.text,
         "\u{feff}Platz;Startnummer;Name;Verein;Punkte;Runde 1;Runde 2;Rundenschnitt;Spiele;\
-         Gewonnen;Soli;Soli gewonnen;Zurückgezogen\n\
-         1;1;Jürgen Schäfer;\"DK Köln; Süd\";9;9;;9,00;3;2;0;0;nein\n\
-         1;2;\"'=HYPERLINK(\"\"x\"\")\";Pik-As;9;9;;9,00;3;2;0;0;nein\n\
-         3;3;Clara;Pik-As;-9;-9;;-9,00;3;1;0;0;nein\n\
-         3;4;Dora;Pik-As;-9;-9;;-9,00;3;1;0;0;nein\n",
+         Gewonnen;Soli;Soli gewonnen;Zurückgezogen;Stand\n\
+         1;1;Jürgen Schäfer;\"DK Köln; Süd\";9;9;;9,00;3;2;0;0;nein;vorläufig\n\
+         1;2;\"'=HYPERLINK(\"\"x\"\")\";Pik-As;9;9;;9,00;3;2;0;0;nein;vorläufig\n\
+         3;3;Clara;Pik-As;-9;-9;;-9,00;3;1;0;0;nein;vorläufig\n\
+         3;4;Dora;Pik-As;-9;-9;;-9,00;3;1;0;0;nein;vorläufig\n",
         "{:?}",
         german.text
     );
@@ -223,7 +226,7 @@ backend_test!(the_standings_csv_in_the_german_dialect, |app| {
     assert!(
         plain_csv
             .text
-            .contains("\n1,1,Jürgen Schäfer,DK Köln; Süd,9,9,,9.00,3,2,0,0,false\n")
+            .contains("\n1,1,Jürgen Schäfer,DK Köln; Süd,9,9,,9.00,3,2,0,0,false,provisional\n")
     );
     let named_plain = get(&service, &format!("{path}?dialect=plain"), Some(&org)).await;
     assert_eq!(named_plain.text, plain_csv.text);

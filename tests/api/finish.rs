@@ -36,6 +36,35 @@ async fn patch<S: App>(service: &S, t: &Table, body: Value) -> Reply {
     .await
 }
 
+/// The distinct cells of the `status` column ("Stand") of the CSV at
+/// `/api/v1/tournaments/{t}/{what}`, read by its heading.
+async fn status_cells<S: App>(service: &S, t: &Table, what: &str) -> Vec<String> {
+    let got = call_json(
+        service,
+        "GET",
+        &format!("/api/v1/tournaments/{}/{what}", t.tournament),
+        Some(&t.org),
+        None,
+    )
+    .await;
+    expect(&got, 200, what);
+    let text = got.text.trim_start_matches('\u{feff}');
+    let separator = if what.contains("dialect=de") {
+        ';'
+    } else {
+        ','
+    };
+    let mut lines = text.lines().map(|l| l.split(separator).collect::<Vec<_>>());
+    let header = lines.next().unwrap_or_default();
+    let column = header
+        .iter()
+        .position(|h| *h == "status" || *h == "Stand")
+        .unwrap_or_else(|| panic!("a status column: {text}"));
+    let mut cells: Vec<String> = lines.map(|l| l[column].to_owned()).collect();
+    cells.dedup();
+    cells
+}
+
 /// The organiser's overall standings.
 async fn standings<S: App>(service: &S, t: &Table, query: &str) -> Value {
     let got = call_json(
@@ -159,6 +188,24 @@ backend_test!(
         assert_eq!(
             standings(&service, &t, "?round=1").await["finished_at"],
             Value::Null
+        );
+        // The downloads say so too, in their `status` column: the standings and the DDV
+        // list final, one round's standings not.
+        assert_eq!(
+            status_cells(&service, &t, "standings?dialect=plain").await,
+            ["final"]
+        );
+        assert_eq!(
+            status_cells(&service, &t, "standings?dialect=de").await,
+            ["Endstand"]
+        );
+        assert_eq!(
+            status_cells(&service, &t, "results/ddv.csv").await,
+            ["final"]
+        );
+        assert_eq!(
+            status_cells(&service, &t, "standings?dialect=plain&round=1").await,
+            ["provisional"]
         );
 
         // Every change that would move the standings is refused.
@@ -304,6 +351,10 @@ backend_test!(
         assert_eq!(
             standings(&service, &t, "").await["finished_at"],
             Value::Null
+        );
+        assert_eq!(
+            status_cells(&service, &t, "results/ddv.csv?dialect=de").await,
+            ["vorläufig"]
         );
         let fined = call_json(
             &service,

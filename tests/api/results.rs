@@ -630,13 +630,13 @@ async fn the_ddv_csv_has_places_rounds_played_points_per_round_and_averages() {
     assert_eq!(
         lines,
         [
-            "place,start_number,name,club,ddv_number,rounds_played,round_1,round_2,round_3,total,average_per_round,tournament,date",
-            "1,3,Spieler 2,,,3,1,1,1,3,1.00,Rangliste,2026-12-05",
-            "2,2,Spieler 1,,,3,1,1,-1,1,0.33,Rangliste,2026-12-05",
-            "3,5,Spieler 4,,,0,,,,0,,Rangliste,2026-12-05",
-            "3,7,Spieler 6,,,0,,,,0,,Rangliste,2026-12-05",
-            "5,1,Spieler 0,DK Köln,,3,-1,-1,1,-1,-0.33,Rangliste,2026-12-05",
-            "6,4,Spieler 3,,,3,-1,-1,-1,-3,-1.00,Rangliste,2026-12-05",
+            "place,start_number,name,club,ddv_number,rounds_played,round_1,round_2,round_3,total,average_per_round,tournament,date,status",
+            "1,3,Spieler 2,,,3,1,1,1,3,1.00,Rangliste,2026-12-05,provisional",
+            "2,2,Spieler 1,,,3,1,1,-1,1,0.33,Rangliste,2026-12-05,provisional",
+            "3,5,Spieler 4,,,0,,,,0,,Rangliste,2026-12-05,provisional",
+            "3,7,Spieler 6,,,0,,,,0,,Rangliste,2026-12-05,provisional",
+            "5,1,Spieler 0,DK Köln,,3,-1,-1,1,-1,-0.33,Rangliste,2026-12-05,provisional",
+            "6,4,Spieler 3,,,3,-1,-1,-1,-3,-1.00,Rangliste,2026-12-05,provisional",
         ]
     );
     // The standings agree: the same places, without the player who never took part.
@@ -684,14 +684,14 @@ async fn the_ddv_csv_has_places_rounds_played_points_per_round_and_averages() {
     expect(&german, 200, "ddv csv for German Excel");
     assert!(german.text.starts_with('\u{feff}'));
     assert!(
-        german
-            .text
-            .contains("\n5;1;Spieler 0;DK Köln;;3;-1;-1;1;-1;-0,33;Rangliste;05.12.2026\n"),
+        german.text.contains(
+            "\n5;1;Spieler 0;DK Köln;;3;-1;-1;1;-1;-0,33;Rangliste;05.12.2026;vorläufig\n"
+        ),
         "{}",
         german.text
     );
     assert!(german.text.contains(
-        "Platz;Startnummer;Name;Verein;DDV-Nummer;Runden gespielt;Runde 1;Runde 2;Runde 3;Punkte;Rundenschnitt;Turnier;Datum\n"
+        "Platz;Startnummer;Name;Verein;DDV-Nummer;Runden gespielt;Runde 1;Runde 2;Runde 3;Punkte;Rundenschnitt;Turnier;Datum;Stand\n"
     ));
     let anonymous = call_json(
         &service,

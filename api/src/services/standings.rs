@@ -336,7 +336,13 @@ pub fn answer(
             .collect();
         return Ok(Answer::Csv {
             tournament_id: tournament.id,
-            body: crate::wire::standings::csv(tournament.rounds_planned, &rows, dialect)?,
+            body: crate::wire::standings::csv(
+                tournament.rounds_planned,
+                &rows,
+                dialect,
+                // As the JSON's `finished_at`: one round's standings are not the final ones.
+                tournament.finished_at.is_some() && round.is_none(),
+            )?,
             needs_attention: (!tables.is_empty()).then(|| tables.join(", ")),
         });
     }

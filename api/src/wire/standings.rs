@@ -157,9 +157,15 @@ pub fn spreadsheet_text(text: &str) -> String {
 }
 
 /// The rows as CSV in `dialect`: a header line, then one line per player with a column per
-/// round. Both dialects hold the same cells; the German one differs only in separator,
+/// round, and a column saying whether they are final (`is_final`: the tournament is
+/// finished). Both dialects hold the same cells; the German one differs only in separator,
 /// decimal comma, headers, yes/no words and a leading BOM.
-pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec<u8>, ApiError> {
+pub fn csv(
+    rounds: i32,
+    rows: &[StandingRow],
+    dialect: CsvDialect,
+    is_final: bool,
+) -> Result<Vec<u8>, ApiError> {
     let german = dialect == CsvDialect::De;
     let mut out = Vec::new();
     if german {
@@ -170,7 +176,7 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
     let mut writer = csv::WriterBuilder::new()
         .delimiter(if german { b';' } else { b',' })
         .from_writer(out);
-    let words: [&str; 11] = if german {
+    let words: [&str; 12] = if german {
         [
             "Platz",
             "Startnummer",
@@ -183,6 +189,7 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
             "Soli",
             "Soli gewonnen",
             "Zurückgezogen",
+            status_column(true),
         ]
     } else {
         [
@@ -197,6 +204,7 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
             "solos_played",
             "solos_won",
             "withdrawn",
+            status_column(false),
         ]
     };
     let [rank, start, name, club, total, average, rest @ ..] = words;
@@ -268,6 +276,7 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
                 (true, true) => "ja".to_owned(),
                 (true, false) => "nein".to_owned(),
             },
+            status_cell(german, is_final).to_owned(),
         ]);
         if silver {
             record.push(row.silver_coins.map(|s| s.to_string()).unwrap_or_default());
@@ -283,6 +292,22 @@ pub fn csv(rounds: i32, rows: &[StandingRow], dialect: CsvDialect) -> Result<Vec
     writer
         .into_inner()
         .map_err(|e| ApiError::Internal(anyhow::anyhow!("{e}")))
+}
+
+/// The heading of the CSVs' column saying whether the standings are final: the organiser
+/// finished the tournament ("Turnier abschließen"), or they may still change.
+pub const fn status_column(german: bool) -> &'static str {
+    if german { "Stand" } else { "status" }
+}
+
+/// That column's cell: `final` or `provisional` ("Endstand", "vorläufig").
+pub const fn status_cell(german: bool, is_final: bool) -> &'static str {
+    match (german, is_final) {
+        (false, true) => "final",
+        (false, false) => "provisional",
+        (true, true) => "Endstand",
+        (true, false) => "vorläufig",
+    }
 }
 
 /// The heading of the CSVs' last column, present when a round's result was set for some
@@ -355,19 +380,19 @@ mod tests {
             ),
             row("=1+1", vec![None, None, None], None),
         ];
-        let german = csv(3, &rows, CsvDialect::De).unwrap();
+        let german = csv(3, &rows, CsvDialect::De, false).unwrap();
         let text = std::str::from_utf8(&german).unwrap();
         assert_eq!(
             text,
             "\u{feff}Platz;Startnummer;Name;Verein;Punkte;Runde 1;Runde 2;Runde 3;\
-             Rundenschnitt;Spiele;Gewonnen;Soli;Soli gewonnen;Zurückgezogen\n\
-             1;12;\"Müller; Max\";DK Köln;56;23;-8;41;18,67;24;13;1;1;nein\n\
-             1;12;'=1+1;DK Köln;0;;;;;24;13;1;1;nein\n"
+             Rundenschnitt;Spiele;Gewonnen;Soli;Soli gewonnen;Zurückgezogen;Stand\n\
+             1;12;\"Müller; Max\";DK Köln;56;23;-8;41;18,67;24;13;1;1;nein;vorläufig\n\
+             1;12;'=1+1;DK Köln;0;;;;;24;13;1;1;nein;vorläufig\n"
         );
-        let plain = String::from_utf8(csv(3, &rows, CsvDialect::Plain).unwrap()).unwrap();
+        let plain = String::from_utf8(csv(3, &rows, CsvDialect::Plain, true).unwrap()).unwrap();
         assert_eq!(
             plain.lines().nth(1),
-            Some("1,12,Müller; Max,DK Köln,56,23,-8,41,18.67,24,13,1,1,false")
+            Some("1,12,Müller; Max,DK Köln,56,23,-8,41,18.67,24,13,1,1,false,final")
         );
         assert!(plain.starts_with("rank,start_number,name,club,total,round_1,"));
     }

@@ -1,7 +1,8 @@
 //! What the DDV ranking list needs of a tournament, as CSV: per player his place, start
 //! number, name, club, DDV number, the rounds he played, his points in each round, his
-//! total, his average per round played ("Rundenschnitt") and the tournament's name and
-//! date (and, where the organiser set a table's result, which rounds), in the order of the
+//! total, his average per round played ("Rundenschnitt"), the tournament's name and date
+//! and whether the list is final (and, where the organiser set a table's result, which
+//! rounds), in the order of the
 //! standings. A shared place is the same number on each line
 //! and the next place skips ("1, 2, 2, 4"), as the standings rank; a player who withdrew
 //! before playing is not on the list (`domain::standings::field`). The same spreadsheet
@@ -14,7 +15,7 @@ use crate::services::standings;
 use crate::wire::file_name;
 use crate::wire::standings::{
     CsvDialect, adjusted_cell, adjusted_column, disqualified_cell, disqualified_column,
-    spreadsheet_text,
+    spreadsheet_text, status_cell, status_column,
 };
 
 /// The ranking list as a download.
@@ -90,9 +91,21 @@ fn csv(
     }));
     header.extend(
         if german {
-            ["Punkte", "Rundenschnitt", "Turnier", "Datum"]
+            [
+                "Punkte",
+                "Rundenschnitt",
+                "Turnier",
+                "Datum",
+                status_column(true),
+            ]
         } else {
-            ["total", "average_per_round", "tournament", "date"]
+            [
+                "total",
+                "average_per_round",
+                "tournament",
+                "date",
+                status_column(false),
+            ]
         }
         .map(String::from),
     );
@@ -120,6 +133,8 @@ fn csv(
     } else {
         tournament.held_on.to_string()
     };
+    // Final once the organiser finished the tournament; the list's keeper takes only that.
+    let status = status_cell(german, tournament.finished_at.is_some());
     let csv_error = |e: csv::Error| ApiError::Internal(e.into());
     writer.write_record(&header).map_err(csv_error)?;
     for s in &computed.standings {
@@ -151,7 +166,7 @@ fn csv(
         } else {
             average
         });
-        record.extend([name.clone(), date.clone()]);
+        record.extend([name.clone(), date.clone(), status.to_owned()]);
         if adjusted {
             record.push(adjusted_cell(&s.adjusted_rounds()));
         }
