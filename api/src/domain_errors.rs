@@ -331,6 +331,12 @@ pub fn doppeldoppel_error(e: &DoppeldoppelError) -> FieldError {
             "more_than_deck"
         }
         DoppeldoppelError::LoneDiscard { .. } => "lone_discard",
+        DoppeldoppelError::RankOverTricks { .. } => "more_than_tricks",
+        // One seat's count of one rank: the field is that cell.
+        &DoppeldoppelError::SeatOverTricks { seat, rank, .. } => {
+            let field = format!("captured[{seat}][{}]", rank.saturating_sub(1));
+            return FieldError::new(&field, "more_than_tricks", e.to_string());
+        }
     };
     FieldError::new("captured", code, e.to_string())
 }

@@ -381,6 +381,18 @@ backend_test!(a_doppeldoppel_round_is_one_deal_per_player, |app| {
             "captured",
             "more_than_deck",
         ),
+        // Tied cards are discarded, so a trick gives at most one card of a rank: 13 sixes
+        // in 12 tricks, named by the seat's cell, or 13 twos between two players.
+        (
+            json!([[0, 0, 0, 0, 0, 13], [0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]),
+            "captured[0][5]",
+            "more_than_tricks",
+        ),
+        (
+            json!([[0, 7, 0, 0, 0, 0], [0, 6, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]]),
+            "captured",
+            "more_than_tricks",
+        ),
     ] {
         let r = t.post(&service, &t.captain, &doppeldoppel(captured)).await;
         assert_refused(&r, 422, field, code);

@@ -113,6 +113,34 @@ pub enum DoppeldoppelError {
         /// The rank, 1 to 6.
         rank: u8,
     },
+    /// More cards of one rank captured by one player than there are tricks: tied cards are
+    /// discarded, so a trick gives its winner at most one card of each rank.
+    #[error(
+        "seat {seat} captured {captured} cards of rank {rank}, but a trick gives at most one of a rank and there are {tricks} tricks"
+    )]
+    SeatOverTricks {
+        /// The seat, from 0.
+        seat: u8,
+        /// The rank, 1 to 6.
+        rank: u8,
+        /// The cards of it the seat captured.
+        captured: u8,
+        /// The tricks of the deal (9 at four players, 12 at three).
+        tricks: u8,
+    },
+    /// More cards of one rank captured by all players together than there are tricks: a
+    /// trick holds at most one card of a rank that is not discarded.
+    #[error(
+        "{captured} cards of rank {rank} captured, but a trick gives at most one of a rank and there are {tricks} tricks"
+    )]
+    RankOverTricks {
+        /// The rank, 1 to 6.
+        rank: u8,
+        /// The cards of it captured by all players together.
+        captured: u16,
+        /// The tricks of the deal.
+        tricks: u8,
+    },
     /// No deck of 36 cards (each rank in all three colours) holds these captures with
     /// ties leaving two or more at a time.
     #[error("these captures need a deck of at least {needed} cards, but it has 36")]
@@ -184,10 +212,45 @@ impl DoppeldoppelDeal {
         for (row, given) in rows.iter_mut().zip(captured) {
             *row = *given;
         }
-        Ok(DoppeldoppelDeal {
+        let deal = DoppeldoppelDeal {
             players,
             captured: rows,
-        })
+        };
+        deal.fits_the_tricks()?;
+        Ok(deal)
+    }
+
+    /// The tricks of a deal: every card is dealt (9 each at four players, 12 at three).
+    pub const fn tricks(&self) -> u8 {
+        CARDS / self.players
+    }
+
+    /// "If the same number appears at the same trick, all cards with matching numbers are
+    /// placed in the discard pile": a trick gives its winner at most one card of each rank,
+    /// so no rank is captured more often than there are tricks, by one player or by all.
+    fn fits_the_tricks(&self) -> Result<(), DoppeldoppelError> {
+        let tricks = self.tricks();
+        for (seat, row) in (0u8..).zip(self.rows_played()) {
+            if let Some((rank, &captured)) = (1u8..).zip(row).find(|(_, c)| **c > tricks) {
+                return Err(DoppeldoppelError::SeatOverTricks {
+                    seat,
+                    rank,
+                    captured,
+                    tricks,
+                });
+            }
+        }
+        match (1u8..)
+            .zip(self.per_rank())
+            .find(|(_, c)| *c > u16::from(tricks))
+        {
+            Some((rank, captured)) => Err(DoppeldoppelError::RankOverTricks {
+                rank,
+                captured,
+                tricks,
+            }),
+            None => Ok(()),
+        }
     }
 
     fn per_rank(&self) -> [u16; RANKS] {
@@ -481,6 +544,47 @@ mod tests {
         assert_eq!(score_hand([0, 0, 3, 3, 0, 3]), 0);
     }
 
+    /// Tied cards are discarded, so a trick gives at most one card of a rank: at four
+    /// players (9 tricks) ten ones are impossible, at three (12 tricks) thirteen.
+    #[test]
+    fn no_rank_is_captured_more_often_than_there_are_tricks() {
+        let ten_ones = [[10, 0, 0, 0, 0, 0], [0; 6], [0; 6], [0; 6]];
+        assert_eq!(
+            DoppeldoppelDeal::new(&ten_ones),
+            Err(DoppeldoppelError::SeatOverTricks {
+                seat: 0,
+                rank: 1,
+                captured: 10,
+                tricks: 9
+            })
+        );
+        let nine_ones = [[9, 0, 0, 0, 0, 0], [0; 6], [0; 6], [0; 6]];
+        let deal = DoppeldoppelDeal::new(&nine_ones).unwrap();
+        assert_eq!(deal.tricks(), 9);
+        assert_eq!(deal.score()[0].total, 18, "nine ones: +2 each");
+        // Five and five of rank 2 at four players: ten in nine tricks.
+        let split = [[0, 5, 0, 0, 0, 0], [0, 5, 0, 0, 0, 0], [0; 6], [0; 6]];
+        assert_eq!(
+            DoppeldoppelDeal::new(&split),
+            Err(DoppeldoppelError::RankOverTricks {
+                rank: 2,
+                captured: 10,
+                tricks: 9
+            })
+        );
+        // At three players twelve fit, thirteen do not.
+        assert!(DoppeldoppelDeal::new(&[[0, 0, 0, 0, 0, 12], [0; 6], [0; 6]]).is_ok());
+        assert_eq!(
+            DoppeldoppelDeal::new(&[[0, 0, 0, 0, 0, 13], [0; 6], [0; 6]]),
+            Err(DoppeldoppelError::SeatOverTricks {
+                seat: 0,
+                rank: 6,
+                captured: 13,
+                tricks: 12
+            })
+        );
+    }
+
     #[test]
     fn entries_are_checked_against_the_deck() {
         let deck = Deck::new([9, 6, 6, 3, 6, 6]).unwrap();
@@ -515,20 +619,23 @@ mod tests {
 
     #[test]
     fn without_a_deck_some_deck_must_hold_the_captures() {
-        // 21 of one rank leave 3 for each of the other five: the most any deck has.
-        assert!(DoppeldoppelDeal::new(&[[7, 0, 0, 0, 0, 0]; 3]).is_ok());
+        // 12 of one rank at three players, one a trick: a deck of 12 of it and 3 of each
+        // other rank (27) holds them.
+        assert!(DoppeldoppelDeal::new(&[[4, 0, 0, 0, 0, 0]; 3]).is_ok());
         assert!(
-            DoppeldoppelDeal::new(&[[7, 1, 1, 1, 1, 1], [7, 1, 1, 1, 1, 1], [7, 1, 1, 1, 1, 1]])
+            DoppeldoppelDeal::new(&[[4, 1, 1, 1, 1, 1], [4, 1, 1, 1, 1, 1], [4, 1, 1, 1, 1, 1]])
                 .is_ok()
         );
+        // Twelve each of ranks 1 to 3 need 36 cards and 3 of each other rank: 45.
         assert_eq!(
-            DoppeldoppelDeal::new(&[[8, 0, 0, 0, 0, 0], [8, 0, 0, 0, 0, 0], [6, 0, 0, 0, 0, 0]]),
-            Err(DoppeldoppelError::MoreThanAnyDeck { needed: 39 })
+            DoppeldoppelDeal::new(&[[4, 4, 4, 0, 0, 0]; 3]),
+            Err(DoppeldoppelError::MoreThanAnyDeck { needed: 45 })
         );
-        // 20 of rank 1 need a deck of 24 of it (21 would leave exactly one): 24 + 15 = 39.
+        // 11 of rank 1 need a deck of 15 of it (12 would leave exactly one), 11 of rank 2
+        // the same: 15 + 15 + 4 × 3 = 42.
         assert_eq!(
-            DoppeldoppelDeal::new(&[[10, 0, 0, 0, 0, 0], [10, 0, 0, 0, 0, 0], [0; 6]]),
-            Err(DoppeldoppelError::MoreThanAnyDeck { needed: 39 })
+            DoppeldoppelDeal::new(&[[4, 4, 0, 0, 0, 0], [4, 4, 0, 0, 0, 0], [3, 3, 0, 0, 0, 0]]),
+            Err(DoppeldoppelError::MoreThanAnyDeck { needed: 42 })
         );
         assert!(DoppeldoppelDeal::new(&[[0; 6]; 4]).is_ok());
         assert_eq!(
