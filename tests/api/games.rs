@@ -18,7 +18,7 @@ pub fn ddv_game() -> Value {
 /// House rules with every switch away from the TSR.
 fn house_game() -> Value {
     json!({"kind": "doppelkopf", "rules": {
-        "announcements": "doubling", "second_heart_ten": "last_trick",
+        "announcements": "doubling", "second_heart_ten": "only_last_trick",
         "schweinchen": "announced", "karlchen": "second_beats_first", "armut": true,
         "five_nines": false, "bock_rounds": true, "without_nines": true, "solos_on_top": true,
         "solo_multiplier": 1}})
@@ -69,6 +69,17 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     let mut expected = ddv_game();
     expected["rules"]["announcements"] = json!("doubling");
     assert_eq!(read(one).await["game"], expected);
+    // The second ♥10's old name for "only in the last trick" is still read, as its new one.
+    let old_name = tournament(
+        &service,
+        &org,
+        &base(json!({"game": {"kind": "doppelkopf", "rules": {"second_heart_ten": "last_trick"}}})),
+    )
+    .await;
+    assert_eq!(
+        read(old_name).await["game"]["rules"]["second_heart_ten"],
+        "only_last_trick"
+    );
     // The TSR spelt out in full is the TSR.
     let spelt = tournament(&service, &org, &base(json!({"game": ddv_game()}))).await;
     assert_eq!(read(spelt).await["ruleset"], "ddv");

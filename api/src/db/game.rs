@@ -148,7 +148,7 @@ mod tests {
     fn every_game_reads_back_as_written() {
         let house = Ruleset {
             announcements: AnnouncementScoring::Doubling,
-            second_heart_ten: SecondHeartTen::LastTrick,
+            second_heart_ten: SecondHeartTen::ExceptLastTrick,
             schweinchen: Schweinchen::WhenPlayed,
             karlchen: KarlchenRule::SecondBeatsFirst,
             armut: true,
@@ -167,6 +167,22 @@ mod tests {
             assert!(text.starts_with("{\"format\":1,"), "{text}");
             assert_eq!(decode(&text).unwrap(), game);
         }
+    }
+
+    /// A tournament stored with the second ♥10's old name for "only in the last trick"
+    /// reads as that value and is written back under its new name.
+    #[test]
+    fn the_old_name_of_only_last_trick_is_read() {
+        let stored = encode(Game::Doppelkopf(Ruleset {
+            second_heart_ten: SecondHeartTen::OnlyLastTrick,
+            ..Ruleset::DDV
+        }));
+        assert!(stored.contains("\"only_last_trick\""), "{stored}");
+        let old = stored.replace("\"only_last_trick\"", "\"last_trick\"");
+        let Game::Doppelkopf(rules) = decode(&old).unwrap() else {
+            panic!("Doppelkopf");
+        };
+        assert_eq!(rules.second_heart_ten, SecondHeartTen::OnlyLastTrick);
     }
 
     #[test]

@@ -50,7 +50,9 @@ pub struct RulesBody {
     /// `adding` (TSR: a won Re or Kontra adds 2) or `doubling` (it doubles the game value,
     /// each Absage adding a point before the doubling).
     pub announcements: AnnouncementsName,
-    /// Whether the second ♥10 beats the first: `off` (TSR), `always`, `last_trick`.
+    /// Whether the second ♥10 beats the first: `off` (TSR), `always`, `except_last_trick`
+    /// (in every trick but the last, where the first wins: Wikipedia's Dullen variant),
+    /// `only_last_trick` (only in the last trick; also read as its old name `last_trick`).
     pub second_heart_ten: SecondHeartTenName,
     /// Schweinchen (both ♦ aces of one hand the highest trumps): `off` (TSR),
     /// `announced` (before play), `when_played` (from the first one played).
@@ -99,8 +101,12 @@ pub enum SecondHeartTenName {
     Off,
     /// The second, in every trick.
     Always,
-    /// The second, in the last trick only.
-    LastTrick,
+    /// The second, in every trick but the last, where the first wins (Wikipedia's Dullen
+    /// variant).
+    ExceptLastTrick,
+    /// The second, in the last trick only; `last_trick`, its old name, is read as this.
+    #[serde(alias = "last_trick")]
+    OnlyLastTrick,
 }
 
 /// When Schweinchen applies.
@@ -137,7 +143,8 @@ impl From<Ruleset> for RulesBody {
             second_heart_ten: match r.second_heart_ten {
                 SecondHeartTen::Off => SecondHeartTenName::Off,
                 SecondHeartTen::Always => SecondHeartTenName::Always,
-                SecondHeartTen::LastTrick => SecondHeartTenName::LastTrick,
+                SecondHeartTen::ExceptLastTrick => SecondHeartTenName::ExceptLastTrick,
+                SecondHeartTen::OnlyLastTrick => SecondHeartTenName::OnlyLastTrick,
             },
             schweinchen: match r.schweinchen {
                 Schweinchen::Off => SchweinchenName::Off,
@@ -171,7 +178,8 @@ impl RulesBody {
             second_heart_ten: match self.second_heart_ten {
                 SecondHeartTenName::Off => SecondHeartTen::Off,
                 SecondHeartTenName::Always => SecondHeartTen::Always,
-                SecondHeartTenName::LastTrick => SecondHeartTen::LastTrick,
+                SecondHeartTenName::ExceptLastTrick => SecondHeartTen::ExceptLastTrick,
+                SecondHeartTenName::OnlyLastTrick => SecondHeartTen::OnlyLastTrick,
             },
             schweinchen: match self.schweinchen {
                 SchweinchenName::Off => Schweinchen::Off,

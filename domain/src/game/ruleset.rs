@@ -15,15 +15,23 @@ pub enum AnnouncementScoring {
     Doubling,
 }
 
-/// Which ♥10 wins when both fall in one trick.
+/// Which ♥10 (Dulle) wins when both fall in one trick.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum SecondHeartTen {
     /// TSR 5.1: the first of two equal cards wins.
     Off,
-    /// The second ♥10 beats the first in every trick.
+    /// The second ♥10 beats the first in every trick (house rules IX: "the second 10 of
+    /// Hearts overrules the first"; Wikipedia, Dullen).
     Always,
-    /// The second ♥10 beats the first only in the last trick.
-    LastTrick,
+    /// The second ♥10 beats the first in every trick but the last, where the first wins
+    /// (Wikipedia, Dullen: "In some variants, this is true for all but the last trick,
+    /// where the first 10 of hearts is considered higher").
+    ExceptLastTrick,
+    /// The second ♥10 beats the first only in the last trick. No rule text names it; it
+    /// was this switch's only last-trick reading before the text's variant above, so a
+    /// club that chose it keeps it. Stored and sent as `only_last_trick`; the old name
+    /// `last_trick` is still read as this.
+    OnlyLastTrick,
 }
 
 /// When both ♦ aces in one hand become the highest trumps (Schweinchen).
@@ -75,17 +83,25 @@ impl SecondHeartTen {
         match self {
             SecondHeartTen::Off => "off",
             SecondHeartTen::Always => "always",
-            SecondHeartTen::LastTrick => "last_trick",
+            SecondHeartTen::ExceptLastTrick => "except_last_trick",
+            SecondHeartTen::OnlyLastTrick => "only_last_trick",
         }
     }
 
-    /// The value of a stable name.
+    /// Every value, in the order a form offers them.
+    pub const ALL: [SecondHeartTen; 4] = [
+        SecondHeartTen::Off,
+        SecondHeartTen::Always,
+        SecondHeartTen::ExceptLastTrick,
+        SecondHeartTen::OnlyLastTrick,
+    ];
+
+    /// The value of a stable name; `last_trick`, the old name of
+    /// [`SecondHeartTen::OnlyLastTrick`], is read for tournaments stored with it.
     pub fn from_name(name: &str) -> Option<SecondHeartTen> {
         match name {
-            "off" => Some(SecondHeartTen::Off),
-            "always" => Some(SecondHeartTen::Always),
-            "last_trick" => Some(SecondHeartTen::LastTrick),
-            _ => None,
+            "last_trick" => Some(SecondHeartTen::OnlyLastTrick),
+            _ => SecondHeartTen::ALL.into_iter().find(|v| v.as_str() == name),
         }
     }
 }

@@ -177,7 +177,8 @@ impl Engine {
     }
 
     /// The kinds of which the second copy beats the first in the trick being finished:
-    /// none under the TSR (TSR 5.3.3). The ♥10 under house rule IX, while it is trump;
+    /// none under the TSR (TSR 5.3.3). The ♥10 under house rule IX (in every trick, in all
+    /// but the last, or only in the last, as the switch says), while it is trump;
     /// the ♣J in the last trick under house rule XI's "second Charlie", in a game with
     /// extras (a normal game or wedding), since the rule is about catching Karlchen.
     fn second_wins(&self) -> SecondWins {
@@ -188,7 +189,8 @@ impl Engine {
         let hearts = match self.rules.second_heart_ten {
             SecondHeartTen::Off => false,
             SecondHeartTen::Always => true,
-            SecondHeartTen::LastTrick => last,
+            SecondHeartTen::ExceptLastTrick => !last,
+            SecondHeartTen::OnlyLastTrick => last,
         };
         if hearts && self.ranking.is_trump(heart_ten) {
             second = second.with(heart_ten);

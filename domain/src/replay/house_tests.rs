@@ -122,8 +122,12 @@ fn the_second_heart_ten_beats_the_first() {
         (186 - 33, 8)
     );
     assert_eq!(house.facts.extras, tsr.facts.extras);
+    // In every trick but the last (Wikipedia's Dullen variant): trick 7 is not the last,
+    // so the second wins as with `Always`.
+    let except_last = rules(|r| r.second_heart_ten = SecondHeartTen::ExceptLastTrick);
+    assert_eq!(normal_with(&except_last, &tricks, &[]), house);
     // Only in the last trick: trick 7 stays the TSR's.
-    let last = rules(|r| r.second_heart_ten = SecondHeartTen::LastTrick);
+    let last = rules(|r| r.second_heart_ten = SecondHeartTen::OnlyLastTrick);
     assert_eq!(normal_with(&last, &tricks, &[]), tsr);
 }
 
@@ -135,7 +139,7 @@ fn the_second_heart_ten_in_the_last_trick() {
     let t12 = tsr.tricks[11];
     assert_eq!((t12.leader, t12.points, t12.winner), (2, 26, 0));
     assert_eq!((tsr.facts.re_points, tsr.facts.re_tricks), (186, 9));
-    for rule in [SecondHeartTen::LastTrick, SecondHeartTen::Always] {
+    for rule in [SecondHeartTen::OnlyLastTrick, SecondHeartTen::Always] {
         let house = normal_with(&rules(|r| r.second_heart_ten = rule), &tricks, &[]);
         assert_eq!(winners(&house)[..11], winners(&tsr)[..11], "{rule:?}");
         assert_eq!(house.tricks[11].winner, 1, "{rule:?}");
@@ -145,6 +149,21 @@ fn the_second_heart_ten_in_the_last_trick() {
             "{rule:?}"
         );
     }
+    // Wikipedia's variant: in the last trick the first ♥10 is the higher, as by the TSR.
+    let except_last = rules(|r| r.second_heart_ten = SecondHeartTen::ExceptLastTrick);
+    assert_eq!(normal_with(&except_last, &tricks, &[]), tsr);
+}
+
+#[test]
+fn every_second_heart_ten_value_has_a_name_and_the_old_name_is_read() {
+    for value in SecondHeartTen::ALL {
+        assert_eq!(SecondHeartTen::from_name(value.as_str()), Some(value));
+    }
+    assert_eq!(
+        SecondHeartTen::from_name("last_trick"),
+        Some(SecondHeartTen::OnlyLastTrick)
+    );
+    assert_eq!(SecondHeartTen::from_name("first_trick"), None);
 }
 
 #[test]
@@ -628,11 +647,7 @@ fn random_normal(seed: u64, rules: &Ruleset) -> ReplayRequest {
 fn any_ruleset() -> impl Strategy<Value = Ruleset> {
     use crate::game::AnnouncementScoring;
     (
-        prop::sample::select(vec![
-            SecondHeartTen::Off,
-            SecondHeartTen::Always,
-            SecondHeartTen::LastTrick,
-        ]),
+        prop::sample::select(SecondHeartTen::ALL.to_vec()),
         prop::sample::select(vec![
             Schweinchen::Off,
             Schweinchen::Announced,

@@ -53,7 +53,7 @@ async fn house_rules_are_chosen_with_clicks_and_shown_again() {
     .await;
     page.click("#new-announcements option[value=doubling]")
         .await;
-    page.click("#new-second-heart-ten option[value=last_trick]")
+    page.click("#new-second-heart-ten option[value=except_last_trick]")
         .await;
     page.click("#new-bock_rounds").await;
     page.fill("#new-solo-multiplier", "1").await;
@@ -76,7 +76,7 @@ async fn house_rules_are_chosen_with_clicks_and_shown_again() {
     assert_eq!(made.json["ruleset"], "house", "{}", made.text);
     let rules = &made.json["game"]["rules"];
     assert_eq!(rules["announcements"], "doubling");
-    assert_eq!(rules["second_heart_ten"], "last_trick");
+    assert_eq!(rules["second_heart_ten"], "except_last_trick");
     assert_eq!(rules["bock_rounds"], true);
     assert_eq!(rules["armut"], false);
     assert_eq!(rules["solo_multiplier"], 1);

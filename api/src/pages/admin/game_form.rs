@@ -183,7 +183,10 @@ impl GameChoices {
         GameChoices {
             rulesets: list("ruleset", rulesets),
             announcements: list("announcements", &["adding", "doubling"]),
-            second_heart_ten: list("second_heart_ten", &["off", "always", "last_trick"]),
+            second_heart_ten: list(
+                "second_heart_ten",
+                &["off", "always", "except_last_trick", "only_last_trick"],
+            ),
             schweinchen: list("schweinchen", &["off", "announced", "when_played"]),
             karlchen: list("karlchen", &["ddv", "caught", "second_beats_first"]),
         }
