@@ -5,7 +5,10 @@
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
-use crate::fixtures::{Table, call_json, expect, organizer, players, round, tournament};
+use crate::fixtures::{
+    Table, call_json, desk, desk_form, desk_get, expect, organizer, players, round, send,
+    tournament,
+};
 
 /// The `game` of a tournament played by the DDV's rules.
 pub fn ddv_game() -> Value {
@@ -609,3 +612,152 @@ backend_test!(
         assert!(!page.text.contains("value=\"armut\""));
     }
 );
+
+backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    // The info page's set by name: doubling, the second ♥10, piglets announced, the
+    // second Charlie, Poverty, five nines; the soloist's factor stays the TSR's.
+    let info = tournament(
+        &service,
+        &org,
+        &json!({"name": "Info-Runde", "date": "2026-12-05", "ruleset": "info_house_rules"}),
+    )
+    .await;
+    let read = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{info}"),
+        Some(&org),
+        None,
+    )
+    .await;
+    expect(&read, 200, "read");
+    assert_eq!(read.json["ruleset"], "house");
+    assert_eq!(read.json["preset"], "info_house_rules");
+    assert_eq!(
+        read.json["game"]["rules"],
+        json!({"announcements": "doubling", "second_heart_ten": "always",
+                   "schweinchen": "announced", "karlchen": "second_beats_first",
+                   "armut": true, "five_nines": true, "bock_rounds": false,
+                   "without_nines": false, "solos_on_top": false, "solo_multiplier": 3})
+    );
+    // The preset's name with the same game in full agrees; with another it does not.
+    let spelt = call_json(
+        &service,
+        "POST",
+        "/api/v1/tournaments",
+        Some(&org),
+        Some(
+            &json!({"name": "Ohne", "date": "2026-12-05", "ruleset": "without_nines",
+                "game": {"kind": "doppelkopf", "rules": {"without_nines": true}}}),
+        ),
+    )
+    .await;
+    expect(&spelt, 201, "a preset spelt out");
+    assert_eq!(spelt.json["preset"], "without_nines");
+    let contradicted = call_json(
+        &service,
+        "POST",
+        "/api/v1/tournaments",
+        Some(&org),
+        Some(
+            &json!({"name": "Falsch", "date": "2026-12-05", "ruleset": "family_evening",
+                "game": {"kind": "doppelkopf", "rules": {"without_nines": true}}}),
+        ),
+    )
+    .await;
+    expect(&contradicted, 422, "a preset and another game");
+    assert_eq!(
+        contradicted.faults(),
+        [("ruleset".to_owned(), "contradicts_game".to_owned())]
+    );
+
+    // One switch adjusted: the rules are the club's own, no preset any more.
+    let mut adjusted = read.json["game"].clone();
+    adjusted["rules"]["bock_rounds"] = json!(true);
+    let patched = call_json(
+        &service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{info}"),
+        Some(&org),
+        Some(&json!({"game": adjusted})),
+    )
+    .await;
+    expect(&patched, 200, "one switch moved");
+    assert_eq!(patched.json["preset"], Value::Null);
+    assert_eq!(patched.json["game"]["rules"]["bock_rounds"], true);
+    assert_eq!(patched.json["game"]["rules"]["armut"], true);
+
+    // The family evening by name, and the desk's printed sheet names it.
+    let family = call_json(
+        &service,
+        "PATCH",
+        &format!("/api/v1/tournaments/{info}"),
+        Some(&org),
+        Some(&json!({"ruleset": "family_evening"})),
+    )
+    .await;
+    expect(&family, 200, "the family evening");
+    assert_eq!(family.json["preset"], "family_evening");
+    assert_eq!(family.json["game"]["rules"]["solos_on_top"], true);
+    assert_eq!(family.json["game"]["rules"]["second_heart_ten"], "off");
+    let d = desk(&service, "leitung@example.org").await;
+    let sheets = send(
+        &service,
+        desk_get(
+            &format!("/admin/tournaments/{info}/print/sheets?size=4&count=1"),
+            &d.cookies,
+        ),
+    )
+    .await;
+    expect(&sheets, 200, "blank sheets");
+    assert!(
+        sheets
+            .text
+            .contains("Familienabend, Re und Kontra verdoppeln, Armut"),
+        "{}",
+        sheets.text
+    );
+    // The desk's new-tournament form offers the presets by name.
+    let page = send(&service, desk_get("/admin", &d.cookies)).await;
+    expect(&page, 200, "the desk with the new tournament's form");
+    assert!(
+        page.text.contains("<option value=\"info_house_rules\""),
+        "{}",
+        page.text
+    );
+    let body = format!(
+        "csrf={}&idempotency_key=preset1&name=Ohne+Neunen&date=2026-12-13&ruleset=without_nines",
+        d.csrf
+    );
+    let made = send(&service, desk_form("/admin/tournaments", &d.cookies, &body)).await;
+    expect(&made, 303, "made from a preset at the desk");
+    let all = call_json(&service, "GET", "/api/v1/tournaments", Some(&org), None).await;
+    let made = all
+        .json
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "Ohne Neunen")
+        .cloned()
+        .unwrap_or_else(|| panic!("{}", all.text));
+    assert_eq!(made["preset"], "without_nines");
+    assert_eq!(made["game"]["rules"]["without_nines"], true);
+    // A TSR tournament reads as the DDV preset.
+    let ddv = tournament(
+        &service,
+        &org,
+        &json!({"name": "TSR", "date": "2026-12-05"}),
+    )
+    .await;
+    let read = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{ddv}"),
+        Some(&org),
+        None,
+    )
+    .await;
+    assert_eq!(read.json["preset"], "ddv");
+});

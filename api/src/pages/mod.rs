@@ -399,7 +399,8 @@ impl From<&crate::services::view::Tournament> for TournamentHeading {
 }
 
 /// The rules a tournament is played by as every page and printed sheet names them: the
-/// ruleset's text key, then one key per house rule switched on, and the soloist's factor
+/// ruleset's text key (the preset's, while the switches are one), then one key per house
+/// rule switched on, and the soloist's factor
 /// where it is not the TSR's.
 #[derive(Debug, Clone, Serialize)]
 pub(crate) struct RulesLine {
@@ -409,7 +410,16 @@ pub(crate) struct RulesLine {
 
 impl RulesLine {
     pub(crate) fn of(game: domain::game::Game) -> RulesLine {
-        let mut keys = vec![format!("rules_{}", crate::wire::game::ruleset_name(game))];
+        // House rules that are still a preset are named by it ("Familienabend: …").
+        let preset = game
+            .ruleset()
+            .and_then(|r| domain::game::Preset::of(&r))
+            .filter(|p| *p != domain::game::Preset::Ddv);
+        let first = match preset {
+            Some(p) => format!("rules_preset_{}", p.name()),
+            None => format!("rules_{}", crate::wire::game::ruleset_name(game)),
+        };
+        let mut keys = vec![first];
         let mut solo_multiplier = None;
         if let Some(r) = game.ruleset().filter(|r| !r.is_ddv()) {
             use domain::game::{AnnouncementScoring, KarlchenRule, Schweinchen, SecondHeartTen};

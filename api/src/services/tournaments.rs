@@ -4,7 +4,7 @@
 //! own; a published tournament is readable by everybody.
 
 use actix_web::{HttpRequest, HttpResponse};
-use domain::game::Game;
+use domain::game::{Game, Preset, Ruleset};
 use domain::standings::OrderFault;
 
 use super::access::{self, Need};
@@ -24,8 +24,17 @@ use crate::wire::tournaments::{
 };
 
 /// The games by name a tournament can be created with without spelling out `game`; the desk
-/// offers these.
-pub const RULESETS: &[&str] = &["ddv", "house", "doublehead_kids", "doppeldoppel"];
+/// offers these: the TSR, the presets of house rules a club starts from
+/// ([`domain::game::Preset`]), house rules switched one by one, the family games.
+pub const RULESETS: &[&str] = &[
+    "ddv",
+    "info_house_rules",
+    "without_nines",
+    "family_evening",
+    "house",
+    "doublehead_kids",
+    "doppeldoppel",
+];
 
 /// The game a request chooses by `ruleset` (a name) and `game` (in full), every fault
 /// pushed to `errors`; `None` when it names none (or is faulty).
@@ -37,7 +46,13 @@ fn chosen_game(
     let chosen = match (ruleset, game) {
         (_, Some(body)) => match body.to_game() {
             Ok(game) => {
-                if let Some(name) = ruleset.filter(|&name| name != ruleset_name(game)) {
+                // A preset's name agrees with a game that is exactly the preset.
+                let agrees = |name: &str| {
+                    name == ruleset_name(game)
+                        || Preset::from_name(name)
+                            .is_some_and(|p| game.ruleset() == Some(p.ruleset()))
+                };
+                if let Some(name) = ruleset.filter(|&name| !agrees(name)) {
                     errors.push(FieldError::new(
                         "ruleset",
                         "contradicts_game",
@@ -58,6 +73,9 @@ fn chosen_game(
             golden_coins: domain::game::kids::BASIC_TARGET,
         },
         (Some("doppeldoppel"), None) => Game::Doppeldoppel,
+        (Some(name), None) if Preset::from_name(name).is_some() => {
+            Game::Doppelkopf(Preset::from_name(name).map_or(Ruleset::DDV, Preset::ruleset))
+        }
         (Some("house"), None) => {
             errors.push(FieldError::new(
                 "game",
@@ -70,7 +88,7 @@ fn chosen_game(
             errors.push(FieldError::new(
                 "ruleset",
                 "unknown_value",
-                format!("unknown ruleset {other:?}: ddv, house, doublehead_kids or doppeldoppel"),
+                format!("unknown ruleset {other:?}: {}", RULESETS.join(", ")),
             ));
             return None;
         }

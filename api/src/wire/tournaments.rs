@@ -2,6 +2,7 @@
 //! organisers who run it.
 
 use chrono::{DateTime, NaiveDate, Utc};
+use domain::game::Preset;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -52,9 +53,12 @@ pub struct CreateTournamentRequest {
     /// Minutes per round at a 5-table (default 125).
     #[serde(default = "default_minutes_five")]
     pub minutes_five: i32,
-    /// The rules by name: `ddv` (the default: the DDV's tournament rules), `doublehead_kids`
-    /// (to 5 Golden Coins) or `doppeldoppel`; `house` needs `game` with its rules. Left out
-    /// when `game` says it; given with `game`, it must agree.
+    /// The rules by name: `ddv` (the default: the DDV's tournament rules), a preset of house
+    /// rules a club starts from (`info_house_rules`: the Doppelkopf-Info page's set,
+    /// `without_nines`: the TSR with 40 cards, `family_evening`: doubling, solos on top,
+    /// Armut, five nines), `doublehead_kids` (to 5 Golden Coins) or `doppeldoppel`; `house`
+    /// needs `game` with its rules. Left out when `game` says it; given with `game`, it must
+    /// agree.
     #[serde(default)]
     pub ruleset: Option<String>,
     /// The game and its rules in full (default: Doppelkopf by the DDV's rules).
@@ -99,6 +103,10 @@ pub struct TournamentResponse {
     /// The rules by name: `ddv`, `house` (Doppelkopf with house rules, see `game`),
     /// `doublehead_kids` or `doppeldoppel`.
     pub ruleset: String,
+    /// The preset of house rules the switches still are exactly (`ddv`,
+    /// `info_house_rules`, `without_nines`, `family_evening`); `null` once a switch was moved
+    /// away from every preset, and for the family games.
+    pub preset: Option<String>,
     /// The game and its rules in full.
     pub game: GameBody,
     /// Tie-breaks in order.
@@ -126,6 +134,11 @@ impl From<TournamentRow> for TournamentResponse {
             minutes_four: t.minutes_four,
             minutes_five: t.minutes_five,
             ruleset: ruleset_name(t.game).to_owned(),
+            preset: t
+                .game
+                .ruleset()
+                .and_then(|r| Preset::of(&r))
+                .map(|p| p.name().to_owned()),
             game: t.game.into(),
             tie_breaks,
             published: t.published,

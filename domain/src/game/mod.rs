@@ -15,6 +15,7 @@
 pub mod doppeldoppel;
 pub mod family;
 pub mod kids;
+mod preset;
 mod round;
 pub(crate) mod ruleset;
 mod table;
@@ -22,6 +23,7 @@ mod table;
 pub use family::{
     FamilyKey, FamilyLine, FamilySeatLine, FamilyStanding, FamilyStandingsError, family_standings,
 };
+pub use preset::Preset;
 pub use round::{
     FamilyDeal, FamilyDeletion, FamilyDeletionError, FamilyDeriveError, FamilyRound,
     FamilyRoundError, FamilySheetDeal, derive_family,
