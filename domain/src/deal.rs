@@ -641,9 +641,10 @@ pub fn points_range_with(tricks: u8, rules: &Ruleset) -> (u8, u8) {
 /// an Absage "schwarz" is kept only when the other party took none), and a party with card
 /// points took a trick. So the tricks matter only when a party has no card points, and
 /// only with the nines in the deck: without them every card has points, and no card points
-/// means no trick.
+/// means no trick. Where schwarz is counted by card points
+/// ([`Ruleset::schwarz_by_card_points`]) they never matter.
 pub const fn tricks_matter(re_points: u8, rules: &Ruleset) -> bool {
-    !rules.without_nines && (re_points == 0 || re_points >= 240)
+    !rules.without_nines && !rules.schwarz_by_card_points && (re_points == 0 || re_points >= 240)
 }
 
 /// The card points at which [`tricks_matter`] under `rules`: what an entry form asks the
@@ -938,6 +939,29 @@ impl DealFacts {
         match party {
             Party::Re => self.re_tricks,
             Party::Kontra => rules.tricks().saturating_sub(self.re_tricks),
+        }
+    }
+
+    /// Whether `party` is schwarz: took no trick (TSR 7.2.2 a), or under the info page's
+    /// reading ([`Ruleset::schwarz_by_card_points`]) no card point.
+    pub const fn is_schwarz(&self, party: Party, rules: &Ruleset) -> bool {
+        if rules.schwarz_by_card_points {
+            self.points_of(party) == 0
+        } else {
+            self.tricks_in(party, rules) == 0
+        }
+    }
+
+    /// `party`'s tricks as the "schwarz" Absage counts them ([`CallLevel::kept`]): none when
+    /// it is schwarz ([`DealFacts::is_schwarz`]), at least one otherwise; under the TSR its
+    /// tricks.
+    pub const fn schwarz_tricks(&self, party: Party, rules: &Ruleset) -> u8 {
+        if self.is_schwarz(party, rules) {
+            0
+        } else if self.tricks_in(party, rules) == 0 {
+            1
+        } else {
+            self.tricks_in(party, rules)
         }
     }
 }

@@ -193,11 +193,12 @@ impl fmt::Display for Hint {
 /// one per missed call.
 fn missed_call(facts: &DealFacts, party: Party, rules: &Ruleset) -> Option<Hint> {
     let call = facts.announcements.of(party);
-    let (points, tricks) = (facts.points_of(party), facts.tricks_in(party, rules));
+    // Tricks as the "schwarz" Absage counts them (by card points where the rules say so).
+    let (points, tricks) = (facts.points_of(party), facts.schwarz_tricks(party, rules));
     let opponents = party.other();
     let (opponent_points, opponent_tricks) = (
         facts.points_of(opponents),
-        facts.tricks_in(opponents, rules),
+        facts.schwarz_tricks(opponents, rules),
     );
     if call.absagen() == 0 || call.kept(opponent_points, opponent_tricks) {
         return None;

@@ -363,10 +363,10 @@ fn winner(facts: &DealFacts, rules: &Ruleset) -> Winner {
     let wins = |party: Party| -> bool {
         let own = calls.of(party);
         let theirs = calls.of(party.other());
-        let (points, tricks) = (facts.points_of(party), facts.tricks_in(party, rules));
+        let (points, tricks) = (facts.points_of(party), facts.schwarz_tricks(party, rules));
         let (their_points, their_tricks) = (
             facts.points_of(party.other()),
-            facts.tricks_in(party.other(), rules),
+            facts.schwarz_tricks(party.other(), rules),
         );
         if own.absagen() > 0 {
             own.kept(their_points, their_tricks)
@@ -375,7 +375,9 @@ fn winner(facts: &DealFacts, rules: &Ruleset) -> Winner {
         } else {
             // Only "Kontra" said reverses the split: Re needs 120, Kontra 121 (TSR 7.1.1
             // no. 4, 7.1.2 no. 4); otherwise Re needs 121 and Kontra 120.
-            let only_kontra = calls.kontra.has_ansage() && !calls.re.has_ansage();
+            // The info page's reading: the Queens always need 121.
+            let only_kontra =
+                calls.kontra.has_ansage() && !calls.re.has_ansage() && !rules.queens_need_121;
             let needed = match (party, only_kontra) {
                 (Party::Re, false) | (Party::Kontra, true) => 121,
                 (Party::Re, true) | (Party::Kontra, false) => 120,
@@ -399,7 +401,7 @@ fn below_items(facts: &DealFacts, rules: &Ruleset, party: Party, items: &mut Bre
     items.add(
         ItemCode::Schwarz,
         party,
-        u8::from(facts.tricks_in(party.other(), rules) == 0),
+        u8::from(facts.is_schwarz(party.other(), rules)),
     );
 }
 
@@ -429,7 +431,7 @@ fn beaten_items(facts: &DealFacts, rules: &Ruleset, party: Party, items: &mut Br
         (ItemCode::Reached30AgainstNo30, points >= 30),
         (
             ItemCode::TrickAgainstSchwarz,
-            facts.tricks_in(party, rules) > 0,
+            !facts.is_schwarz(party, rules),
         ),
     ];
     for (code, beaten) in levels.into_iter().take(usize::from(against)) {

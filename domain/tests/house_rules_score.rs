@@ -587,6 +587,65 @@ fn any_rules() -> impl Strategy<Value = Ruleset> {
         })
 }
 
+/// Doppelkopf-Info VI: "the players with the Queens of Clubs need 121 to win the round".
+/// Only Kontra said, 120 to 120: the TSR reverses the split (Re wins with 120, TSR 7.1.1
+/// no. 4): won 1 + Kontra said 2 = 3 for Re. Read as the info page does, the Queens still
+/// need 121: Kontra wins with 120: won 1 + against the Queens 1 + Kontra said 2 = 4.
+#[test]
+fn the_queens_always_need_121_when_the_club_reads_it_so() {
+    let mut f = facts(Contract::Normal, &[0, 1], 120, 6);
+    f.announcements = calls(CallLevel::None, CallLevel::Ansage);
+    let tsr = score(&f).expect("valid");
+    assert_eq!((tsr.winner, tsr.value), (Winner::Re, 3));
+    let info = Ruleset {
+        queens_need_121: true,
+        ..Ruleset::DDV
+    };
+    let read = score_with(&f, &info).expect("valid");
+    assert_eq!((read.winner, read.value), (Winner::Kontra, 4));
+    assert_eq!(read.scores(), &[-4, -4, 4, 4]);
+    // Without a call the split is the same either way: Re needs 121.
+    let plain = facts(Contract::Normal, &[0, 1], 120, 6);
+    assert_eq!(
+        score_with(&plain, &info).expect("valid").winner,
+        Winner::Kontra
+    );
+    assert_eq!(score(&plain).expect("valid").winner, Winner::Kontra);
+}
+
+/// Doppelkopf-Info VII: the last extra point is for opponents that "have no card points".
+/// Re takes all 240 card points, Kontra one trick of four nines (no card point): under the
+/// TSR Kontra took a trick, so it is not schwarz: won 1 + below 90, 60, 30 = 4. Read by
+/// card points, + schwarz = 5; and Re's Absage "schwarz" is then kept: won 1 + below 90,
+/// 60, 30 and schwarz 4 + Re said 2 + four Absagen 4 = 11, where under the TSR the failed
+/// Absage loses the deal to Kontra. The tricks need not be counted any more.
+#[test]
+fn schwarz_by_card_points_when_the_club_reads_it_so() {
+    let by_points = Ruleset {
+        schwarz_by_card_points: true,
+        ..Ruleset::DDV
+    };
+    let f = facts(Contract::Normal, &[0, 1], 240, 11);
+    assert_eq!(score(&f).expect("valid").value, 4);
+    let read = score_with(&f, &by_points).expect("valid");
+    assert_eq!((read.winner, read.value), (Winner::Re, 5));
+    assert!(
+        items(&read).contains(&("schwarz", "re", 1)),
+        "{:?}",
+        items(&read)
+    );
+
+    let mut said = f;
+    said.announcements = calls(CallLevel::Schwarz, CallLevel::None);
+    assert_eq!(score(&said).expect("valid").winner, Winner::Kontra);
+    let read = score_with(&said, &by_points).expect("valid");
+    assert_eq!((read.winner, read.value), (Winner::Re, 11));
+    assert_eq!(read.scores(), &[11, 11, -11, -11]);
+
+    assert!(domain::deal::tricks_matter(240, &Ruleset::DDV));
+    assert!(!domain::deal::tricks_matter(240, &by_points));
+}
+
 proptest! {
     /// Whatever the facts and the ruleset (a factor of 0 or 255 included), scoring answers
     /// without a panic, and an accepted deal stays within its paper bound.

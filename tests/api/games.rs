@@ -15,7 +15,8 @@ pub fn ddv_game() -> Value {
     json!({"kind": "doppelkopf", "rules": {
         "announcements": "adding", "second_heart_ten": "off", "schweinchen": "off",
         "karlchen": "ddv", "armut": false, "five_nines": false, "bock_rounds": false,
-        "without_nines": false, "solos_on_top": false, "solo_multiplier": 3}})
+        "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
+        "queens_need_121": false, "schwarz_by_card_points": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -24,7 +25,7 @@ fn house_game() -> Value {
         "announcements": "doubling", "second_heart_ten": "only_last_trick",
         "schweinchen": "announced", "karlchen": "second_beats_first", "armut": true,
         "five_nines": false, "bock_rounds": true, "without_nines": true, "solos_on_top": true,
-        "solo_multiplier": 1}})
+        "solo_multiplier": 1, "queens_need_121": true, "schwarz_by_card_points": true}})
 }
 
 fn base(extra: Value) -> Value {
@@ -640,7 +641,8 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
         json!({"announcements": "doubling", "second_heart_ten": "always",
                    "schweinchen": "announced", "karlchen": "second_beats_first",
                    "armut": true, "five_nines": true, "bock_rounds": false,
-                   "without_nines": false, "solos_on_top": false, "solo_multiplier": 3})
+                   "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
+                   "queens_need_121": true, "schwarz_by_card_points": true})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(
@@ -760,4 +762,35 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
     )
     .await;
     assert_eq!(read.json["preset"], "ddv");
+});
+
+backend_test!(the_info_pages_readings_score_at_the_table, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::of_house_rules(
+        &app,
+        &service,
+        json!({"queens_need_121": true, "schwarz_by_card_points": true}),
+    )
+    .await;
+    // Only Kontra said, 120 to 120: the Queens still need 121, so Kontra wins: won 1 +
+    // against the Queens 1 + Kontra said 2 = 4 (the TSR gives Re 3).
+    let split = json!({"contract": "normal", "re": [0, 1], "re_points": 120,
+            "re_tricks": 6, "announcements": {"re": "none", "kontra": "kontra"}});
+    // Re takes every card point; the tricks need not be counted: Kontra has no card
+    // point, so it is schwarz: won 1 + below 90, 60, 30, schwarz 4 = 5.
+    let black = json!({"contract": "normal", "re": [1, 2], "re_points": 240,
+            "announcements": {"re": "none", "kontra": "none"}});
+    let sheet = table
+        .fill(
+            &service,
+            &[
+                crate::fixtures::Step::Enter(split),
+                crate::fixtures::Step::Enter(black),
+            ],
+        )
+        .await;
+    assert_eq!(
+        entries(&sheet),
+        [(vec![-4, -4, 4, 4], 1), (vec![-5, 5, 5, -5], 1)]
+    );
 });

@@ -48,6 +48,12 @@ struct StoredRules {
     without_nines: bool,
     solos_on_top: bool,
     solo_multiplier: u8,
+    /// Absent in rows stored before the switch: the TSR's reading.
+    #[serde(default)]
+    queens_need_121: bool,
+    /// Absent in rows stored before the switch: the TSR's reading.
+    #[serde(default)]
+    schwarz_by_card_points: bool,
 }
 
 /// The column's text for `game`.
@@ -69,6 +75,8 @@ pub fn encode(game: Game) -> String {
             without_nines: r.without_nines,
             solos_on_top: r.solos_on_top,
             solo_multiplier: r.solo_multiplier,
+            queens_need_121: r.queens_need_121,
+            schwarz_by_card_points: r.schwarz_by_card_points,
         }),
         golden_coins: match game {
             Game::DoubleheadKids { golden_coins } => Some(golden_coins),
@@ -105,6 +113,8 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
             without_nines: r.without_nines,
             solos_on_top: r.solos_on_top,
             solo_multiplier: r.solo_multiplier,
+            queens_need_121: r.queens_need_121,
+            schwarz_by_card_points: r.schwarz_by_card_points,
         })),
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids { golden_coins }),
         ("doppeldoppel", None, None) => Ok(Game::Doppeldoppel),
@@ -157,6 +167,8 @@ mod tests {
             without_nines: true,
             solos_on_top: true,
             solo_multiplier: 1,
+            queens_need_121: true,
+            schwarz_by_card_points: true,
         };
         for game in [
             Game::Doppelkopf(house),

@@ -75,6 +75,12 @@ pub struct RulesBody {
     /// The soloist's factor (TSR 3; the other three score the plain value), 1–9.
     #[schema(minimum = 1, maximum = 9, example = 3)]
     pub solo_multiplier: u8,
+    /// The Queens (Re) always need 121, also when only Kontra was said (the info page's
+    /// reading; TSR: then Re wins with 120).
+    pub queens_need_121: bool,
+    /// A party is schwarz when it took no card point (the info page's reading; TSR: no
+    /// trick), for the extra point and the "schwarz" Absage alike.
+    pub schwarz_by_card_points: bool,
 }
 
 impl Default for RulesBody {
@@ -162,6 +168,8 @@ impl From<Ruleset> for RulesBody {
             without_nines: r.without_nines,
             solos_on_top: r.solos_on_top,
             solo_multiplier: r.solo_multiplier,
+            queens_need_121: r.queens_need_121,
+            schwarz_by_card_points: r.schwarz_by_card_points,
         }
     }
 }
@@ -197,6 +205,8 @@ impl RulesBody {
             without_nines: self.without_nines,
             solos_on_top: self.solos_on_top,
             solo_multiplier: self.solo_multiplier,
+            queens_need_121: self.queens_need_121,
+            schwarz_by_card_points: self.schwarz_by_card_points,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

@@ -13,8 +13,9 @@ use super::ruleset::{AnnouncementScoring, KarlchenRule, Ruleset, Schweinchen, Se
 pub enum Preset {
     /// "DDV-Turnierregeln": the TSR, every switch off ([`Ruleset::DDV`]).
     Ddv,
-    /// "Doppelkopf-Info Hausregeln": the advanced rules of the info page
-    /// (`house-rules-info-page.txt`) as it recommends them. Re and Kontra double the game
+    /// "Doppelkopf-Info Hausregeln": the rules of the info page
+    /// (`house-rules-info-page.txt`) as it recommends them. The Queens always need 121 (VI)
+    /// and a party without card points is schwarz (VII); Re and Kontra double the game
     /// value (IX, "Doubling Your Score"); the second ♥10 beats the first (advanced IX); both
     /// foxes in one hand may be announced as piglets before play ("the most popular ...
     /// the first rule is one that I would highly recommend"); Karlchen caught in the last
@@ -68,6 +69,8 @@ impl Preset {
                 karlchen: KarlchenRule::SecondBeatsFirst,
                 armut: true,
                 five_nines: true,
+                queens_need_121: true,
+                schwarz_by_card_points: true,
                 ..Ruleset::DDV
             },
             Preset::WithoutNines => Ruleset {

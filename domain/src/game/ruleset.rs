@@ -176,6 +176,15 @@ pub struct Ruleset {
     /// The soloist's factor (TSR 7.2.4: 3, so that a deal sums to zero); the other three
     /// always score the plain value.
     pub solo_multiplier: u8,
+    /// The info page's reading of the winning line: "the players with the Queens of Clubs
+    /// need 121 to win the round" (VI), also when only Kontra was said, where the TSR
+    /// reverses the split (Re wins with 120, TSR 7.1.1 no. 4). Off: the TSR.
+    pub queens_need_121: bool,
+    /// The info page's reading of the schwarz point: "They have no card points" (VII), where
+    /// the TSR counts a party schwarz when it took no trick (TSR 7.2.2 a); a trick of four
+    /// nines holds no card points. Also the "schwarz" Absage is kept by that measure, and
+    /// under doubling it is beaten by a card point instead of a trick. Off: the TSR.
+    pub schwarz_by_card_points: bool,
 }
 
 impl Ruleset {
@@ -191,6 +200,8 @@ impl Ruleset {
         without_nines: false,
         solos_on_top: false,
         solo_multiplier: 3,
+        queens_need_121: false,
+        schwarz_by_card_points: false,
     };
 
     /// Whether this is exactly the TSR.

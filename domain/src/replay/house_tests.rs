@@ -659,7 +659,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
             KarlchenRule::SecondBeatsFirst,
         ]),
         any::<bool>(),
-        any::<[bool; 5]>(),
+        any::<[bool; 7]>(),
         0u8..=4,
     )
         .prop_map(
@@ -678,6 +678,8 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 without_nines,
                 solos_on_top: flags[4],
                 solo_multiplier: multiplier,
+                queens_need_121: flags[5],
+                schwarz_by_card_points: flags[6],
             },
         )
 }

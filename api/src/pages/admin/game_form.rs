@@ -46,6 +46,10 @@ pub(super) struct GameFields {
     #[serde(default)]
     solos_on_top: Option<String>,
     #[serde(default)]
+    queens_need_121: Option<String>,
+    #[serde(default)]
+    schwarz_by_card_points: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -70,6 +74,8 @@ impl GameFields {
             bock_rounds: ticked(rules.bock_rounds),
             without_nines: ticked(rules.without_nines),
             solos_on_top: ticked(rules.solos_on_top),
+            queens_need_121: ticked(rules.queens_need_121),
+            schwarz_by_card_points: ticked(rules.schwarz_by_card_points),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids { golden_coins } => golden_coins.to_string(),
@@ -99,6 +105,8 @@ impl GameFields {
                         bock_rounds: self.bock_rounds.is_some(),
                         without_nines: self.without_nines.is_some(),
                         solos_on_top: self.solos_on_top.is_some(),
+                        queens_need_121: self.queens_need_121.is_some(),
+                        schwarz_by_card_points: self.schwarz_by_card_points.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,
