@@ -16,7 +16,8 @@ pub fn ddv_game() -> Value {
         "announcements": "adding", "second_heart_ten": "off", "schweinchen": "off",
         "karlchen": "ddv", "armut": false, "five_nines": false, "bock_rounds": false,
         "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
-        "queens_need_121": false, "schwarz_by_card_points": false}})
+        "queens_need_121": false, "schwarz_by_card_points": false,
+        "without_pflichtsolo": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -25,7 +26,8 @@ fn house_game() -> Value {
         "announcements": "doubling", "second_heart_ten": "only_last_trick",
         "schweinchen": "announced", "karlchen": "second_beats_first", "armut": true,
         "five_nines": false, "bock_rounds": true, "without_nines": true, "solos_on_top": true,
-        "solo_multiplier": 1, "queens_need_121": true, "schwarz_by_card_points": true}})
+        "solo_multiplier": 1, "queens_need_121": true, "schwarz_by_card_points": true,
+        "without_pflichtsolo": true}})
 }
 
 fn base(extra: Value) -> Value {
@@ -642,7 +644,8 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "schweinchen": "announced", "karlchen": "second_beats_first",
                    "armut": true, "five_nines": true, "bock_rounds": false,
                    "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
-                   "queens_need_121": true, "schwarz_by_card_points": true})
+                   "queens_need_121": true, "schwarz_by_card_points": true,
+                   "without_pflichtsolo": false})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(
@@ -703,6 +706,7 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
     expect(&family, 200, "the family evening");
     assert_eq!(family.json["preset"], "family_evening");
     assert_eq!(family.json["game"]["rules"]["solos_on_top"], true);
+    assert_eq!(family.json["game"]["rules"]["without_pflichtsolo"], true);
     assert_eq!(family.json["game"]["rules"]["second_heart_ten"], "off");
     let d = desk(&service, "leitung@example.org").await;
     let sheets = send(
@@ -793,4 +797,29 @@ backend_test!(the_info_pages_readings_score_at_the_table, |app| {
         entries(&sheet),
         [(vec![-4, -4, 4, 4], 1), (vec![-5, 5, 5, -5], 1)]
     );
+});
+
+backend_test!(a_table_without_pflichtsolo_forces_nobody, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::of_house_rules(&app, &service, json!({"without_pflichtsolo": true})).await;
+    let sheet = table.sheet(&service).await;
+    assert_eq!(sheet["pflichtsolo_owed"], json!([]));
+    // A won Damensolo of seat 2 (150): a Lustsolo, +3 / -1 each, and the next seat deals.
+    let sheet = table
+        .fill(&service, &[crate::fixtures::Step::Solo(2)])
+        .await;
+    assert_eq!(sheet["deals"][0]["kind"], "lustsolo");
+    assert_eq!(sheet["deals"][0]["scores"], json!([-1, -1, 3, -1]));
+    assert_eq!(sheet["next"]["dealer"], 1);
+    // Time-up: no solo is owed, so the round ends at once.
+    let time_up = call_json(
+        &service,
+        "POST",
+        &table.path("time-up"),
+        Some(&table.org),
+        None,
+    )
+    .await;
+    expect(&time_up, 200, "time-up");
+    assert_eq!(time_up.json["complete"], true);
 });

@@ -54,6 +54,9 @@ struct StoredRules {
     /// Absent in rows stored before the switch: the TSR's reading.
     #[serde(default)]
     schwarz_by_card_points: bool,
+    /// Absent in rows stored before the switch: the TSR's Pflichtsolo.
+    #[serde(default)]
+    without_pflichtsolo: bool,
 }
 
 /// The column's text for `game`.
@@ -77,6 +80,7 @@ pub fn encode(game: Game) -> String {
             solo_multiplier: r.solo_multiplier,
             queens_need_121: r.queens_need_121,
             schwarz_by_card_points: r.schwarz_by_card_points,
+            without_pflichtsolo: r.without_pflichtsolo,
         }),
         golden_coins: match game {
             Game::DoubleheadKids { golden_coins } => Some(golden_coins),
@@ -115,6 +119,7 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
             solo_multiplier: r.solo_multiplier,
             queens_need_121: r.queens_need_121,
             schwarz_by_card_points: r.schwarz_by_card_points,
+            without_pflichtsolo: r.without_pflichtsolo,
         })),
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids { golden_coins }),
         ("doppeldoppel", None, None) => Ok(Game::Doppeldoppel),
@@ -169,6 +174,7 @@ mod tests {
             solo_multiplier: 1,
             queens_need_121: true,
             schwarz_by_card_points: true,
+            without_pflichtsolo: true,
         };
         for game in [
             Game::Doppelkopf(house),

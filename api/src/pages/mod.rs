@@ -444,6 +444,7 @@ impl RulesLine {
                 (r.bock_rounds, "rules_bock_rounds"),
                 (r.without_nines, "rules_without_nines"),
                 (r.solos_on_top, "rules_solos_on_top"),
+                (r.without_pflichtsolo, "rules_without_pflichtsolo"),
                 (r.queens_need_121, "rules_queens_need_121"),
                 (r.schwarz_by_card_points, "rules_schwarz_by_card_points"),
             ] {

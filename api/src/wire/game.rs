@@ -81,6 +81,9 @@ pub struct RulesBody {
     /// A party is schwarz when it took no card point (the info page's reading; TSR: no
     /// trick), for the extra point and the "schwarz" Absage alike.
     pub schwarz_by_card_points: bool,
+    /// Nobody owes a Pflichtsolo: every declared solo is a Lustsolo and nobody is
+    /// vorgeführt (the online game's rule; TSR: each player owes one per round).
+    pub without_pflichtsolo: bool,
 }
 
 impl Default for RulesBody {
@@ -170,6 +173,7 @@ impl From<Ruleset> for RulesBody {
             solo_multiplier: r.solo_multiplier,
             queens_need_121: r.queens_need_121,
             schwarz_by_card_points: r.schwarz_by_card_points,
+            without_pflichtsolo: r.without_pflichtsolo,
         }
     }
 }
@@ -207,6 +211,7 @@ impl RulesBody {
             solo_multiplier: self.solo_multiplier,
             queens_need_121: self.queens_need_121,
             schwarz_by_card_points: self.schwarz_by_card_points,
+            without_pflichtsolo: self.without_pflichtsolo,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

@@ -27,10 +27,9 @@ pub enum Preset {
     /// "Ohne Neunen": the TSR played with 40 cards, ten tricks.
     WithoutNines,
     /// "Familienabend": a relaxed evening. Re and Kontra double; solos are played on top of
-    /// the planned normal games (the online game's rule), so a round is never cut short by
-    /// the solos; Poverty and five nines thrown in, so a hopeless hand is not played out.
-    /// (The TSR's Pflichtsolo still applies to solos on top: see
-    /// [`crate::sheet`] for why.)
+    /// the planned normal games and nobody owes one (the online game's rules), so a round
+    /// is never cut short by solos and nobody is forced into one; Poverty and five nines
+    /// thrown in, so a hopeless hand is not played out.
     FamilyEvening,
 }
 
@@ -82,6 +81,7 @@ impl Preset {
                 armut: true,
                 five_nines: true,
                 solos_on_top: true,
+                without_pflichtsolo: true,
                 ..Ruleset::DDV
             },
         }

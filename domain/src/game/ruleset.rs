@@ -185,6 +185,10 @@ pub struct Ruleset {
     /// nines holds no card points. Also the "schwarz" Absage is kept by that measure, and
     /// under doubling it is beaten by a card point instead of a trick. Off: the TSR.
     pub schwarz_by_card_points: bool,
+    /// Nobody owes a Pflichtsolo (TSR 4.2.4 off): every declared solo is a Lustsolo and
+    /// nobody is vorgeführt, as in the online game ("solos do not count", no compulsory
+    /// solo). With solos on top it is the casual evening the online game is. Off: the TSR.
+    pub without_pflichtsolo: bool,
 }
 
 impl Ruleset {
@@ -202,6 +206,7 @@ impl Ruleset {
         solo_multiplier: 3,
         queens_need_121: false,
         schwarz_by_card_points: false,
+        without_pflichtsolo: false,
     };
 
     /// Whether this is exactly the TSR.
@@ -229,7 +234,7 @@ impl Ruleset {
     /// recorded, or solos do not count toward the planned deals. Bock rounds change only
     /// the entries, not the order of play.
     pub const fn changes_order_of_play(&self) -> bool {
-        self.five_nines || self.solos_on_top
+        self.five_nines || self.solos_on_top || self.without_pflichtsolo
     }
 
     /// Checks that the switches describe a game that can be played and scored: the

@@ -659,7 +659,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
             KarlchenRule::SecondBeatsFirst,
         ]),
         any::<bool>(),
-        any::<[bool; 7]>(),
+        any::<[bool; 8]>(),
         0u8..=4,
     )
         .prop_map(
@@ -680,6 +680,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 solo_multiplier: multiplier,
                 queens_need_121: flags[5],
                 schwarz_by_card_points: flags[6],
+                without_pflichtsolo: flags[7],
             },
         )
 }

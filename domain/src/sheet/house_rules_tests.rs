@@ -225,6 +225,41 @@ fn solos_on_top_force_nobody_before_the_normal_games_are_played() {
     assert_eq!(round.next().unwrap().forced_soloist, Some(3));
 }
 
+/// Without Pflichtsolo (the online game's casual rule), four planned deals at a 4-table are
+/// four games: no seat owes a solo, so nobody is vorgeführt from the first deal (the TSR
+/// forces one at every deal of such a round), a declared solo is a Lustsolo and the next
+/// seat deals, and time-up ends the round at once. With solos on top as well, a solo uses
+/// up no planned deal and none is owed at the end: 4 normal games and 1 solo, 5 deals.
+#[test]
+fn without_pflichtsolo_nobody_is_forced_and_every_solo_is_a_lustsolo() {
+    let free = rules(|r| r.without_pflichtsolo = true);
+    let four_deals = RoundConfig::new(TableSize::Four, 4).unwrap();
+    let tsr = Round::new(four_deals);
+    assert_eq!(tsr.next().unwrap().forced_soloist, Some(1));
+    let config = four_deals.with_rules(free);
+    let round = Round::new(config);
+    assert_eq!(round.pflichtsolo_owed(), Vec::<Seat>::new());
+    assert_eq!(round.next().unwrap().forced_soloist, None);
+    let (round, _, rows) = play(config, &[Normal, Solo(2), Normal, Normal]);
+    assert_eq!(
+        rows,
+        [(0, None, N), (1, None, L), (2, None, N), (3, None, N)]
+    );
+    assert!(round.is_complete());
+    let (mut early, _, _) = play(config, &[Normal]);
+    early.time_up().unwrap();
+    assert!(early.is_complete(), "no solo is owed after time-up");
+
+    let casual = four_deals.with_rules(rules(|r| {
+        r.without_pflichtsolo = true;
+        r.solos_on_top = true;
+    }));
+    let (round, _, rows) = play(casual, &[Normal, Solo(3), Normal, Normal, Normal]);
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[1], (1, None, L));
+    assert!(round.is_complete());
+}
+
 /// W4 ends 120:120: the next four games are a Bock round and count double (W3: 1, so 2);
 /// the sixth counts single again.
 #[test]

@@ -67,10 +67,15 @@
 //!   Pflichtsoli are played, each vorgeführt. Dealers move as under the TSR (after a
 //!   Pflichtsolo the same seat deals again).
 //!
+//! - Without Pflichtsolo ([`Ruleset::without_pflichtsolo`], a relaxed evening, the online
+//!   game's rule): nobody owes a solo, so every declared solo is a Lustsolo (the next seat
+//!   deals), nobody is vorgeführt, and time-up ends the round at once.
+//!
 //! Bock rounds change only the entries, see [`score_sheet_with()`].
 //!
 //! [`Ruleset::five_nines`]: crate::game::Ruleset::five_nines
 //! [`Ruleset::solos_on_top`]: crate::game::Ruleset::solos_on_top
+//! [`Ruleset::without_pflichtsolo`]: crate::game::Ruleset::without_pflichtsolo
 //!
 //! [`Contract::is_declared_solo`]: crate::deal::Contract::is_declared_solo
 

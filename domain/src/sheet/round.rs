@@ -247,7 +247,7 @@ impl Round {
             Some(soloist) if kind.is_pflichtsolo() => self.solo_played.with(soloist),
             _ => self.solo_played,
         };
-        let owed = seats - solo_played.len();
+        let owed = self.owed_after(solo_played);
         let counted = self
             .counted()
             .saturating_add(u16::from(kind.counts_toward_plan(&self.config.rules())));
@@ -337,12 +337,23 @@ impl Round {
         0..self.seat_count()
     }
 
+    /// Whether `seat` still owes its Pflichtsolo; nobody does where the club plays without
+    /// it ([`Ruleset::without_pflichtsolo`](crate::game::Ruleset::without_pflichtsolo)).
     fn owes(&self, seat: Seat) -> bool {
-        !self.solo_played.contains(seat)
+        !self.config.rules().without_pflichtsolo && !self.solo_played.contains(seat)
     }
 
     fn owed_count(&self) -> u8 {
-        self.seat_count() - self.solo_played.len()
+        self.owed_after(self.solo_played)
+    }
+
+    /// The Pflichtsoli owed once the seats in `played` have played theirs.
+    fn owed_after(&self, played: SeatSet) -> u8 {
+        if self.config.rules().without_pflichtsolo {
+            0
+        } else {
+            self.seat_count() - played.len()
+        }
     }
 
     /// The seat `steps` places clockwise (to the left) of `seat`.

@@ -50,6 +50,8 @@ pub(super) struct GameFields {
     #[serde(default)]
     schwarz_by_card_points: Option<String>,
     #[serde(default)]
+    without_pflichtsolo: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -76,6 +78,7 @@ impl GameFields {
             solos_on_top: ticked(rules.solos_on_top),
             queens_need_121: ticked(rules.queens_need_121),
             schwarz_by_card_points: ticked(rules.schwarz_by_card_points),
+            without_pflichtsolo: ticked(rules.without_pflichtsolo),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids { golden_coins } => golden_coins.to_string(),
@@ -107,6 +110,7 @@ impl GameFields {
                         solos_on_top: self.solos_on_top.is_some(),
                         queens_need_121: self.queens_need_121.is_some(),
                         schwarz_by_card_points: self.schwarz_by_card_points.is_some(),
+                        without_pflichtsolo: self.without_pflichtsolo.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,
