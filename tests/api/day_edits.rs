@@ -105,7 +105,7 @@ backend_test!(a_tournaments_settings_change_with_before_and_after, |app| {
     expect(&changed, 200, "change every setting");
     let expected = json!({"id": id, "name": "Karlchen-Cup 2026", "date": "2026-12-06",
         "venue": "Stadthalle", "rounds": 4, "deals_four": 20, "deals_five": 25,
-        "minutes_four": 90, "minutes_five": 110, "ruleset": "ddv",
+        "minutes_four": 90, "minutes_five": 110, "ruleset": "ddv", "preset": "ddv",
         "game": crate::games::ddv_game(), "tie_breaks": [],
         "published": false, "time_zone": "Europe/Berlin", "finished_at": null});
     assert_eq!(changed.json, expected);

@@ -76,7 +76,8 @@ backend_test!(minimal_bodies_answer_201_with_an_id, |app| {
         defaults,
         json!({"name": "Karlchen-Cup", "date": "2026-12-05", "venue": null, "rounds": 3,
                "deals_four": 24, "deals_five": 30, "minutes_four": 100, "minutes_five": 125,
-               "ruleset": "ddv", "game": crate::games::ddv_game(), "tie_breaks": [],
+               "ruleset": "ddv", "preset": "ddv", "game": crate::games::ddv_game(),
+               "tie_breaks": [],
                "published": false, "time_zone": "Europe/Berlin", "finished_at": null})
     );
     let read = call_json(
