@@ -66,6 +66,7 @@ pub fn ruleset_error(e: &RulesetError, field: &str) -> FieldError {
     let (leaf, code) = match e {
         RulesetError::SoloMultiplierOutOfRange { .. } => ("solo_multiplier", "out_of_range"),
         RulesetError::FiveNinesWithoutNines => ("five_nines", "contradicts_without_nines"),
+        RulesetError::FailedAbsageWithoutDoubling => ("failed_absage_all_levels", "needs_doubling"),
     };
     FieldError::new(format!("{field}.{leaf}"), code, e.to_string())
 }

@@ -121,6 +121,9 @@ pub enum ItemCode {
     Reached30AgainstNo30,
     /// House rules IX (doubling): a trick taken against "schwarz".
     TrickAgainstSchwarz,
+    /// Under doubling, read as the info page does: one point for each level of the
+    /// opponents' failed Absagen, beaten or not ([`Ruleset::failed_absage_all_levels`]).
+    FailedClaimLevels,
     /// 7.2.3: Kontra won a normal game against the ♣ queens.
     GegenDieAlten,
     /// 7.2.3: tricks of 40 card points or more.
@@ -160,6 +163,7 @@ impl ItemCode {
             ItemCode::Reached60AgainstNo60 => "reached_60_against_no60",
             ItemCode::Reached30AgainstNo30 => "reached_30_against_no30",
             ItemCode::TrickAgainstSchwarz => "trick_against_schwarz",
+            ItemCode::FailedClaimLevels => "failed_claim_levels",
             ItemCode::GegenDieAlten => "gegen_die_alten",
             ItemCode::Doppelkopf => "doppelkopf",
             ItemCode::Fox => "fox",
@@ -421,9 +425,15 @@ fn reached_items(facts: &DealFacts, party: Party, items: &mut Breakdown) {
 }
 
 /// House rules IX: the levels of the opponents' Absagen that `party` beat, a point each (90
-/// reached against "keine 90", …, a trick against "schwarz").
+/// reached against "keine 90", …, a trick against "schwarz"). Read as the info page's
+/// example 2 for every call ([`Ruleset::failed_absage_all_levels`]): a point for every
+/// level claimed, beaten or not.
 fn beaten_items(facts: &DealFacts, rules: &Ruleset, party: Party, items: &mut Breakdown) {
     let against = facts.announcements.of(party.other()).absagen();
+    if rules.failed_absage_all_levels {
+        items.add(ItemCode::FailedClaimLevels, party, against);
+        return;
+    }
     let points = facts.points_of(party);
     let levels = [
         (ItemCode::Reached90AgainstNo90, points >= 90),

@@ -646,6 +646,45 @@ fn schwarz_by_card_points_when_the_club_reads_it_so() {
     assert!(!domain::deal::tricks_matter(240, &by_points));
 }
 
+/// Doppelkopf-Info IX, example 2 read for every call: "the Contra team gets all the points
+/// the Re team would have gotten plus an additional point (then doubled)". Re says "keine
+/// 60" and takes 165; Kontra's 75 break it (and keep "keine 90"). Each beaten level counting
+/// (the default under doubling): won 1 + Re's two Absagen 2 + 60 reached against "keine 60"
+/// 1 + against the Queens 1 = 5, doubled by "Re": 10. Every level claimed counting: what
+/// Re would have had (won 1, below 90 and 60 2, two Absagen 2 = 5) plus 1 = 6, doubled: 12.
+/// With one level claimed the two readings agree (the page's own example 2 is 8 in both).
+#[test]
+fn a_failed_absage_counts_every_level_when_the_club_reads_it_so() {
+    let all_levels = Ruleset {
+        failed_absage_all_levels: true,
+        ..DOUBLING
+    };
+    let mut f = facts(Contract::Normal, &[0, 1], 165, 9);
+    f.announcements = calls(CallLevel::No60, CallLevel::None);
+    let beaten = score_with(&f, &DOUBLING).expect("valid");
+    assert_eq!((beaten.winner, beaten.value), (Winner::Kontra, 10));
+    let read = score_with(&f, &all_levels).expect("valid");
+    assert_eq!((read.winner, read.value), (Winner::Kontra, 12));
+    assert_eq!(read.scores(), &[-12, -12, 12, 12]);
+    assert!(
+        items(&read).contains(&("failed_claim_levels", "kontra", 2)),
+        "{:?}",
+        items(&read)
+    );
+    let mut example_2 = facts(Contract::Normal, &[0, 1], 145, 8);
+    example_2.announcements = calls(CallLevel::No90, CallLevel::None);
+    assert_eq!(score_with(&example_2, &all_levels).expect("valid").value, 8);
+    // It belongs to the doubling: under the TSR's adding it is refused.
+    let adding = Ruleset {
+        failed_absage_all_levels: true,
+        ..Ruleset::DDV
+    };
+    assert_eq!(
+        adding.validate(),
+        Err(domain::game::RulesetError::FailedAbsageWithoutDoubling)
+    );
+}
+
 proptest! {
     /// Whatever the facts and the ruleset (a factor of 0 or 255 included), scoring answers
     /// without a panic, and an accepted deal stays within its paper bound.

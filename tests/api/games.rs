@@ -17,7 +17,7 @@ pub fn ddv_game() -> Value {
         "karlchen": "ddv", "armut": false, "five_nines": false, "bock_rounds": false,
         "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
         "queens_need_121": false, "schwarz_by_card_points": false,
-        "without_pflichtsolo": false}})
+        "without_pflichtsolo": false, "failed_absage_all_levels": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -27,7 +27,7 @@ fn house_game() -> Value {
         "schweinchen": "announced", "karlchen": "second_beats_first", "armut": true,
         "five_nines": false, "bock_rounds": true, "without_nines": true, "solos_on_top": true,
         "solo_multiplier": 1, "queens_need_121": true, "schwarz_by_card_points": true,
-        "without_pflichtsolo": true}})
+        "without_pflichtsolo": true, "failed_absage_all_levels": true}})
 }
 
 fn base(extra: Value) -> Value {
@@ -127,6 +127,10 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
         (
             json!({"game": {"kind": "doublehead_kids", "golden_coins": 0}}),
             vec![("game.golden_coins", "out_of_range")],
+        ),
+        (
+            json!({"game": {"kind": "doppelkopf", "rules": {"failed_absage_all_levels": true}}}),
+            vec![("game.rules.failed_absage_all_levels", "needs_doubling")],
         ),
     ] {
         let refused = call_json(
@@ -645,7 +649,7 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "armut": true, "five_nines": true, "bock_rounds": false,
                    "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
                    "queens_need_121": true, "schwarz_by_card_points": true,
-                   "without_pflichtsolo": false})
+                   "without_pflichtsolo": false, "failed_absage_all_levels": true})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(

@@ -57,6 +57,9 @@ struct StoredRules {
     /// Absent in rows stored before the switch: the TSR's Pflichtsolo.
     #[serde(default)]
     without_pflichtsolo: bool,
+    /// Absent in rows stored before the switch: each beaten level counts.
+    #[serde(default)]
+    failed_absage_all_levels: bool,
 }
 
 /// The column's text for `game`.
@@ -81,6 +84,7 @@ pub fn encode(game: Game) -> String {
             queens_need_121: r.queens_need_121,
             schwarz_by_card_points: r.schwarz_by_card_points,
             without_pflichtsolo: r.without_pflichtsolo,
+            failed_absage_all_levels: r.failed_absage_all_levels,
         }),
         golden_coins: match game {
             Game::DoubleheadKids { golden_coins } => Some(golden_coins),
@@ -120,6 +124,7 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
             queens_need_121: r.queens_need_121,
             schwarz_by_card_points: r.schwarz_by_card_points,
             without_pflichtsolo: r.without_pflichtsolo,
+            failed_absage_all_levels: r.failed_absage_all_levels,
         })),
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids { golden_coins }),
         ("doppeldoppel", None, None) => Ok(Game::Doppeldoppel),
@@ -175,6 +180,7 @@ mod tests {
             queens_need_121: true,
             schwarz_by_card_points: true,
             without_pflichtsolo: true,
+            failed_absage_all_levels: true,
         };
         for game in [
             Game::Doppelkopf(house),

@@ -447,6 +447,7 @@ impl RulesLine {
                 (r.without_pflichtsolo, "rules_without_pflichtsolo"),
                 (r.queens_need_121, "rules_queens_need_121"),
                 (r.schwarz_by_card_points, "rules_schwarz_by_card_points"),
+                (r.failed_absage_all_levels, "rules_failed_absage_all_levels"),
             ] {
                 if on {
                     keys.push(key.to_owned());

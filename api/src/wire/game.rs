@@ -84,6 +84,10 @@ pub struct RulesBody {
     /// Nobody owes a Pflichtsolo: every declared solo is a Lustsolo and nobody is
     /// vorgeführt (the online game's rule; TSR: each player owes one per round).
     pub without_pflichtsolo: bool,
+    /// Under doubling, a failed Absage gives the winners a point for every level claimed,
+    /// kept or not (the Doppelkopf-Info page's example 2 read for every call); needs
+    /// `announcements: doubling`.
+    pub failed_absage_all_levels: bool,
 }
 
 impl Default for RulesBody {
@@ -174,6 +178,7 @@ impl From<Ruleset> for RulesBody {
             queens_need_121: r.queens_need_121,
             schwarz_by_card_points: r.schwarz_by_card_points,
             without_pflichtsolo: r.without_pflichtsolo,
+            failed_absage_all_levels: r.failed_absage_all_levels,
         }
     }
 }
@@ -212,6 +217,7 @@ impl RulesBody {
             queens_need_121: self.queens_need_121,
             schwarz_by_card_points: self.schwarz_by_card_points,
             without_pflichtsolo: self.without_pflichtsolo,
+            failed_absage_all_levels: self.failed_absage_all_levels,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

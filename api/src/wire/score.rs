@@ -392,7 +392,9 @@ pub struct ScoreItemBody {
     /// The rule: won, below_90, below_60, below_30, schwarz, re_announced,
     /// kontra_announced, re_no90 … re_schwarz, kontra_no90 … kontra_schwarz,
     /// reached_120_against_no90, reached_90_against_no60, reached_60_against_no30,
-    /// reached_30_against_schwarz, gegen_die_alten, doppelkopf, fox, karlchen.
+    /// reached_30_against_schwarz, gegen_die_alten, doppelkopf, fox, karlchen; under house
+    /// rules also reached_90_against_no90 … trick_against_schwarz, failed_claim_levels
+    /// (doubling) and karlchen_caught.
     #[schema(example = "below_90")]
     pub code: &'static str,
     /// The party the points count for.

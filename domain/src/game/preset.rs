@@ -15,7 +15,8 @@ pub enum Preset {
     Ddv,
     /// "Doppelkopf-Info Hausregeln": the rules of the info page
     /// (`house-rules-info-page.txt`) as it recommends them. The Queens always need 121 (VI)
-    /// and a party without card points is schwarz (VII); Re and Kontra double the game
+    /// and a party without card points is schwarz (VII); Re and Kontra double the game, a
+    /// failed Absage giving the winners every level claimed (IX, example 2); Re and Kontra
     /// value (IX, "Doubling Your Score"); the second ♥10 beats the first (advanced IX); both
     /// foxes in one hand may be announced as piglets before play ("the most popular ...
     /// the first rule is one that I would highly recommend"); Karlchen caught in the last
@@ -70,6 +71,7 @@ impl Preset {
                 five_nines: true,
                 queens_need_121: true,
                 schwarz_by_card_points: true,
+                failed_absage_all_levels: true,
                 ..Ruleset::DDV
             },
             Preset::WithoutNines => Ruleset {

@@ -189,6 +189,15 @@ pub struct Ruleset {
     /// nobody is vorgeführt, as in the online game ("solos do not count", no compulsory
     /// solo). With solos on top it is the casual evening the online game is. Off: the TSR.
     pub without_pflichtsolo: bool,
+    /// Under doubling, the info page's reading of a failed Absage (IX, example 2: the other
+    /// team "gets all the points the Re team would have gotten plus an additional point"),
+    /// read for every call: the winners get a point for every level the losers claimed,
+    /// kept or not, where the default gives one only for each level they beat (90 reached
+    /// against "keine 90", …). The page's "additional point" is the one for beating the
+    /// Queens (gegen die Alten), which Kontra gets for any win in a normal game; Re
+    /// beating Kontra's failed claims gets their levels and calls, nothing more. Needs
+    /// [`AnnouncementScoring::Doubling`].
+    pub failed_absage_all_levels: bool,
 }
 
 impl Ruleset {
@@ -207,6 +216,7 @@ impl Ruleset {
         queens_need_121: false,
         schwarz_by_card_points: false,
         without_pflichtsolo: false,
+        failed_absage_all_levels: false,
     };
 
     /// Whether this is exactly the TSR.
@@ -257,6 +267,11 @@ impl Ruleset {
         if self.five_nines && self.without_nines {
             return Err(RulesetError::FiveNinesWithoutNines);
         }
+        if self.failed_absage_all_levels
+            && !matches!(self.announcements, AnnouncementScoring::Doubling)
+        {
+            return Err(RulesetError::FailedAbsageWithoutDoubling);
+        }
         Ok(())
     }
 }
@@ -283,6 +298,10 @@ pub enum RulesetError {
     /// The five-nines rule in a deck without nines: no hand can hold a nine.
     #[error("five nines cannot be thrown in when the game is played without nines")]
     FiveNinesWithoutNines,
+    /// The info page's reading of a failed Absage belongs to its doubling of the game
+    /// value; under the TSR's adding the failed levels already count by 7.2.2 e/f.
+    #[error("a failed Absage counting every level claimed needs Re and Kontra to double")]
+    FailedAbsageWithoutDoubling,
 }
 
 impl Default for Ruleset {

@@ -659,7 +659,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
             KarlchenRule::SecondBeatsFirst,
         ]),
         any::<bool>(),
-        any::<[bool; 8]>(),
+        any::<[bool; 9]>(),
         0u8..=4,
     )
         .prop_map(
@@ -681,6 +681,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 queens_need_121: flags[5],
                 schwarz_by_card_points: flags[6],
                 without_pflichtsolo: flags[7],
+                failed_absage_all_levels: flags[8],
             },
         )
 }

@@ -52,6 +52,8 @@ pub(super) struct GameFields {
     #[serde(default)]
     without_pflichtsolo: Option<String>,
     #[serde(default)]
+    failed_absage_all_levels: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -79,6 +81,7 @@ impl GameFields {
             queens_need_121: ticked(rules.queens_need_121),
             schwarz_by_card_points: ticked(rules.schwarz_by_card_points),
             without_pflichtsolo: ticked(rules.without_pflichtsolo),
+            failed_absage_all_levels: ticked(rules.failed_absage_all_levels),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids { golden_coins } => golden_coins.to_string(),
@@ -111,6 +114,7 @@ impl GameFields {
                         queens_need_121: self.queens_need_121.is_some(),
                         schwarz_by_card_points: self.schwarz_by_card_points.is_some(),
                         without_pflichtsolo: self.without_pflichtsolo.is_some(),
+                        failed_absage_all_levels: self.failed_absage_all_levels.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,
