@@ -19,9 +19,7 @@ use crate::db::players as repo;
 use crate::db::{DbConn, locks};
 use crate::error::{ApiError, FieldError};
 use crate::state::AppState;
-use crate::wire::players::{
-    DisqualifyRequest, PlayerResponse, TABLE_PLAYS_ON, TABLE_STOPS, results_struck,
-};
+use crate::wire::players::{DisqualifyRequest, PlayerResponse, results_struck, stops_table};
 
 /// Player `id` with his tournament locked: a disqualification changes the field the
 /// standings and the next draw read.
@@ -56,10 +54,8 @@ fn struck(results: &str) -> Result<bool, ApiError> {
 
 /// Whether his table stops: `plays_on` or `stops`, nothing else.
 fn table_stops_word(table: &str) -> Result<bool, ApiError> {
-    match table {
-        TABLE_PLAYS_ON => Ok(false),
-        TABLE_STOPS => Ok(true),
-        _ => Err(ApiError::unprocessable(
+    stops_table(table).ok_or_else(|| {
+        ApiError::unprocessable(
             "invalid_body",
             "table: plays_on or stops",
             vec![FieldError::new(
@@ -67,8 +63,8 @@ fn table_stops_word(table: &str) -> Result<bool, ApiError> {
                 "unknown_value",
                 "plays_on or stops",
             )],
-        )),
-    }
+        )
+    })
 }
 
 /// Stops player `player`'s table in the round under way (the earliest round not closed

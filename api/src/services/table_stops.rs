@@ -63,10 +63,11 @@ pub fn resume(
     access::organizer_only(caller)?;
     let reason = required_reason(reason)?;
     let mut write = table_write::open(conn, table_id, caller)?;
-    if write.ctx.table.stopped_reason.take().is_none() {
+    if !write.before.table.clone().resume() {
         return Ok(write.after()?.1.sheet);
     }
     db::tables::set_stop(conn, table_id, None)?;
+    write.ctx.table.stopped_reason = None;
     write.ctx.table.stopped_at = None;
     let (ctx, after) = write.after()?;
     audit::Change::new(ctx.tournament.id, caller, "table.stop.remove")

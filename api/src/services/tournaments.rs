@@ -4,7 +4,7 @@
 //! own; a published tournament is readable by everybody.
 
 use actix_web::{HttpRequest, HttpResponse};
-use domain::game::{Game, Preset, Ruleset};
+use domain::game::{Game, Preset};
 use domain::standings::OrderFault;
 
 use super::access::{self, Need};
@@ -73,9 +73,6 @@ fn chosen_game(
             golden_coins: domain::game::kids::BASIC_TARGET,
         },
         (Some("doppeldoppel"), None) => Game::Doppeldoppel,
-        (Some(name), None) if Preset::from_name(name).is_some() => {
-            Game::Doppelkopf(Preset::from_name(name).map_or(Ruleset::DDV, Preset::ruleset))
-        }
         (Some("house"), None) => {
             errors.push(FieldError::new(
                 "game",
@@ -84,14 +81,18 @@ fn chosen_game(
             ));
             return None;
         }
-        (Some(other), None) => {
-            errors.push(FieldError::new(
-                "ruleset",
-                "unknown_value",
-                format!("unknown ruleset {other:?}: {}", RULESETS.join(", ")),
-            ));
-            return None;
-        }
+        // A preset of house rules by name, or nothing known.
+        (Some(other), None) => match Preset::from_name(other) {
+            Some(preset) => Game::Doppelkopf(preset.ruleset()),
+            None => {
+                errors.push(FieldError::new(
+                    "ruleset",
+                    "unknown_value",
+                    format!("unknown ruleset {other:?}: {}", RULESETS.join(", ")),
+                ));
+                return None;
+            }
+        },
     };
     Some(chosen)
 }

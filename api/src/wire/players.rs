@@ -122,6 +122,16 @@ pub const TABLE_PLAYS_ON: &str = "plays_on";
 /// The disqualified player's table stops where it stands.
 pub const TABLE_STOPS: &str = "stops";
 
+/// Whether `word` says the disqualified player's table stops ([`DisqualifyRequest::table`]); `None` for a word that is
+/// neither [`TABLE_PLAYS_ON`] nor [`TABLE_STOPS`].
+pub fn stops_table(word: &str) -> Option<bool> {
+    match word {
+        TABLE_PLAYS_ON => Some(false),
+        TABLE_STOPS => Some(true),
+        _ => None,
+    }
+}
+
 /// Lifting a disqualification, with the reason.
 #[derive(Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
