@@ -410,3 +410,45 @@ backend_test!(
         assert_eq!(t.sheet(&service).await["next"]["number"], 3);
     }
 );
+
+backend_test!(
+    a_disqualification_that_would_stop_a_finished_table_changes_nothing,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        // Four deals planned: every deal is a seat's vorgeführt Pflichtsolo, and after the
+        // fourth the table's round is complete.
+        let body = json!({"name": "Kurzrunde", "date": "2026-12-05", "deals_four": 4});
+        let t = Table::of_tournament(&app, &service, 4, &body).await;
+        let sheet = t.fill(&service, &repeat(&Step::Forced, 4)).await;
+        assert_eq!(sheet["complete"], true);
+        let gone = t.players[1];
+        let refused = call_json(
+            &service,
+            "PUT",
+            &format!("/api/v1/players/{gone}/disqualification"),
+            Some(&t.org),
+            Some(&json!({"reason": "Betrug", "results": "kept", "table": "stops"})),
+        )
+        .await;
+        expect(&refused, 409, "nothing left to stop");
+        assert_eq!(refused.json["code"], "sheet_complete");
+        let player = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/players/{gone}"),
+            Some(&t.org),
+            None,
+        )
+        .await;
+        assert!(
+            player.json.get("disqualification").is_none(),
+            "not disqualified either: {}",
+            player.text
+        );
+        assert!(t.sheet(&service).await.get("stopped").is_none());
+        // Stopping the table on its own is refused the same way.
+        let again = stop(&service, "PUT", &t.org, t.table, &json!({"reason": "x"})).await;
+        expect(&again, 409, "nothing left to stop");
+        assert_eq!(again.json["code"], "sheet_complete");
+    }
+);
