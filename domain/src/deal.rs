@@ -11,7 +11,7 @@ use std::fmt;
 use std::str::FromStr;
 
 // From the defining file: `game`'s mod.rs re-exports the family games too, which read deals.
-use crate::game::ruleset::{AnnouncementScoring, Ruleset};
+use crate::game::ruleset::{AnnouncementScoring, KarlchenRule, Ruleset};
 
 /// A seat at a table, 0-based in table order (seat 0 = position 1, the first dealer).
 pub type Seat = u8;
@@ -316,14 +316,16 @@ pub struct Extras {
     /// 1 when the party's ♣J won the last trick.
     pub karlchen: u8,
     /// 1 when this party caught the other party's ♣J in the last trick (house rule XI,
-    /// "Charlie captured"). Counted only under [`KarlchenRule::Caught`] and
-    /// [`KarlchenRule::SecondBeatsFirst`], a point each; under `SecondBeatsFirst` the
+    /// "Charlie captured"; Wikipedia's Lizzie Miller, caught by the ♦Q). Counted only under
+    /// [`KarlchenRule::Caught`], [`KarlchenRule::SecondBeatsFirst`] and
+    /// [`KarlchenRule::LizzieMiller`], a point each; under `SecondBeatsFirst` the
     /// catchers, who won the last trick with the second ♣J, also get the ordinary Karlchen
     /// point: two in all, as the house-rules text says. 0 (the default) for every deal
     /// entered before house rules existed, and ignored by the TSR's scoring.
     ///
     /// [`KarlchenRule::Caught`]: crate::game::KarlchenRule::Caught
     /// [`KarlchenRule::SecondBeatsFirst`]: crate::game::KarlchenRule::SecondBeatsFirst
+    /// [`KarlchenRule::LizzieMiller`]: crate::game::KarlchenRule::LizzieMiller
     pub karlchen_caught: u8,
 }
 
@@ -880,6 +882,13 @@ impl DealFacts {
         }
         let last_trick = |e: Extras| e.karlchen > 0 || e.karlchen_caught > 0;
         if last_trick(re) && last_trick(kontra) {
+            return Err(FactsError::TooManyKarlchen {
+                total: karlchen + caught,
+            });
+        }
+        // Lizzie Miller: only a winning ♦Q catches, so the card that won the last trick was
+        // either the ♣J (Karlchen) or the ♦Q (the catch), never both.
+        if rules.karlchen == KarlchenRule::LizzieMiller && (karlchen > 0 && caught > 0) {
             return Err(FactsError::TooManyKarlchen {
                 total: karlchen + caught,
             });

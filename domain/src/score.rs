@@ -28,8 +28,9 @@
 //!   at the end of the hand"): **reading:** they are netted after the doubling, undoubled.
 //! - [`Ruleset::solo_multiplier`]: the soloist's entry is the value times the factor, the
 //!   three others' the plain value; only the TSR's 3 makes a solo deal sum to zero.
-//! - [`KarlchenRule::Caught`](crate::game::KarlchenRule::Caught) and
-//!   [`KarlchenRule::SecondBeatsFirst`](crate::game::KarlchenRule::SecondBeatsFirst)
+//! - [`KarlchenRule::Caught`](crate::game::KarlchenRule::Caught),
+//!   [`KarlchenRule::SecondBeatsFirst`](crate::game::KarlchenRule::SecondBeatsFirst) and
+//!   [`KarlchenRule::LizzieMiller`](crate::game::KarlchenRule::LizzieMiller)
 //!   ([`Ruleset::counts_caught_karlchen`]): a caught Karlchen
 //!   ([`Extras::karlchen_caught`]) is one more extra for the party that caught it.
 //! - [`Ruleset::without_nines`]: ten tricks; "schwarz" is still no trick.

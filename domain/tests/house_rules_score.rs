@@ -277,6 +277,30 @@ fn the_second_karlchen_scores_two() {
     assert_eq!(score(&f).unwrap().value, 0);
 }
 
+/// Wikipedia, "Lizzie Miller": Kontra's ♦Q wins the last trick and catches Re's ♣J, one
+/// point for Kontra. Re won with 130 (1, Kontra's catch −1): 0. Under the DDV the catch
+/// is nothing and Re nets 1.
+#[test]
+fn lizzie_miller_scores_the_catch_and_never_karlchen_beside_it() {
+    let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+    f.extras.kontra.karlchen_caught = 1;
+    let s = score_with(&f, &karlchen(KarlchenRule::LizzieMiller)).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, 0));
+    assert_eq!(
+        items(&s),
+        vec![("won", "re", 1), ("karlchen_caught", "kontra", 1)]
+    );
+    assert_eq!(score(&f).unwrap().value, 1);
+    // The last trick was won by the ♣J or by the ♦Q: the Karlchen point and the catch
+    // together, which the second Charlie allows, are refused here.
+    f.extras.kontra.karlchen = 1;
+    assert_eq!(
+        score_with(&f, &karlchen(KarlchenRule::LizzieMiller)),
+        Err(FactsError::TooManyKarlchen { total: 2 })
+    );
+    assert!(score_with(&f, &karlchen(KarlchenRule::SecondBeatsFirst)).is_ok());
+}
+
 /// One last trick, won by one party: the catch and the Karlchen point cannot go to both
 /// parties, nor can two Karlchen be caught; a solo has no extras at all.
 #[test]
@@ -566,11 +590,7 @@ fn any_facts() -> impl Strategy<Value = DealFacts> {
 fn any_rules() -> impl Strategy<Value = Ruleset> {
     (
         any::<bool>(),
-        prop::sample::select(vec![
-            KarlchenRule::Ddv,
-            KarlchenRule::Caught,
-            KarlchenRule::SecondBeatsFirst,
-        ]),
+        prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
         any::<u8>(),
     )

@@ -373,6 +373,31 @@ async fn the_calculators_take_house_rules() {
     );
 }
 
+#[actix_web::test]
+async fn lizzie_miller_counts_only_the_queen_of_diamonds_catch() {
+    let app = service_tests::TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let lizzie = json!({"karlchen": "lizzie_miller"});
+    // Re (seats 0, 1) wins with 130; Kontra's ♦Q caught Re's ♣J in the last trick: won 1,
+    // Kontra's catch 1: the deal is 0 for both.
+    let mut deal = json!({"contract": "normal", "re": [0, 1], "re_points": 130,
+        "re_tricks": 7, "rules": lizzie,
+        "extras": {"re": {}, "kontra": {"karlchen_caught": 1}}});
+    let scored = call_json(&service, "POST", "/api/v1/score", None, Some(&deal)).await;
+    expect(&scored, 200, "a catch by the queen of diamonds");
+    assert_eq!(scored.json["value"], 0);
+    assert_eq!(scored.json["scores"], json!([0, 0, 0, 0]));
+    // The last trick was won by the ♦Q or by the ♣J, not both: Karlchen and the catch for
+    // one party are refused, though the second Charlie allows them.
+    deal["extras"]["kontra"]["karlchen"] = json!(1);
+    let refused = call_json(&service, "POST", "/api/v1/score", None, Some(&deal)).await;
+    expect(&refused, 422, "Karlchen and a Lizzie Miller catch together");
+    deal["rules"] = json!({"karlchen": "second_beats_first"});
+    let second = call_json(&service, "POST", "/api/v1/score", None, Some(&deal)).await;
+    expect(&second, 200, "the second Charlie");
+    assert_eq!(second.json["value"], -1);
+}
+
 backend_test!(
     a_caught_karlchen_is_entered_stored_and_scored_by_the_house_rule,
     |app| {

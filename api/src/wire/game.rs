@@ -59,7 +59,8 @@ pub struct RulesBody {
     pub schweinchen: SchweinchenName,
     /// Karlchen in the last trick: `ddv` (winning it scores), `caught` (caught by the
     /// other party it gives them a point), `second_beats_first` (and the second ♣J beats the
-    /// first in the last trick).
+    /// first in the last trick), `lizzie_miller` (caught only by a ♦Q that wins the last
+    /// trick).
     pub karlchen: KarlchenName,
     /// Armut: a player with three trumps or fewer may hand them to a partner.
     pub armut: bool,
@@ -144,6 +145,8 @@ pub enum KarlchenName {
     Caught,
     /// Caught by the second ♣J in the last trick.
     SecondBeatsFirst,
+    /// Caught only by a ♦Q winning the last trick (Wikipedia's "Lizzie Miller").
+    LizzieMiller,
 }
 
 impl From<Ruleset> for RulesBody {
@@ -168,6 +171,7 @@ impl From<Ruleset> for RulesBody {
                 KarlchenRule::Ddv => KarlchenName::Ddv,
                 KarlchenRule::Caught => KarlchenName::Caught,
                 KarlchenRule::SecondBeatsFirst => KarlchenName::SecondBeatsFirst,
+                KarlchenRule::LizzieMiller => KarlchenName::LizzieMiller,
             },
             armut: r.armut,
             five_nines: r.five_nines,
@@ -207,6 +211,7 @@ impl RulesBody {
                 KarlchenName::Ddv => KarlchenRule::Ddv,
                 KarlchenName::Caught => KarlchenRule::Caught,
                 KarlchenName::SecondBeatsFirst => KarlchenRule::SecondBeatsFirst,
+                KarlchenName::LizzieMiller => KarlchenRule::LizzieMiller,
             },
             armut: self.armut,
             five_nines: self.five_nines,

@@ -195,7 +195,7 @@ pub struct ExtrasCounts {
     #[serde(default)]
     pub karlchen: u8,
     /// 1 if the party caught the other party's ♣J in the last trick: counted only under the
-    /// house rules `karlchen: caught` or `second_beats_first`.
+    /// house rules `karlchen: caught`, `second_beats_first` or `lizzie_miller`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub karlchen_caught: u8,
 }

@@ -56,6 +56,13 @@ pub enum KarlchenRule {
     /// As `Caught`, and in the last trick the second ♣J beats the first (the only way to
     /// catch Karlchen then).
     SecondBeatsFirst,
+    /// "Lizzie Miller" (Wikipedia, Charlie Miller: "only if the queen of diamonds catches
+    /// the opponent's jack of clubs in the last trick one point is scored. A Charlie lost
+    /// to another higher trump is not scored"): as the DDV, and a ♣J of the other party
+    /// caught by a ♦Q that wins the last trick gives a point. **Reading:** the ♦Q must win
+    /// the trick (a ♦Q beaten by a higher trump caught nothing); the ordinary Karlchen
+    /// point for winning the last trick with the ♣J stays, as the text's variants build on it.
+    LizzieMiller,
 }
 
 impl AnnouncementScoring {
@@ -134,17 +141,21 @@ impl KarlchenRule {
             KarlchenRule::Ddv => "ddv",
             KarlchenRule::Caught => "caught",
             KarlchenRule::SecondBeatsFirst => "second_beats_first",
+            KarlchenRule::LizzieMiller => "lizzie_miller",
         }
     }
 
+    /// Every value, in the order a form offers them.
+    pub const ALL: [KarlchenRule; 4] = [
+        KarlchenRule::Ddv,
+        KarlchenRule::Caught,
+        KarlchenRule::SecondBeatsFirst,
+        KarlchenRule::LizzieMiller,
+    ];
+
     /// The value of a stable name.
     pub fn from_name(name: &str) -> Option<KarlchenRule> {
-        match name {
-            "ddv" => Some(KarlchenRule::Ddv),
-            "caught" => Some(KarlchenRule::Caught),
-            "second_beats_first" => Some(KarlchenRule::SecondBeatsFirst),
-            _ => None,
-        }
+        KarlchenRule::ALL.into_iter().find(|v| v.as_str() == name)
     }
 }
 
@@ -229,8 +240,8 @@ impl Ruleset {
         if self.without_nines { 10 } else { 12 }
     }
 
-    /// Whether a caught Karlchen is an extra (house rules XI: both variants other than the
-    /// DDV's), so that an entry form asks for it.
+    /// Whether a caught Karlchen is an extra (house rules XI and Wikipedia's Lizzie Miller:
+    /// every variant other than the DDV's), so that an entry form asks for it.
     pub const fn counts_caught_karlchen(&self) -> bool {
         !matches!(self.karlchen, KarlchenRule::Ddv)
     }

@@ -102,15 +102,19 @@ fn extras(tricks: &[Trick], re: SeatSet, foxes: bool, karlchen_rule: KarlchenRul
 /// rule XI). Under [`KarlchenRule::Caught`] any winning card catches ("Lost Charlie"; a
 /// ♣J lost to one's partner is not caught); under [`KarlchenRule::SecondBeatsFirst`]
 /// only the second ♣J catches the first ("the only legitimate way to capture Charlie").
+/// Under [`KarlchenRule::LizzieMiller`] only a winning ♦Q catches ("A Charlie lost to
+/// another higher trump is not scored").
 /// At most 1, even if both ♣J of the other party lie in the trick: the party caught
 /// Karlchen, as the shared field says.
 fn caught(trick: &Trick, winning: usize, party: &dyn Fn(Seat) -> Party, rule: KarlchenRule) -> u8 {
     let karlchen = Card::new(Suit::Clubs, Rank::Jack);
+    let diamond_queen = Card::new(Suit::Diamonds, Rank::Queen);
     let winners = party(trick.winner);
     let catches = |i: usize| match rule {
         KarlchenRule::Ddv => false,
         KarlchenRule::Caught => i != winning,
         KarlchenRule::SecondBeatsFirst => i < winning && trick.cards[winning] == karlchen,
+        KarlchenRule::LizzieMiller => trick.cards[winning] == diamond_queen,
     };
     let any = (0..trick.cards.len())
         .any(|i| trick.cards[i] == karlchen && party(trick.player(i)) != winners && catches(i));

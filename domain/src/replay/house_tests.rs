@@ -371,6 +371,28 @@ fn karlchen_caught_by_a_higher_trump() {
 }
 
 #[test]
+fn lizzie_miller_catches_karlchen_only_with_the_queen_of_diamonds() {
+    // Wikipedia, "Lizzie Miller": "only if the queen of diamonds catches the opponent's
+    // jack of clubs in the last trick one point is scored". Re's ♦Q (seat 0) wins the
+    // last trick over Kontra's ♣J (seat 3): Re scores the catch, as under "caught".
+    let lizzie = rules(|r| r.karlchen = KarlchenRule::LizzieMiller);
+    let by_queen = normal_with(&lizzie, &jack_caught_by_queen(), &[]);
+    assert_eq!(by_queen.facts.extras.re, extras(1, 1, 0, 1));
+    assert_eq!(by_queen.facts.extras.kontra, extras(0, 1, 0, 0));
+    // "A Charlie lost to another higher trump is not scored": Re's ♣J (seat 2) wins the
+    // last trick over Kontra's ♣J (seat 1). Re keeps its Karlchen point, catches nothing.
+    let by_jack = normal_with(&lizzie, &jacks_in_trick_12(), &[]);
+    let caught = normal_with(
+        &rules(|r| r.karlchen = KarlchenRule::Caught),
+        &jacks_in_trick_12(),
+        &[],
+    );
+    assert_eq!(caught.facts.extras.re, extras(1, 1, 1, 1));
+    assert_eq!(by_jack.facts.extras.re, extras(1, 1, 1, 0));
+    assert_eq!(by_jack.tricks, caught.tricks);
+}
+
+#[test]
 fn the_second_club_jack_beats_the_first_in_the_last_trick() {
     // The last trick, led by seat 2: ♣J (seat 2, Re), ♦K, ♦10, ♣J (seat 1, Kontra): 18.
     let tricks = jacks_in_trick_12();
@@ -653,11 +675,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
             Schweinchen::Announced,
             Schweinchen::WhenPlayed,
         ]),
-        prop::sample::select(vec![
-            KarlchenRule::Ddv,
-            KarlchenRule::Caught,
-            KarlchenRule::SecondBeatsFirst,
-        ]),
+        prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
         any::<[bool; 9]>(),
         0u8..=4,

@@ -6,7 +6,7 @@
 //! stylesheet shows each group only while its game is chosen, and the translation reads
 //! only the chosen game's fields.
 
-use domain::game::Game;
+use domain::game::{Game, KarlchenRule, SecondHeartTen};
 use serde::{Deserialize, Serialize};
 
 use crate::error::{ApiError, FieldError};
@@ -201,10 +201,10 @@ impl GameChoices {
             announcements: list("announcements", &["adding", "doubling"]),
             second_heart_ten: list(
                 "second_heart_ten",
-                &["off", "always", "except_last_trick", "only_last_trick"],
+                &SecondHeartTen::ALL.map(SecondHeartTen::as_str),
             ),
             schweinchen: list("schweinchen", &["off", "announced", "when_played"]),
-            karlchen: list("karlchen", &["ddv", "caught", "second_beats_first"]),
+            karlchen: list("karlchen", &KarlchenRule::ALL.map(KarlchenRule::as_str)),
         }
     }
 }
