@@ -52,7 +52,7 @@ fn facts_error(e: &FactsError) -> FieldError {
         // A paper entry's summary (`"entry": "paper"`).
         FactsError::ValueOutOfRange { .. } => ("value".to_owned(), "out_of_range"),
         FactsError::WinnerMissing { .. } => ("winner".to_owned(), "required"),
-        // A deal thrown in (`"entry": "thrown_in"`) at a table whose rules have no five nines.
+        // A deal thrown in (`"entry": "thrown_in"`) at a table whose rules throw nothing in.
         FactsError::ThrownInNotInRules => ("entry".to_owned(), "not_in_rules"),
         // An Armut at a table whose rules have none.
         FactsError::ArmutNotInRules => ("contract".to_owned(), "not_in_rules"),

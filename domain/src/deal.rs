@@ -590,8 +590,8 @@ pub enum FactsError {
         /// The value given.
         value: u16,
     },
-    /// A deal thrown in where the rules have no five-nines rule (house rules XIII): under
-    /// the TSR every deal dealt is played.
+    /// A deal thrown in where the rules throw nothing in (no five nines or five kings, no
+    /// Armut; house rules XIII): under the TSR every deal dealt is played.
     #[error("these rules throw no deal in: every deal dealt is played")]
     ThrownInNotInRules,
     /// An Armut where the rules have none (the TSR has none; house rule XII).

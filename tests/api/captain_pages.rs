@@ -1222,7 +1222,7 @@ backend_test!(
         expect(&entered, 201, "deal 1");
         let form = page(&service, &cookie, "/table").await;
         assert!(form.text.contains(
-            "id=\"thrown-in-button\" type=\"submit\" name=\"action\" value=\"thrown_in\" formnovalidate data-confirm=\"Eingeworfen eintragen (fünf Neunen, neu geben)?\">Eingeworfen"
+            "id=\"thrown-in-button\" type=\"submit\" name=\"action\" value=\"thrown_in\" formnovalidate data-confirm=\"Eingeworfen eintragen, neu geben (fünf Neunen)?\">Eingeworfen, neu geben (fünf Neunen)"
         ));
         let key = input_value(&form.text, "idempotency_key");
         let thrown = [

@@ -14,7 +14,8 @@ use crate::fixtures::{
 pub fn ddv_game() -> Value {
     json!({"kind": "doppelkopf", "rules": {
         "announcements": "adding", "second_heart_ten": "off", "schweinchen": "off",
-        "karlchen": "ddv", "armut": false, "five_nines": false, "bock_rounds": false,
+        "karlchen": "ddv", "armut": false, "five_nines": false, "five_kings": false,
+        "bock_rounds": false,
         "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
         "queens_need_121": false, "schwarz_by_card_points": false,
         "without_pflichtsolo": false, "failed_absage_all_levels": false}})
@@ -25,7 +26,8 @@ fn house_game() -> Value {
     json!({"kind": "doppelkopf", "rules": {
         "announcements": "doubling", "second_heart_ten": "only_last_trick",
         "schweinchen": "announced", "karlchen": "second_beats_first", "armut": true,
-        "five_nines": false, "bock_rounds": true, "without_nines": true, "solos_on_top": true,
+        "five_nines": false, "five_kings": true, "bock_rounds": true, "without_nines": true,
+        "solos_on_top": true,
         "solo_multiplier": 1, "queens_need_121": true, "schwarz_by_card_points": true,
         "without_pflichtsolo": true, "failed_absage_all_levels": true}})
 }
@@ -544,6 +546,55 @@ backend_test!(
     }
 );
 
+/// A deal thrown in under `rules` is on the sheet, scores nothing, and its dealer deals
+/// again; the captain's button names `reason`.
+async fn thrown_in_and_dealt_again(app: &service_tests::TestApp, rules: Value, reason: &str) {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let table = Table::of_house_rules(app, &service, rules.clone()).await;
+    let cookie = crate::captain_pages::join(&service, &table.org, table.table).await;
+    let form = crate::captain_pages::page(&service, &cookie, "/table").await;
+    assert!(
+        form.text
+            .contains(&format!(">Eingeworfen, neu geben ({reason})</button>")),
+        "{rules}"
+    );
+    let sheet = table
+        .fill(
+            &service,
+            &[
+                crate::fixtures::Step::Enter(json!({"entry": "thrown_in"})),
+                crate::fixtures::Step::Enter(crate::fixtures::normal([1, 2])),
+            ],
+        )
+        .await;
+    assert_eq!(
+        entries(&sheet),
+        [(vec![0, 0, 0, 0], 1), (vec![-1, 1, 1, -1], 1)],
+        "{rules}"
+    );
+    let dealers: Vec<&Value> = sheet["deals"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| &d["dealer"])
+        .collect();
+    assert_eq!(dealers, [&json!(0), &json!(0)], "{rules}");
+    assert_eq!(sheet["next"]["dealer"], 1, "{rules}");
+}
+
+// Wikipedia, Five nines: "Some groups that follow this rule also use a similar rule for
+// hands with five or more kings" (here without the nines, where no nine exists).
+backend_test!(five_kings_are_thrown_in_and_dealt_again, |app| {
+    let rules = json!({"five_kings": true, "without_nines": true});
+    thrown_in_and_dealt_again(&app, rules, "fünf Könige").await;
+});
+
+// Wikipedia, Armut: "if nobody wishes to partner then the hand is redealt by the same
+// dealer", also without the five-nines rule.
+backend_test!(an_armut_nobody_takes_is_dealt_again, |app| {
+    thrown_in_and_dealt_again(&app, json!({"armut": true}), "Armut nicht angenommen").await;
+});
+
 backend_test!(
     the_preview_counts_the_tricks_of_a_deal_without_nines,
     |app| {
@@ -671,7 +722,7 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
         read.json["game"]["rules"],
         json!({"announcements": "doubling", "second_heart_ten": "always",
                    "schweinchen": "announced", "karlchen": "second_beats_first",
-                   "armut": true, "five_nines": true, "bock_rounds": false,
+                   "armut": true, "five_nines": true, "five_kings": false, "bock_rounds": false,
                    "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
                    "queens_need_121": true, "schwarz_by_card_points": true,
                    "without_pflichtsolo": false, "failed_absage_all_levels": true})

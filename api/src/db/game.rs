@@ -44,6 +44,9 @@ struct StoredRules {
     karlchen: String,
     armut: bool,
     five_nines: bool,
+    /// Absent in rows stored before the switch: no five kings.
+    #[serde(default)]
+    five_kings: bool,
     bock_rounds: bool,
     without_nines: bool,
     solos_on_top: bool,
@@ -77,6 +80,7 @@ pub fn encode(game: Game) -> String {
             karlchen: r.karlchen.as_str().to_owned(),
             armut: r.armut,
             five_nines: r.five_nines,
+            five_kings: r.five_kings,
             bock_rounds: r.bock_rounds,
             without_nines: r.without_nines,
             solos_on_top: r.solos_on_top,
@@ -117,6 +121,7 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
             karlchen: KarlchenRule::from_name(&r.karlchen).ok_or_else(unknown)?,
             armut: r.armut,
             five_nines: r.five_nines,
+            five_kings: r.five_kings,
             bock_rounds: r.bock_rounds,
             without_nines: r.without_nines,
             solos_on_top: r.solos_on_top,
@@ -173,6 +178,7 @@ mod tests {
             karlchen: KarlchenRule::SecondBeatsFirst,
             armut: true,
             five_nines: true,
+            five_kings: true,
             bock_rounds: true,
             without_nines: true,
             solos_on_top: true,

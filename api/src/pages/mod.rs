@@ -441,6 +441,7 @@ impl RulesLine {
             for (on, key) in [
                 (r.armut, "rules_armut"),
                 (r.five_nines, "rules_five_nines"),
+                (r.five_kings, "rules_five_kings"),
                 (r.bock_rounds, "rules_bock_rounds"),
                 (r.without_nines, "rules_without_nines"),
                 (r.solos_on_top, "rules_solos_on_top"),

@@ -149,10 +149,11 @@ pub enum ThrownInMark {
     ThrownIn,
 }
 
-/// House rules XIII (five nines): a player held five nines or more, the cards were thrown
-/// in and the same dealer deals again. Taken only at a table whose rules have
-/// `five_nines` (elsewhere 422 `invalid_deal`, field `entry`, code `not_in_rules`). The deal keeps its number on the sheet,
-/// counts nothing and does not count toward the planned deals.
+/// House rules XIII (five nines): a player held five nines or more (or five kings, or a
+/// declared Armut nobody took), the cards were thrown in and the same dealer deals again.
+/// Taken only at a table whose rules have `five_nines`, `five_kings` or `armut` (elsewhere
+/// 422 `invalid_deal`, field `entry`, code `not_in_rules`). The deal keeps its number on
+/// the sheet, counts nothing and does not count toward the planned deals.
 #[derive(Debug, Clone, Serialize, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct ThrownInEntry {

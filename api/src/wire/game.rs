@@ -66,6 +66,10 @@ pub struct RulesBody {
     pub armut: bool,
     /// A hand with five or more nines may be thrown in and redealt, not counted.
     pub five_nines: bool,
+    /// A hand with five or more kings may be thrown in too (Wikipedia); also without the
+    /// nines. A deal is thrown in (`"entry": "thrown_in"`) under `five_nines`,
+    /// `five_kings` or `armut` (an Armut nobody takes is redealt by the same dealer).
+    pub five_kings: bool,
     /// After a deal ending 120:120 or a lost Re/Kontra, the next round of deals counts
     /// double; Bock rounds stack.
     pub bock_rounds: bool,
@@ -175,6 +179,7 @@ impl From<Ruleset> for RulesBody {
             },
             armut: r.armut,
             five_nines: r.five_nines,
+            five_kings: r.five_kings,
             bock_rounds: r.bock_rounds,
             without_nines: r.without_nines,
             solos_on_top: r.solos_on_top,
@@ -215,6 +220,7 @@ impl RulesBody {
             },
             armut: self.armut,
             five_nines: self.five_nines,
+            five_kings: self.five_kings,
             bock_rounds: self.bock_rounds,
             without_nines: self.without_nines,
             solos_on_top: self.solos_on_top,

@@ -30,7 +30,7 @@ pub use round::{
 };
 pub use ruleset::{
     AnnouncementScoring, KarlchenRule, Ruleset, RulesetError, SOLO_MULTIPLIERS, Schweinchen,
-    SecondHeartTen,
+    SecondHeartTen, ThrowIn,
 };
 pub use table::{DealSeats, DealTurn, RoundLength, TableSizeError};
 

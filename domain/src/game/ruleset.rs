@@ -159,6 +159,36 @@ impl KarlchenRule {
     }
 }
 
+/// Why the cards may be thrown in and dealt again by the same dealer (a deal thrown in,
+/// recorded on the sheet without its reason).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ThrowIn {
+    /// Five or more nines in a hand (house rules XIII).
+    FiveNines,
+    /// Five or more kings in a hand (Wikipedia, Five nines).
+    FiveKings,
+    /// A declared Armut nobody takes (Wikipedia, Armut).
+    UntakenArmut,
+}
+
+impl ThrowIn {
+    /// Every reason, in the order a page names them.
+    pub const ALL: [ThrowIn; 3] = [
+        ThrowIn::FiveNines,
+        ThrowIn::FiveKings,
+        ThrowIn::UntakenArmut,
+    ];
+
+    /// The stable name, for the pages' words.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ThrowIn::FiveNines => "five_nines",
+            ThrowIn::FiveKings => "five_kings",
+            ThrowIn::UntakenArmut => "untaken_armut",
+        }
+    }
+}
+
 /// A Doppelkopf ruleset: the TSR with a club's house rules switched on.
 ///
 /// Every field is one documented switch; [`Ruleset::DDV`] is the TSR.
@@ -176,6 +206,12 @@ pub struct Ruleset {
     pub armut: bool,
     /// A hand with five or more nines may be thrown in: the deal is redealt and not counted.
     pub five_nines: bool,
+    /// A hand with five or more kings may be thrown in as well (Wikipedia, Five nines: "Some
+    /// groups that follow this rule also use a similar rule for hands with five or more
+    /// kings"). Independent of [`Ruleset::five_nines`], so a club may throw in either or
+    /// both, and it is played without the nines too; the sheet records a deal thrown in
+    /// the same way whatever the hand held.
+    pub five_kings: bool,
     /// Bock rounds: after a deal that ends 120:120 or a lost Re/Kontra, the next round of
     /// deals (one per seat) counts double; several may stack.
     pub bock_rounds: bool,
@@ -220,6 +256,7 @@ impl Ruleset {
         karlchen: KarlchenRule::Ddv,
         armut: false,
         five_nines: false,
+        five_kings: false,
         bock_rounds: false,
         without_nines: false,
         solos_on_top: false,
@@ -251,11 +288,29 @@ impl Ruleset {
         self.solo_multiplier as i32
     }
 
+    /// Whether a deal thrown in goes on the sheet (the same dealer deals again): with five
+    /// nines or five kings in a hand (house rules XIII; Wikipedia), or a declared Armut
+    /// nobody takes (Wikipedia, Armut: "if nobody wishes to partner then the hand is
+    /// redealt by the same dealer", so also without the five-nines rule).
+    pub const fn takes_throw_ins(&self) -> bool {
+        self.five_nines || self.five_kings || self.armut
+    }
+
+    /// The reasons these rules throw a deal in, in [`ThrowIn::ALL`]'s order; none under the
+    /// TSR.
+    pub fn throw_ins(&self) -> impl Iterator<Item = ThrowIn> + '_ {
+        ThrowIn::ALL.into_iter().filter(|reason| match reason {
+            ThrowIn::FiveNines => self.five_nines,
+            ThrowIn::FiveKings => self.five_kings,
+            ThrowIn::UntakenArmut => self.armut,
+        })
+    }
+
     /// Whether the sheet's order of play differs from the TSR's: a thrown-in deal may be
     /// recorded, or solos do not count toward the planned deals. Bock rounds change only
     /// the entries, not the order of play.
     pub const fn changes_order_of_play(&self) -> bool {
-        self.five_nines || self.solos_on_top || self.without_pflichtsolo
+        self.takes_throw_ins() || self.solos_on_top || self.without_pflichtsolo
     }
 
     /// Checks that the switches describe a game that can be played and scored: the
@@ -379,5 +434,37 @@ mod tests {
         };
         assert_eq!(rules.validate(), Ok(()));
         assert!(rules.changes_order_of_play());
+    }
+
+    #[test]
+    fn five_kings_and_an_untaken_armut_are_thrown_in_too() {
+        assert!(!Ruleset::DDV.takes_throw_ins());
+        assert_eq!(Ruleset::DDV.throw_ins().count(), 0);
+        let all = Ruleset {
+            five_nines: true,
+            five_kings: true,
+            armut: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(all.throw_ins().collect::<Vec<_>>(), ThrowIn::ALL);
+        for rules in [
+            Ruleset {
+                five_nines: true,
+                ..Ruleset::DDV
+            },
+            Ruleset {
+                five_kings: true,
+                without_nines: true,
+                ..Ruleset::DDV
+            },
+            Ruleset {
+                armut: true,
+                ..Ruleset::DDV
+            },
+        ] {
+            assert_eq!(rules.validate(), Ok(()), "{rules:?}");
+            assert!(rules.takes_throw_ins(), "{rules:?}");
+            assert!(rules.changes_order_of_play(), "{rules:?}");
+        }
     }
 }

@@ -677,7 +677,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
         ]),
         prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
-        any::<[bool; 9]>(),
+        any::<[bool; 10]>(),
         0u8..=4,
     )
         .prop_map(
@@ -700,6 +700,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 schwarz_by_card_points: flags[6],
                 without_pflichtsolo: flags[7],
                 failed_absage_all_levels: flags[8],
+                five_kings: flags[9],
             },
         )
 }

@@ -32,7 +32,8 @@ pub enum DealKind {
     /// House rules XIII (five nines): the cards were thrown in and dealt again by the same
     /// dealer. On the sheet for the record, but no game: no points, and it does not count
     /// toward the planned deals. Not in [`DealKind::ALL`], the kinds of the TSR's sheet; it
-    /// occurs only when the round's ruleset has [`Ruleset::five_nines`].
+    /// occurs only when the round's ruleset [`Ruleset::takes_throw_ins`] (five nines, five
+    /// kings, or an Armut nobody takes).
     ThrownIn,
 }
 

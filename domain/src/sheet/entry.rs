@@ -70,9 +70,10 @@ pub enum SheetEntry {
     Full(RecordedDeal),
     /// What the paper sheet holds: contract, Re party, value and winner.
     Paper(PaperDeal),
-    /// House rules XIII: the cards were thrown in (five nines) and the same dealer deals
-    /// again. Taken only when the round's rules have [`Ruleset::five_nines`]; elsewhere its
-    /// facts are refused ([`FactsError::ThrownInNotInRules`]).
+    /// House rules XIII: the cards were thrown in (five nines; or five kings, or an Armut
+    /// nobody took) and the same dealer deals again. Taken only where the round's rules
+    /// [`Ruleset::takes_throw_ins`]; elsewhere its facts are refused
+    /// ([`FactsError::ThrownInNotInRules`]).
     ThrownIn,
 }
 
@@ -107,7 +108,7 @@ impl SheetEntry {
             SheetEntry::Paper(deal) => deal
                 .facts_with(table_size, sitting_out, rules)
                 .map(EntryFacts::Paper),
-            SheetEntry::ThrownIn if rules.five_nines => Ok(EntryFacts::ThrownIn(table_size)),
+            SheetEntry::ThrownIn if rules.takes_throw_ins() => Ok(EntryFacts::ThrownIn(table_size)),
             SheetEntry::ThrownIn => Err(FactsError::ThrownInNotInRules),
         }
     }

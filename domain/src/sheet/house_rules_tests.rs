@@ -93,6 +93,33 @@ fn a_five_table_dealer_sits_out_the_redeal_too() {
     assert_eq!(round.deals_left(), 28);
 }
 
+/// Five kings (Wikipedia: "a similar rule for hands with five or more kings"), also
+/// without the nines, and an Armut nobody takes (Wikipedia: "the hand is redealt by the
+/// same dealer") throw a deal in as five nines do: deal 2 is thrown in, seat 1 deals again.
+#[test]
+fn five_kings_and_an_untaken_armut_are_dealt_again_by_the_same_dealer() {
+    for rules in [
+        rules(|r| {
+            r.five_kings = true;
+            r.without_nines = true;
+        }),
+        rules(|r| r.armut = true),
+    ] {
+        let config = four().with_rules(rules);
+        assert!(
+            super::check_entry(&Round::new(config), &SheetEntry::ThrownIn).is_ok(),
+            "{rules:?}"
+        );
+        let (round, _, rows) = play(config, &[Normal, THROWN_IN, Normal]);
+        assert_eq!(
+            rows,
+            [(0, None, N), (1, None, T), (1, None, N)],
+            "{rules:?}"
+        );
+        assert_eq!(round.deals_left(), 22, "{rules:?}");
+    }
+}
+
 /// Under the TSR nothing is thrown in: the entry's facts are refused by name, and in the
 /// order of play a deal without a Re party is the wrong party size, as it always was. A
 /// forced soloist cannot throw in either: he must play his solo.

@@ -52,7 +52,8 @@
 //! [`derive_with()`]); with the TSR's [`Ruleset::DDV`](crate::game::Ruleset::DDV) nothing
 //! above changes. Two switches change the order of play:
 //!
-//! - Five nines (house rules XIII, [`Ruleset::five_nines`]): a deal thrown in
+//! - Five nines (house rules XIII, [`Ruleset::five_nines`]; likewise five kings and an
+//!   Armut nobody takes, [`Ruleset::takes_throw_ins`]): a deal thrown in
 //!   ([`EnteredDeal::THROWN_IN`], [`SheetEntry::ThrownIn`]) goes on the sheet as
 //!   [`DealKind::ThrownIn`] with its own number, scores nothing, does not count toward the
 //!   planned deals, and the same dealer deals again. A forced soloist cannot throw in.
@@ -74,6 +75,7 @@
 //! Bock rounds change only the entries, see [`score_sheet_with()`].
 //!
 //! [`Ruleset::five_nines`]: crate::game::Ruleset::five_nines
+//! [`Ruleset::takes_throw_ins`]: crate::game::Ruleset::takes_throw_ins
 //! [`Ruleset::solos_on_top`]: crate::game::Ruleset::solos_on_top
 //! [`Ruleset::without_pflichtsolo`]: crate::game::Ruleset::without_pflichtsolo
 //!

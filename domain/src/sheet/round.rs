@@ -15,11 +15,12 @@ pub struct EnteredDeal {
 }
 
 impl EnteredDeal {
-    /// A deal thrown in with five nines (house rules XIII): nobody played, so nobody is
-    /// Re. The round takes it only under [`Ruleset::five_nines`]; under the TSR an empty Re
-    /// party is refused as the wrong party size, as ever.
+    /// A deal thrown in (five nines, house rules XIII; five kings or an Armut nobody took,
+    /// Wikipedia): nobody played, so nobody is Re. The round takes it only where
+    /// [`Ruleset::takes_throw_ins`]; under the TSR an empty Re party is refused as the
+    /// wrong party size, as ever.
     ///
-    /// [`Ruleset::five_nines`]: crate::game::Ruleset::five_nines
+    /// [`Ruleset::takes_throw_ins`]: crate::game::Ruleset::takes_throw_ins
     pub const THROWN_IN: EnteredDeal = EnteredDeal {
         contract: Contract::Normal,
         re: SeatSet::EMPTY,
@@ -194,7 +195,7 @@ impl Round {
                 deals: self.played(),
             });
         };
-        if self.config.rules().five_nines && deal.is_thrown_in() {
+        if self.config.rules().takes_throw_ins() && deal.is_thrown_in() {
             return self.throw_in(&next, deal);
         }
         let seats = self.seat_count();

@@ -40,6 +40,8 @@ pub(super) struct GameFields {
     #[serde(default)]
     five_nines: Option<String>,
     #[serde(default)]
+    five_kings: Option<String>,
+    #[serde(default)]
     bock_rounds: Option<String>,
     #[serde(default)]
     without_nines: Option<String>,
@@ -75,6 +77,7 @@ impl GameFields {
             karlchen: name(&rules.karlchen),
             armut: ticked(rules.armut),
             five_nines: ticked(rules.five_nines),
+            five_kings: ticked(rules.five_kings),
             bock_rounds: ticked(rules.bock_rounds),
             without_nines: ticked(rules.without_nines),
             solos_on_top: ticked(rules.solos_on_top),
@@ -108,6 +111,7 @@ impl GameFields {
                         karlchen: word("karlchen", &self.karlchen)?,
                         armut: self.armut.is_some(),
                         five_nines: self.five_nines.is_some(),
+                        five_kings: self.five_kings.is_some(),
                         bock_rounds: self.bock_rounds.is_some(),
                         without_nines: self.without_nines.is_some(),
                         solos_on_top: self.solos_on_top.is_some(),

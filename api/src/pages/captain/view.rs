@@ -185,8 +185,9 @@ pub struct FormView {
     /// Whether the form has the tricks field: where they can matter, or to show what was
     /// typed into it or why it was refused.
     pub ask_tricks: bool,
-    /// The rules let a deal be thrown in (five nines): the form offers the button.
-    pub thrown_in: bool,
+    /// Why the rules let a deal be thrown in, in words ("fünf Neunen, Armut nicht
+    /// angenommen"): the form offers the button with them; `None` under the TSR.
+    pub thrown_in: Option<String>,
     /// The field the last refusal was about.
     pub error_field: Option<&'static str>,
     /// Which of the form's folded parts show open.
@@ -231,6 +232,15 @@ impl Unfolded {
 
 const RE_CALLS: [&str; 6] = ["none", "re", "no90", "no60", "no30", "schwarz"];
 const KONTRA_CALLS: [&str; 6] = ["none", "kontra", "no90", "no60", "no30", "schwarz"];
+
+/// The reasons `rules` throw a deal in, in `lang`, or `None` when they throw nothing in.
+fn throw_in_reasons(lang: Lang, rules: &Ruleset) -> Option<String> {
+    let words: Vec<String> = rules
+        .throw_ins()
+        .map(|reason| lang.text(&format!("captain_thrown_in_{}", reason.as_str())))
+        .collect();
+    (!words.is_empty()).then(|| words.join(", "))
+}
 
 fn calls(lang: Lang, values: &[&str], chosen: &str) -> Vec<Choice> {
     values
@@ -353,7 +363,7 @@ pub fn form_view(
             .map(u8::to_string)
             .collect::<Vec<_>>()
             .join(" "),
-        thrown_in: table.rules.five_nines,
+        thrown_in: throw_in_reasons(lang, &table.rules),
         values,
         contracts,
         seats,
