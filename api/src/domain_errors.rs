@@ -319,6 +319,9 @@ pub fn kids_error(e: &KidsError) -> FieldError {
         KidsError::SameSeatTwice { .. } => ("teams", "duplicate_seat"),
         KidsError::CoinsDoNotAddUp { .. } => ("prince_princess_coins", "coins_do_not_add_up"),
         KidsError::ImpossibleCoins { .. } => ("prince_princess_coins", "impossible_coins"),
+        KidsError::TooManyFoxes { .. } => ("extras", "too_many_foxes"),
+        KidsError::TooManyKarlchen { .. } => ("extras", "too_many_karlchen"),
+        KidsError::LastDuelForBothTeams => ("extras", "karlchen_for_both_teams"),
     };
     FieldError::new(field, code, e.to_string())
 }
@@ -400,6 +403,11 @@ fn family_round_error(
                 vec![FieldError::new("captured", "wrong_players", e.to_string())],
             )
         }
+        FamilyRoundError::Kids(KidsRoundError::ExtrasInBasicGame) => ApiError::unprocessable(
+            "invalid_deal",
+            format!("the deal does not fit this table: {e}"),
+            vec![FieldError::new("extras", "not_in_rules", e.to_string())],
+        ),
         FamilyRoundError::Kids(KidsRoundError::RoundOver { .. })
         | FamilyRoundError::Doppeldoppel(DoppeldoppelRoundError::RoundOver { .. }) => {
             ApiError::Conflict {

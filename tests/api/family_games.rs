@@ -638,6 +638,10 @@ backend_test!(
             !table.text.contains(r#"name="contract""#),
             "no Doppelkopf form"
         );
+        assert!(
+            !table.text.contains(r#"id="extras-field""#),
+            "the basic game asks for no fox or Karlchen"
+        );
         let key = input_value(&table.text, "idempotency_key");
 
         // Seats 0 and 2 take 130 Silver Coins: posted twice (a double tap), entered once.
@@ -850,7 +854,8 @@ backend_test!(
         let made = &all.json[0];
         assert_eq!(
             made["game"],
-            json!({"kind": "doublehead_kids", "golden_coins": 2})
+            json!({"kind": "doublehead_kids", "golden_coins": 2, "advanced": false,
+                "play_on": false})
         );
         let id = made["id"].as_i64().unwrap();
         let ids = crate::fixtures::players(&service, &org, id, 4).await;
@@ -1041,5 +1046,156 @@ backend_test!(
             );
         }
         assert_eq!(t.sheet(&service).await["family"]["deals"], json!([]));
+    }
+);
+
+backend_test!(
+    the_advanced_doublehead_kids_game_scores_tiers_foxes_and_karlchen,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        // The advanced game without a target plays to 10 (advanced rule 1); a tie at the
+        // top plays on (rule F's alternative).
+        let body = json!({"name": "Fortgeschrittene", "date": "2026-12-05",
+            "game": {"kind": "doublehead_kids", "advanced": true, "play_on": true}});
+        let t = Table::of_tournament(&app, &service, 4, &body).await;
+        let read = call_json(
+            &service,
+            "GET",
+            &format!("/api/v1/tournaments/{}", t.tournament),
+            Some(&t.org),
+            None,
+        )
+        .await;
+        expect(&read, 200, "the tournament");
+        assert_eq!(
+            read.json["game"],
+            json!({"kind": "doublehead_kids", "golden_coins": 10, "advanced": true,
+                "play_on": true})
+        );
+        let sheet = t.sheet(&service).await;
+        assert_eq!(sheet["family"]["golden_coins"], 10);
+        assert_eq!(sheet["family"]["advanced"], true);
+        assert_eq!(sheet["family"]["play_on"], true);
+
+        // Deal 1: seats 0 and 2 take 185 Silver Coins (more than 180: 3 each) and won the
+        // last duel with a Karlchen (1 each); seats 1 and 3 caught a fox (1 each).
+        let mut first = kids(json!({"kind": "pair", "seats": [0, 2]}), 185);
+        first["extras"] = json!({"prince_princess": {"karlchen": 1},
+            "without": {"foxes": 1}});
+        let r = t.post(&service, &t.captain, &first).await;
+        expect(&r, 201, "deal 1");
+        assert_eq!(r.json["deal"]["points"], json!([4, 1, 4, 1]));
+        // Deal 2: seat 3 alone with 155 (more than 150: 2, doubled for playing alone: 4).
+        let second = kids(json!({"kind": "alone", "seat": 3}), 155);
+        let r = t.post(&service, &t.captain, &second).await;
+        expect(&r, 201, "deal 2");
+        assert_eq!(r.json["deal"]["points"], json!([0, 0, 0, 4]));
+        let sheet = t.sheet(&service).await;
+        assert_eq!(sheet["totals"], json!([4, 1, 4, 5]));
+        // What was entered comes back as entered; a deal without cards has no `extras`.
+        let deals = sheet["family"]["deals"].as_array().unwrap();
+        assert_eq!(
+            deals[0]["entry"]["extras"],
+            json!({"prince_princess": {"foxes": 0, "karlchen": 1, "karlchen_caught": 0},
+                "without": {"foxes": 1, "karlchen": 0, "karlchen_caught": 0}})
+        );
+        assert!(deals[1]["entry"].get("extras").is_none(), "{}", deals[1]);
+
+        // Cards the deck does not hold are refused by the field, nothing stored.
+        let mut three_foxes = kids(json!({"kind": "pair", "seats": [1, 2]}), 130);
+        three_foxes["extras"] = json!({"prince_princess": {"foxes": 2}, "without": {"foxes": 1}});
+        let r = t.post(&service, &t.captain, &three_foxes).await;
+        assert_refused(&r, 422, "extras", "too_many_foxes");
+        let mut both = kids(json!({"kind": "pair", "seats": [1, 2]}), 130);
+        both["extras"] = json!({"prince_princess": {"karlchen": 1},
+            "without": {"karlchen_caught": 1}});
+        let r = t.post(&service, &t.captain, &both).await;
+        assert_refused(&r, 422, "extras", "karlchen_for_both_teams");
+        assert_eq!(t.sheet(&service).await["totals"], json!([4, 1, 4, 5]));
+
+        // Deals 3 and 4: seats 1 and 3 win with 200 (3 each) twice: seat 3 has 11, seat 1
+        // 7; seat 3 leads alone past 10, the round is over.
+        let pair = kids(json!({"kind": "pair", "seats": [1, 3]}), 200);
+        for n in 3..=4 {
+            let r = t.post(&service, &t.captain, &pair).await;
+            expect(&r, 201, &format!("deal {n}"));
+        }
+        let sheet = t.sheet(&service).await;
+        assert_eq!(sheet["totals"], json!([4, 7, 4, 11]));
+        assert_eq!(sheet["complete"], true);
+        assert_eq!(sheet["family"]["winners"], json!([3]));
+    }
+);
+
+backend_test!(
+    the_basic_doublehead_kids_game_refuses_foxes_and_karlchen,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let body = json!({"name": "Familiennachmittag", "date": "2026-12-05",
+            "game": {"kind": "doublehead_kids"}});
+        let t = Table::of_tournament(&app, &service, 4, &body).await;
+        let mut deal = kids(json!({"kind": "pair", "seats": [0, 2]}), 130);
+        deal["extras"] = json!({"without": {"foxes": 1}});
+        let r = t.post(&service, &t.captain, &deal).await;
+        assert_refused(&r, 422, "extras", "not_in_rules");
+        assert_eq!(t.sheet(&service).await["family"]["deals"], json!([]));
+        // The same deal without them scores the basic game: 1 each, whatever the margin.
+        let mut plain = kids(json!({"kind": "pair", "seats": [0, 2]}), 200);
+        plain["extras"] = json!({});
+        let r = t.post(&service, &t.captain, &plain).await;
+        expect(&r, 201, "a deal with empty extras");
+        assert_eq!(r.json["deal"]["points"], json!([1, 0, 1, 0]));
+    }
+);
+
+backend_test!(
+    the_desk_makes_an_advanced_doublehead_kids_tournament,
+    |app| {
+        use crate::fixtures::{desk, desk_form, desk_get, organizer};
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let org = organizer(&app, &service, "leitung@example.org").await;
+        let session = desk(&service, "leitung@example.org").await;
+        let body = format!(
+            "csrf={}&idempotency_key=fam-adv&name=Fortgeschrittene&date=2026-12-13&rounds=1\
+             &ruleset=doublehead_kids&golden_coins=10&kids_advanced=on&kids_play_on=on",
+            session.csrf
+        );
+        let made = send(
+            &service,
+            desk_form("/admin/tournaments", &session.cookies, &body),
+        )
+        .await;
+        expect(&made, 303, "an advanced Kids tournament made at the desk");
+        let all = call_json(&service, "GET", "/api/v1/tournaments", Some(&org), None).await;
+        let made = &all.json[0];
+        assert_eq!(
+            made["game"],
+            json!({"kind": "doublehead_kids", "golden_coins": 10, "advanced": true,
+                "play_on": true})
+        );
+        // The desk's form shows the switches ticked, the public page names them in words.
+        let id = made["id"].as_i64().unwrap();
+        let shown = send(
+            &service,
+            desk_get(&format!("/admin/tournaments/{id}"), &session.cookies),
+        )
+        .await;
+        expect(&shown, 200, "the desk's tournament page");
+        assert!(shown.text.contains(r#"name="kids_advanced" checked"#));
+        assert!(shown.text.contains(r#"name="kids_play_on" checked"#));
+        // (Seen by the organiser: the public sees it once the tournament is published.)
+        let public = send(
+            &service,
+            desk_get(&format!("/tournaments/{id}"), &session.cookies),
+        )
+        .await;
+        expect(&public, 200, "the tournament's page");
+        assert!(
+            public.text.contains(
+                "Doublehead Kids, fortgeschrittenes Spiel, bei Gleichstand weiterspielen"
+            ),
+            "{}",
+            public.text
+        );
     }
 );

@@ -103,7 +103,8 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
     assert_eq!(read(kids).await["ruleset"], "doublehead_kids");
     assert_eq!(
         read(kids).await["game"],
-        json!({"kind": "doublehead_kids", "golden_coins": 7})
+        json!({"kind": "doublehead_kids", "golden_coins": 7, "advanced": false,
+            "play_on": false})
     );
 
     // Refusals name the field and change nothing.

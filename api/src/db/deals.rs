@@ -20,7 +20,7 @@ use serde::{Deserialize, Serialize};
 
 use super::DbConn;
 use super::family_deals::{
-    DOPPELDOPPEL_FORMAT, KIDS_FORMAT, StoredDoppeldoppelDeal, StoredKidsDeal,
+    DOPPELDOPPEL_FORMAT, KIDS_EXTRAS_FORMAT, KIDS_FORMAT, StoredDoppeldoppelDeal, StoredKidsDeal,
 };
 use super::models::DealRow;
 use super::schema::deals;
@@ -411,7 +411,7 @@ pub enum StoredEntry {
     Paper(StoredPaperDeal),
     /// Thrown in: format 3.
     ThrownIn(StoredThrownIn),
-    /// A Doublehead Kids deal: format 4.
+    /// A Doublehead Kids deal: format 4, or 7 with the advanced game's cards.
     Kids(StoredKidsDeal),
     /// A Doppeldoppel deal: format 5.
     Doppeldoppel(StoredDoppeldoppelDeal),
@@ -452,9 +452,18 @@ impl StoredEntry {
                 .map_err(|e| e.to_string()),
             Ok(Probe {
                 format: Some(format),
-            }) if format == serde_json::json!(KIDS_FORMAT) => serde_json::from_str(facts)
-                .map(StoredEntry::Kids)
-                .map_err(|e| e.to_string()),
+            }) if format == serde_json::json!(KIDS_FORMAT)
+                || format == serde_json::json!(KIDS_EXTRAS_FORMAT) =>
+            {
+                match serde_json::from_str::<StoredKidsDeal>(facts) {
+                    Ok(deal) if deal.is_consistent() => Ok(StoredEntry::Kids(deal)),
+                    Ok(deal) => Err(format!(
+                        "format {} with extras {:?}",
+                        deal.format, deal.extras
+                    )),
+                    Err(e) => Err(e.to_string()),
+                }
+            }
             Ok(Probe {
                 format: Some(format),
             }) if format == serde_json::json!(DOPPELDOPPEL_FORMAT) => serde_json::from_str(facts)
@@ -763,7 +772,7 @@ pub fn renumber(conn: &mut DbConn, id: i64, number: i32, version: i32) -> QueryR
 #[cfg(test)]
 mod tests {
     use super::*;
-    use domain::game::kids::KidsTeams;
+    use domain::game::kids::{KidsRules, KidsTeams};
 
     // The family formats read back through the one reader of every stored format.
     #[test]
@@ -775,8 +784,27 @@ mod tests {
         };
         let deal = stored.deal().unwrap();
         assert_eq!(deal.teams(), KidsTeams::Alone(1));
-        assert_eq!(deal.score().golden, [0, 2, 0, 0]);
+        assert_eq!(deal.score(&KidsRules::BASIC).golden, [0, 2, 0, 0]);
         assert_eq!(StoredEntry::Kids(stored).to_json().unwrap(), kids);
+
+        // Format 7: the advanced game's cards. The lone winner's 190 Silver Coins win 3,
+        // doubled 6, and his fox 1 more; the others caught his Karlchen: 1 each.
+        let advanced = r#"{"format":7,"teams":{"kind":"alone","seat":1},"prince_princess":190,"without":50,"extras":{"prince_princess":{"foxes":1,"karlchen":0,"karlchen_caught":0},"without":{"foxes":0,"karlchen":0,"karlchen_caught":1}}}"#;
+        let StoredEntry::Kids(stored) = StoredEntry::parse(advanced).unwrap() else {
+            panic!("a format 7 row reads as a Kids deal");
+        };
+        let deal = stored.deal().unwrap();
+        assert_eq!(deal.score(&KidsRules::ADVANCED).golden, [1, 7, 1, 1]);
+        assert_eq!(StoredEntry::Kids(stored).to_json().unwrap(), advanced);
+        assert_eq!(
+            StoredEntry::of_family(&FamilyDeal::Kids(deal)),
+            StoredEntry::Kids(stored)
+        );
+        // Extras in format 4, or format 7 without them, is a damaged row.
+        let damaged = advanced.replace(r#""format":7"#, r#""format":4"#);
+        assert!(StoredEntry::parse(&damaged).is_err());
+        let bare = kids.replace(r#""format":4"#, r#""format":7"#);
+        assert!(StoredEntry::parse(&bare).is_err());
 
         let dd = r#"{"format":5,"captured":[[2,2,1,0,0,0],[0,0,0,0,1,0],[0,0,0,0,0,0]]}"#;
         let StoredEntry::Doppeldoppel(stored) = StoredEntry::parse(dd).unwrap() else {

@@ -1,22 +1,29 @@
 //! The family games' deals as stored, in the same `facts` column as Doppelkopf's: format 4
-//! a Doublehead Kids deal, format 5 a Doppeldoppel deal ([`super::deals::StoredEntry`]
-//! reads each). Frozen like every stored format: a change is a new format, never an edit.
+//! a Doublehead Kids deal, format 7 one of the advanced game with its fox and Karlchen
+//! cards, format 5 a Doppeldoppel deal ([`super::deals::StoredEntry`] reads each). Frozen
+//! like every stored format: a change is a new format, never an edit.
 
 use domain::game::doppeldoppel::{DoppeldoppelDeal, DoppeldoppelError, RankCounts};
-use domain::game::kids::{KidsDeal, KidsError, KidsTeams};
+use domain::game::kids::{KidsDeal, KidsError, KidsExtras, KidsTeamExtras, KidsTeams};
 use serde::{Deserialize, Serialize};
 
 /// The format of a Doublehead Kids deal.
 pub const KIDS_FORMAT: u32 = 4;
 
+/// The format of a Doublehead Kids deal with the advanced game's fox and Karlchen cards:
+/// format 4 and `extras`. A reader that knows format 4 only refuses it rather than drop
+/// the coins.
+pub const KIDS_EXTRAS_FORMAT: u32 = 7;
+
 /// The format of a Doppeldoppel deal.
 pub const DOPPELDOPPEL_FORMAT: u32 = 5;
 
-/// A Doublehead Kids deal, format 4.
+/// A Doublehead Kids deal, format 4, or format 7 ([`KIDS_EXTRAS_FORMAT`]) with `extras`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StoredKidsDeal {
-    /// Always [`KIDS_FORMAT`]; written explicitly.
+    /// [`KIDS_FORMAT`], or [`KIDS_EXTRAS_FORMAT`] when `extras` is there; written
+    /// explicitly.
     pub format: u32,
     /// How the teams were found.
     pub teams: StoredKidsTeams,
@@ -24,6 +31,49 @@ pub struct StoredKidsDeal {
     pub prince_princess: u16,
     /// The Silver Coins of the other team.
     pub without: u16,
+    /// Format 7 only: each team's fox and Karlchen cards.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extras: Option<StoredKidsExtras>,
+}
+
+/// Both teams' fox and Karlchen cards as stored (format 7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredKidsExtras {
+    /// Team Prince/Princess's.
+    pub prince_princess: StoredKidsCounts,
+    /// Team Without's.
+    pub without: StoredKidsCounts,
+}
+
+/// One team's fox and Karlchen cards as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct StoredKidsCounts {
+    /// Foxes caught from an opponent.
+    pub foxes: u8,
+    /// 1 when a member won the last duel with a Karlchen.
+    pub karlchen: u8,
+    /// Opponents' Karlchen won in the last duel.
+    pub karlchen_caught: u8,
+}
+
+impl StoredKidsCounts {
+    fn of(e: KidsExtras) -> StoredKidsCounts {
+        StoredKidsCounts {
+            foxes: e.foxes,
+            karlchen: e.karlchen,
+            karlchen_caught: e.karlchen_caught,
+        }
+    }
+
+    fn extras(self) -> KidsExtras {
+        KidsExtras {
+            foxes: self.foxes,
+            karlchen: self.karlchen,
+            karlchen_caught: self.karlchen_caught,
+        }
+    }
 }
 
 /// The teams of a Doublehead Kids deal as stored.
@@ -55,8 +105,19 @@ pub enum StoredKidsTeams {
 impl StoredKidsDeal {
     /// The stored form of a deal.
     pub fn of(deal: &KidsDeal) -> StoredKidsDeal {
+        let extras = deal.extras();
+        // A deal without fox or Karlchen cards is written as it always was.
+        let extras = (!extras.is_empty()).then(|| StoredKidsExtras {
+            prince_princess: StoredKidsCounts::of(extras.prince_princess),
+            without: StoredKidsCounts::of(extras.without),
+        });
         StoredKidsDeal {
-            format: KIDS_FORMAT,
+            format: if extras.is_some() {
+                KIDS_EXTRAS_FORMAT
+            } else {
+                KIDS_FORMAT
+            },
+            extras,
             teams: match deal.teams() {
                 KidsTeams::Pair(seats) => StoredKidsTeams::Pair { seats },
                 KidsTeams::Wedding { announcer, partner } => {
@@ -78,7 +139,19 @@ impl StoredKidsDeal {
             }
             StoredKidsTeams::Alone { seat } => KidsTeams::Alone(seat),
         };
-        KidsDeal::new(teams, self.prince_princess, self.without)
+        let deal = KidsDeal::new(teams, self.prince_princess, self.without)?;
+        match self.extras {
+            Some(e) => deal.with_extras(KidsTeamExtras {
+                prince_princess: e.prince_princess.extras(),
+                without: e.without.extras(),
+            }),
+            None => Ok(deal),
+        }
+    }
+
+    /// Whether the format and the fields agree: `extras` in format 7 and only there.
+    pub fn is_consistent(&self) -> bool {
+        (self.format == KIDS_EXTRAS_FORMAT) == self.extras.is_some()
     }
 }
 

@@ -9,6 +9,7 @@
 use diesel::backend::Backend;
 use diesel::deserialize::{self, FromSql, FromSqlRow};
 use diesel::sql_types::Text;
+use domain::game::kids::KidsRules;
 use domain::game::{AnnouncementScoring, Game, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
 use serde::{Deserialize, Serialize};
 
@@ -32,6 +33,13 @@ struct StoredGame {
     /// Doublehead Kids' target.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     golden_coins: Option<u8>,
+    /// Doublehead Kids' advanced scoring; absent (as in every row stored before it) for
+    /// the basic game.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    advanced: bool,
+    /// Doublehead Kids: level players at the top play on; absent for sharing the win.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    play_on: bool,
 }
 
 /// Doppelkopf's switches by their stable names.
@@ -91,9 +99,11 @@ pub fn encode(game: Game) -> String {
             failed_absage_all_levels: r.failed_absage_all_levels,
         }),
         golden_coins: match game {
-            Game::DoubleheadKids { golden_coins } => Some(golden_coins),
+            Game::DoubleheadKids(rules) => Some(rules.golden_coins),
             _ => None,
         },
+        advanced: matches!(game, Game::DoubleheadKids(rules) if rules.advanced),
+        play_on: matches!(game, Game::DoubleheadKids(rules) if rules.play_on),
     };
     // A struct of strings, numbers and booleans always serialises.
     serde_json::to_string(&stored).unwrap_or_else(|_| DDV.to_owned())
@@ -114,25 +124,36 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
     );
     let unknown = || anyhow::anyhow!("a tournament's game is not readable: {text:?}");
     match (stored.kind.as_str(), stored.rules, stored.golden_coins) {
-        ("doppelkopf", Some(r), None) => Ok(Game::Doppelkopf(Ruleset {
-            announcements: AnnouncementScoring::from_name(&r.announcements).ok_or_else(unknown)?,
-            second_heart_ten: SecondHeartTen::from_name(&r.second_heart_ten).ok_or_else(unknown)?,
-            schweinchen: Schweinchen::from_name(&r.schweinchen).ok_or_else(unknown)?,
-            karlchen: KarlchenRule::from_name(&r.karlchen).ok_or_else(unknown)?,
-            armut: r.armut,
-            five_nines: r.five_nines,
-            five_kings: r.five_kings,
-            bock_rounds: r.bock_rounds,
-            without_nines: r.without_nines,
-            solos_on_top: r.solos_on_top,
-            solo_multiplier: r.solo_multiplier,
-            queens_need_121: r.queens_need_121,
-            schwarz_by_card_points: r.schwarz_by_card_points,
-            without_pflichtsolo: r.without_pflichtsolo,
-            failed_absage_all_levels: r.failed_absage_all_levels,
+        ("doppelkopf", Some(r), None) if !stored.advanced && !stored.play_on => {
+            Ok(Game::Doppelkopf(Ruleset {
+                announcements: AnnouncementScoring::from_name(&r.announcements)
+                    .ok_or_else(unknown)?,
+                second_heart_ten: SecondHeartTen::from_name(&r.second_heart_ten)
+                    .ok_or_else(unknown)?,
+                schweinchen: Schweinchen::from_name(&r.schweinchen).ok_or_else(unknown)?,
+                karlchen: KarlchenRule::from_name(&r.karlchen).ok_or_else(unknown)?,
+                armut: r.armut,
+                five_nines: r.five_nines,
+                five_kings: r.five_kings,
+                bock_rounds: r.bock_rounds,
+                without_nines: r.without_nines,
+                solos_on_top: r.solos_on_top,
+                solo_multiplier: r.solo_multiplier,
+                queens_need_121: r.queens_need_121,
+                schwarz_by_card_points: r.schwarz_by_card_points,
+                without_pflichtsolo: r.without_pflichtsolo,
+                failed_absage_all_levels: r.failed_absage_all_levels,
+            }))
+        }
+        ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids(KidsRules {
+            golden_coins,
+            advanced: stored.advanced,
+            play_on: stored.play_on,
         })),
-        ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids { golden_coins }),
-        ("doppeldoppel", None, None) => Ok(Game::Doppeldoppel),
+        // Only Doublehead Kids has the two switches: elsewhere they are a damaged row.
+        ("doppeldoppel", None, None) if !stored.advanced && !stored.play_on => {
+            Ok(Game::Doppeldoppel)
+        }
         _ => Err(unknown()),
     }
 }
@@ -190,7 +211,12 @@ mod tests {
         };
         for game in [
             Game::Doppelkopf(house),
-            Game::DoubleheadKids { golden_coins: 7 },
+            Game::DoubleheadKids(KidsRules::basic(7)),
+            Game::DoubleheadKids(KidsRules {
+                golden_coins: 10,
+                advanced: true,
+                play_on: true,
+            }),
             Game::Doppeldoppel,
         ] {
             let text = encode(game);

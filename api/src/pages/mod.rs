@@ -420,6 +420,16 @@ impl RulesLine {
             None => format!("rules_{}", crate::wire::game::ruleset_name(game)),
         };
         let mut keys = vec![first];
+        if let domain::game::Game::DoubleheadKids(kids) = game {
+            for (on, key) in [
+                (kids.advanced, "rules_kids_advanced"),
+                (kids.play_on, "rules_kids_play_on"),
+            ] {
+                if on {
+                    keys.push(key.to_owned());
+                }
+            }
+        }
         let mut solo_multiplier = None;
         if let Some(r) = game.ruleset().filter(|r| !r.is_ddv()) {
             use domain::game::{AnnouncementScoring, KarlchenRule, Schweinchen, SecondHeartTen};

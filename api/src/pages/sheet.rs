@@ -394,7 +394,7 @@ mod tests {
         assert_eq!(Lang::De.text(kind_key("vorgefuehrt")), "vorgeführt");
         assert_eq!(
             Lang::De.text(kind_key("thrown_in")),
-            "eingeworfen, fünf Neunen"
+            "eingeworfen, neu gegeben"
         );
     }
 }

@@ -69,9 +69,9 @@ fn chosen_game(
         },
         (None, None) => return None,
         (Some("ddv"), None) => Game::DDV,
-        (Some("doublehead_kids"), None) => Game::DoubleheadKids {
-            golden_coins: domain::game::kids::BASIC_TARGET,
-        },
+        (Some("doublehead_kids"), None) => {
+            Game::DoubleheadKids(domain::game::kids::KidsRules::BASIC)
+        }
         (Some("doppeldoppel"), None) => Game::Doppeldoppel,
         (Some("house"), None) => {
             errors.push(FieldError::new(

@@ -3,7 +3,7 @@
 //! Doppelkopf deal (their rows on a family table's sheet are `wire::sheet`'s).
 
 use domain::game::doppeldoppel::{DoppeldoppelDeal, DoppeldoppelError, RankCounts};
-use domain::game::kids::{KidsDeal, KidsError, KidsTeams};
+use domain::game::kids::{KidsDeal, KidsError, KidsExtras, KidsTeamExtras, KidsTeams};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
@@ -64,6 +64,72 @@ pub struct KidsDealEntry {
     /// The Silver Coins of the other team.
     #[schema(example = 110)]
     pub without_coins: u16,
+    /// The advanced game only: each team's fox and Karlchen cards (elsewhere 422
+    /// `invalid_deal`, field `extras`, code `not_in_rules`). Left out: none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub extras: Option<KidsExtrasBody>,
+}
+
+/// Both teams' fox and Karlchen cards in the advanced game. At most two foxes in all, and
+/// only the team that won the last duel has Karlchen: one winning Karlchen at most, two
+/// Karlchen cards in all (422 `invalid_deal`, field `extras`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct KidsExtrasBody {
+    /// The team with the Prince/Princess cards (or the lone player).
+    pub prince_princess: KidsExtrasCounts,
+    /// The other team.
+    pub without: KidsExtrasCounts,
+}
+
+/// One team's fox and Karlchen cards, each a Golden Coin for every member.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(default, deny_unknown_fields)]
+pub struct KidsExtrasCounts {
+    /// Fox cards in the team's loot played by an opponent (0–2).
+    pub foxes: u8,
+    /// 1 when a member won the last duel by playing a Karlchen card.
+    pub karlchen: u8,
+    /// Karlchen cards played by an opponent in the last duel the team won (0–2).
+    pub karlchen_caught: u8,
+}
+
+impl From<KidsExtrasCounts> for KidsExtras {
+    fn from(c: KidsExtrasCounts) -> KidsExtras {
+        KidsExtras {
+            foxes: c.foxes,
+            karlchen: c.karlchen,
+            karlchen_caught: c.karlchen_caught,
+        }
+    }
+}
+
+impl From<KidsExtras> for KidsExtrasCounts {
+    fn from(e: KidsExtras) -> KidsExtrasCounts {
+        KidsExtrasCounts {
+            foxes: e.foxes,
+            karlchen: e.karlchen,
+            karlchen_caught: e.karlchen_caught,
+        }
+    }
+}
+
+impl From<KidsExtrasBody> for KidsTeamExtras {
+    fn from(b: KidsExtrasBody) -> KidsTeamExtras {
+        KidsTeamExtras {
+            prince_princess: b.prince_princess.into(),
+            without: b.without.into(),
+        }
+    }
+}
+
+impl From<KidsTeamExtras> for KidsExtrasBody {
+    fn from(e: KidsTeamExtras) -> KidsExtrasBody {
+        KidsExtrasBody {
+            prince_princess: e.prince_princess.into(),
+            without: e.without.into(),
+        }
+    }
 }
 
 impl KidsDealEntry {
@@ -79,11 +145,11 @@ impl KidsDealEntry {
             }
             &KidsTeamsBody::Alone { seat } => KidsTeams::Alone(seat),
         };
-        Ok(KidsDeal::new(
-            teams,
-            self.prince_princess_coins,
-            self.without_coins,
-        )?)
+        let deal = KidsDeal::new(teams, self.prince_princess_coins, self.without_coins)?;
+        Ok(match self.extras {
+            Some(extras) => deal.with_extras(extras.into())?,
+            None => deal,
+        })
     }
 }
 

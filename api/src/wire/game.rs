@@ -2,6 +2,7 @@
 //! or house rules as named switches), Doublehead Kids or Doppeldoppel, as a union tagged by
 //! `kind`, and its conversions to and from the domain's [`Game`].
 
+use domain::game::kids::KidsRules;
 use domain::game::{AnnouncementScoring, Game, KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
@@ -23,17 +24,24 @@ pub enum GameBody {
     /// Doublehead Kids, the family game: a table's round lasts until a player holds
     /// `golden_coins` Golden Coins.
     DoubleheadKids {
-        /// The Golden Coins that end a table's round (1–20, default 5 as in the basic game).
-        #[serde(default = "default_golden_coins")]
+        /// The Golden Coins that end a table's round (1–20; default 5 as in the basic game,
+        /// 10 in the advanced one). Always present in an answer.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schema(minimum = 1, maximum = 20, example = 5)]
-        golden_coins: u8,
+        golden_coins: Option<u8>,
+        /// The advanced game's scoring (its rules 3 and 4): more than 150 Silver Coins win 2
+        /// Golden Coins, more than 180 win 3 (a lone winner twice that), and each team adds
+        /// one per member for every fox caught from an opponent, for winning the last duel
+        /// with a Karlchen, and for every opponent's Karlchen won in it (a deal's `extras`).
+        #[serde(default)]
+        advanced: bool,
+        /// Rule F's alternative: players level at the top after the target play on until
+        /// one leads by a Golden Coin, instead of sharing the win.
+        #[serde(default)]
+        play_on: bool,
     },
     /// Doppeldoppel: 36 cards, tables of 3 or 4, a round is one deal per player.
     Doppeldoppel,
-}
-
-fn default_golden_coins() -> u8 {
-    domain::game::kids::BASIC_TARGET
 }
 
 impl Default for GameBody {
@@ -250,7 +258,11 @@ impl From<Game> for GameBody {
             Game::Doppelkopf(rules) => GameBody::Doppelkopf {
                 rules: rules.into(),
             },
-            Game::DoubleheadKids { golden_coins } => GameBody::DoubleheadKids { golden_coins },
+            Game::DoubleheadKids(rules) => GameBody::DoubleheadKids {
+                golden_coins: Some(rules.golden_coins),
+                advanced: rules.advanced,
+                play_on: rules.play_on,
+            },
             Game::Doppeldoppel => GameBody::Doppeldoppel,
         }
     }
@@ -261,9 +273,22 @@ impl GameBody {
     pub fn to_game(&self) -> Result<Game, FieldError> {
         match *self {
             GameBody::Doppelkopf { rules } => Ok(Game::Doppelkopf(rules.to_ruleset("game.rules")?)),
-            GameBody::DoubleheadKids { golden_coins } => {
+            GameBody::DoubleheadKids {
+                golden_coins,
+                advanced,
+                play_on,
+            } => {
+                let golden_coins = golden_coins.unwrap_or(if advanced {
+                    domain::game::kids::ADVANCED_TARGET
+                } else {
+                    domain::game::kids::BASIC_TARGET
+                });
                 if (1..=20).contains(&golden_coins) {
-                    Ok(Game::DoubleheadKids { golden_coins })
+                    Ok(Game::DoubleheadKids(KidsRules {
+                        golden_coins,
+                        advanced,
+                        play_on,
+                    }))
                 } else {
                     Err(FieldError::new(
                         "game.golden_coins",

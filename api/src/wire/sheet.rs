@@ -266,6 +266,14 @@ pub struct FamilySheetView {
     /// Doublehead Kids: the Golden Coins that end the round.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub golden_coins: Option<u8>,
+    /// Doublehead Kids' advanced game: 150 and 180 Silver Coins win more, foxes and
+    /// Karlchen bring Golden Coins (absent in the basic game).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub advanced: bool,
+    /// Doublehead Kids: players level at the top play on until one leads (absent when they
+    /// share the win).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub play_on: bool,
     /// The deals so far.
     pub deals: Vec<FamilyDealView>,
     /// Each seat's keys.

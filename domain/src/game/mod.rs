@@ -40,11 +40,9 @@ pub enum Game {
     /// Doppelkopf with the given rules (the DDV's by default).
     Doppelkopf(Ruleset),
     /// Doublehead Kids, the family game: four players, teams by the Prince/Princess cards,
-    /// a table's round played until a player holds `golden_coins` Golden Coins.
-    DoubleheadKids {
-        /// The Golden Coins that end a table's round (5 in the basic game).
-        golden_coins: u8,
-    },
+    /// a table's round played until a player holds the rules' Golden Coins, by the basic or
+    /// the advanced scoring.
+    DoubleheadKids(kids::KidsRules),
     /// Doppeldoppel: 36 cards, 3 or 4 players, a round is one deal per player.
     Doppeldoppel,
 }
@@ -57,7 +55,7 @@ impl Game {
     pub const fn kind(self) -> &'static str {
         match self {
             Game::Doppelkopf(_) => "doppelkopf",
-            Game::DoubleheadKids { .. } => kids::KIND,
+            Game::DoubleheadKids(_) => kids::KIND,
             Game::Doppeldoppel => doppeldoppel::KIND,
         }
     }
@@ -75,7 +73,7 @@ impl Game {
     pub const fn table_sizes(self) -> &'static [u8] {
         match self {
             Game::Doppelkopf(_) => &[4, 5],
-            Game::DoubleheadKids { .. } => &[kids::PLAYERS],
+            Game::DoubleheadKids(_) => &[kids::PLAYERS],
             Game::Doppeldoppel => &[doppeldoppel::MIN_PLAYERS, doppeldoppel::MAX_PLAYERS],
         }
     }
@@ -83,7 +81,7 @@ impl Game {
     /// Whether the standings rank by a second key after the first ([`FamilyKey`]): only
     /// Doublehead Kids, whose Silver Coins rank players with equal Golden Coins.
     pub const fn has_second_key(self) -> bool {
-        matches!(self, Game::DoubleheadKids { .. })
+        matches!(self, Game::DoubleheadKids(_))
     }
 
     /// Whether the game is played at a table of `players`.
@@ -103,7 +101,7 @@ impl Game {
         self.check_table(players)?;
         Ok(match self {
             Game::Doppelkopf(_) => RoundLength::Deals(planned_deals),
-            Game::DoubleheadKids { golden_coins } => RoundLength::UntilGoldenCoins(golden_coins),
+            Game::DoubleheadKids(rules) => RoundLength::UntilGoldenCoins(rules.golden_coins),
             Game::Doppeldoppel => RoundLength::Deals(u16::from(players)),
         })
     }
@@ -116,7 +114,7 @@ impl Game {
         self.check_table(players)?;
         Ok(match self {
             Game::Doppelkopf(_) => DealTurn::FromSheet,
-            Game::DoubleheadKids { .. } => DealTurn::Fixed(kids::deal_seats(index)),
+            Game::DoubleheadKids(_) => DealTurn::Fixed(kids::deal_seats(index)),
             Game::Doppeldoppel => DealTurn::Fixed(doppeldoppel::deal_seats(players, index)),
         })
     }
@@ -134,7 +132,7 @@ impl Game {
     pub fn timed_size(self, players: u8) -> Option<crate::deal::TableSize> {
         match self {
             Game::Doppelkopf(_) => crate::deal::TableSize::from_players(players),
-            Game::DoubleheadKids { .. } | Game::Doppeldoppel => None,
+            Game::DoubleheadKids(_) | Game::Doppeldoppel => None,
         }
     }
 
@@ -154,9 +152,7 @@ impl Game {
 mod tests {
     use super::*;
 
-    const KIDS: Game = Game::DoubleheadKids {
-        golden_coins: kids::BASIC_TARGET,
-    };
+    const KIDS: Game = Game::DoubleheadKids(kids::KidsRules::BASIC);
 
     #[test]
     fn each_game_plays_its_table_sizes() {
@@ -199,7 +195,7 @@ mod tests {
             Ok(RoundLength::Deals(4))
         );
         assert_eq!(
-            Game::DoubleheadKids { golden_coins: 10 }.round_length(4, 24),
+            Game::DoubleheadKids(kids::KidsRules::ADVANCED).round_length(4, 24),
             Ok(RoundLength::UntilGoldenCoins(10))
         );
     }

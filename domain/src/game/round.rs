@@ -94,9 +94,7 @@ impl Game {
         self.check_table(players)?;
         match self {
             Game::Doppelkopf(_) => Err(FamilyRoundError::NotAFamilyGame { game: self.kind() }),
-            Game::DoubleheadKids { golden_coins } => {
-                Ok(FamilyRound::Kids(KidsRound::new(golden_coins)))
-            }
+            Game::DoubleheadKids(rules) => Ok(FamilyRound::Kids(KidsRound::new(rules))),
             Game::Doppeldoppel => Ok(FamilyRound::Doppeldoppel(DoppeldoppelRound::new(players)?)),
         }
     }
@@ -165,7 +163,7 @@ impl FamilyRound {
     /// The same round with no deal entered.
     fn empty(&self) -> Result<FamilyRound, FamilyDeriveError> {
         Ok(match self {
-            FamilyRound::Kids(round) => FamilyRound::Kids(KidsRound::new(round.target())),
+            FamilyRound::Kids(round) => FamilyRound::Kids(KidsRound::new(round.rules())),
             FamilyRound::Doppeldoppel(round) => FamilyRound::Doppeldoppel(
                 DoppeldoppelRound::new(round.players())
                     .map_err(|e| FamilyDeriveError::Start(FamilyRoundError::Table(e)))?,
@@ -391,6 +389,14 @@ impl FamilyRound {
         }
     }
 
+    /// Doublehead Kids: how the table plays; `None` in Doppeldoppel.
+    pub const fn kids_rules(&self) -> Option<kids::KidsRules> {
+        match self {
+            FamilyRound::Kids(round) => Some(round.rules()),
+            FamilyRound::Doppeldoppel(_) => None,
+        }
+    }
+
     /// Doublehead Kids: the Golden Coins that end the round; `None` in Doppeldoppel.
     pub const fn golden_coins(&self) -> Option<u8> {
         match self {
@@ -432,7 +438,7 @@ mod tests {
 
     #[test]
     fn a_kids_round_to_two_golden_coins() {
-        let game = Game::DoubleheadKids { golden_coins: 2 };
+        let game = Game::DoubleheadKids(kids::KidsRules::basic(2));
         // Deal 1: seats 0 and 2 hold the Prince/Princess cards and take 130: one Golden
         // Coin each. Deal 2: seat 1 plays alone and takes 121: two Golden Coins, and the
         // round is over (seat 1 reached 2).
@@ -531,7 +537,7 @@ mod tests {
 
     #[test]
     fn a_correction_and_a_deletion_re_derive_the_round() {
-        let game = Game::DoubleheadKids { golden_coins: 2 };
+        let game = Game::DoubleheadKids(kids::KidsRules::basic(2));
         let deals = [
             kids(KidsTeams::Pair([0, 2]), 130),
             kids(KidsTeams::Alone(1), 121),
@@ -597,7 +603,7 @@ mod tests {
             })
         );
         assert!(matches!(
-            derive_family(Game::DoubleheadKids { golden_coins: 5 }, 3, &[]),
+            derive_family(Game::DoubleheadKids(kids::KidsRules::basic(5)), 3, &[]),
             Err(FamilyDeriveError::Start(FamilyRoundError::Table(_)))
         ));
         assert_eq!(

@@ -207,7 +207,11 @@ mod tests {
             })
         );
         five.adjust(&[-999, 999, 0, 0, 0]).unwrap();
-        let mut kids = table(Game::DoubleheadKids { golden_coins: 2 }, 4, &[]);
+        let mut kids = table(
+            Game::DoubleheadKids(crate::game::kids::KidsRules::basic(2)),
+            4,
+            &[],
+        );
         assert!(matches!(
             kids.adjust(&[0, 0, 0, 0]),
             Err(AdjustmentError::FamilyGame { .. })

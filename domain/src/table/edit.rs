@@ -274,7 +274,7 @@ mod tests {
     use crate::sheet::{RecordedDeal, SheetEntry};
     use crate::table::{DeriveError, TableLines, TableSetup};
 
-    const KIDS: Game = Game::DoubleheadKids { golden_coins: 2 };
+    const KIDS: Game = Game::DoubleheadKids(crate::game::kids::KidsRules::basic(2));
 
     /// A normal game Re (`re`) wins with 151 card points and no calls: 1 for winning and 1
     /// for Kontra under 90 (TSR 7.2.2), so 2 points a seat.

@@ -189,7 +189,7 @@ mod tests {
     #[test]
     fn a_family_round_is_stopped_where_it_stands() {
         let setup = TableSetup {
-            game: Game::DoubleheadKids { golden_coins: 2 },
+            game: Game::DoubleheadKids(crate::game::kids::KidsRules::basic(2)),
             players: 4,
             planned_deals: 24,
         };

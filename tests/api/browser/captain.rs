@@ -902,3 +902,87 @@ async fn a_doublehead_kids_deal_is_tapped_in_and_previewed() {
     page.assert_accessible("a finished Doublehead Kids table")
         .await;
 }
+
+#[actix_web::test]
+async fn the_advanced_doublehead_kids_form_takes_foxes_and_karlchen() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let body = json!({"name": "Fortgeschrittene", "date": "2026-12-05",
+        "game": {"kind": "doublehead_kids", "advanced": true}});
+    let table = Table::of_tournament(&app, &service, 4, &body).await;
+    let code = code(&service, &table).await;
+    let base = super::super::server::spawn(&app).await;
+    let Some(page) = browser::open(Viewport::Phone).await else {
+        return;
+    };
+    join(&page, &base, &code).await;
+    page.assert_accessible("an advanced Doublehead Kids table")
+        .await;
+    // Seats 0 and 2 take 160 Silver Coins (more than 150: 2 each) and won the last duel
+    // with a Karlchen (1 each); the other team caught both foxes (2 each).
+    page.click("input[name=team][value='0']").await;
+    page.click("input[name=team][value='2']").await;
+    page.fill("#coins", "160").await;
+    page.fill("#x_pp_karlchen", "1").await;
+    page.fill("#x_without_foxes", "2").await;
+    page.click("#preview-button").await;
+    page.wait_until(
+        "!document.querySelector('#preview').hidden && \
+         !!document.querySelector('#preview-scores td[data-seat=\"1\"]')",
+        WAIT,
+    )
+    .await;
+    let shown = page
+        .eval(
+            "return [0, 1].map(s => document.querySelector( \
+             '#preview-scores td[data-seat=\"' + s + '\"]').textContent);",
+            vec![],
+        )
+        .await;
+    assert_eq!(shown, json!(["3", "2"]));
+    page.click("#save-button").await;
+    page.wait_until(
+        "document.querySelector('#deal-form') && \
+         document.querySelector('#deal-form').dataset.number === '2'",
+        WAIT,
+    )
+    .await;
+    let stored = sheet(&service, &table).await;
+    assert_eq!(stored["totals"], json!([3, 2, 3, 2]));
+    // A third fox does not exist: refused with the reason, kept on the phone as typed.
+    page.click("input[name=team][value='1']").await;
+    page.click("input[name=team][value='3']").await;
+    page.fill("#coins", "130").await;
+    page.fill("#x_pp_foxes", "2").await;
+    page.fill("#x_without_foxes", "1").await;
+    page.click("#save-button").await;
+    page.wait_for("#outbox li[data-state=refused] .outbox-reason", WAIT)
+        .await;
+    assert_eq!(
+        page.text_of("#outbox li[data-state=refused] .outbox-reason")
+            .await,
+        "Es gibt nur zwei Füchse."
+    );
+    assert_eq!(sheet(&service, &table).await["totals"], json!([3, 2, 3, 2]));
+    page.assert_accessible("a refused advanced deal").await;
+    page.click("#outbox li[data-state=refused] button[data-do=edit]")
+        .await;
+    let kept = page
+        .eval(
+            "return [document.querySelector('#x_pp_foxes').value, \
+             document.querySelector('#x_without_foxes').value];",
+            vec![],
+        )
+        .await;
+    assert_eq!(kept, json!(["2", "1"]));
+    // Mended to one fox for each team: 1 each for the win, 1 each for the fox.
+    page.fill("#x_pp_foxes", "1").await;
+    page.click("#save-button").await;
+    page.wait_until(
+        "document.querySelectorAll('#outbox li').length === 0 && \
+         document.querySelector('#deal-form').dataset.number === '3'",
+        WAIT,
+    )
+    .await;
+    assert_eq!(sheet(&service, &table).await["totals"], json!([4, 4, 4, 4]));
+}

@@ -59,6 +59,11 @@ pub(super) struct GameFields {
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
+    /// Doublehead Kids' checkboxes.
+    #[serde(default)]
+    kids_advanced: Option<String>,
+    #[serde(default)]
+    kids_play_on: Option<String>,
 }
 
 fn ticked(on: bool) -> Option<String> {
@@ -87,9 +92,11 @@ impl GameFields {
             failed_absage_all_levels: ticked(rules.failed_absage_all_levels),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
-                Game::DoubleheadKids { golden_coins } => golden_coins.to_string(),
+                Game::DoubleheadKids(kids) => kids.golden_coins.to_string(),
                 _ => domain::game::kids::BASIC_TARGET.to_string(),
             },
+            kids_advanced: ticked(matches!(game, Game::DoubleheadKids(kids) if kids.advanced)),
+            kids_play_on: ticked(matches!(game, Game::DoubleheadKids(kids) if kids.play_on)),
         }
     }
 
@@ -135,15 +142,17 @@ impl GameFields {
                 Some(GameBody::Doppelkopf { rules })
             }
             "doublehead_kids" => Some(GameBody::DoubleheadKids {
-                golden_coins: small_number("game.golden_coins", &self.golden_coins).map_err(
-                    |e| {
+                golden_coins: Some(
+                    small_number("game.golden_coins", &self.golden_coins).map_err(|e| {
                         ApiError::unprocessable(
                             "invalid_body",
                             "the form has fields that do not parse",
                             vec![e],
                         )
-                    },
-                )?,
+                    })?,
+                ),
+                advanced: self.kids_advanced.is_some(),
+                play_on: self.kids_play_on.is_some(),
             }),
             _ => None,
         };

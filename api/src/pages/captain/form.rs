@@ -371,6 +371,7 @@ pub fn form_field(api_field: &str) -> Option<&'static str> {
         "prince_princess_coins" | "without_coins" | "coins" => "coins",
         "captured" => "captured",
         "announcer" => "announcer",
+        "extras" => "extras",
         _ => return None,
     })
 }
@@ -635,6 +636,8 @@ mod tests {
             Some("doppelkopf_kontra")
         );
         assert_eq!(form_field("sitting_out"), Some("re"));
-        assert_eq!(form_field("extras"), None);
+        // Doublehead Kids' fox and Karlchen grid; Doppelkopf's extras are named per count.
+        assert_eq!(form_field("extras"), Some("extras"));
+        assert_eq!(form_field("extras.re"), None);
     }
 }

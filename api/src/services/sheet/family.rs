@@ -85,6 +85,8 @@ pub(super) fn view(
         family: Some(FamilySheetView {
             game: round.game(),
             golden_coins: round.golden_coins(),
+            advanced: round.kids_rules().is_some_and(|r| r.advanced),
+            play_on: round.kids_rules().is_some_and(|r| r.play_on),
             deals,
             totals: totals(&keys),
             next,

@@ -7,11 +7,19 @@ use serde::Serialize;
 use crate::error::ApiError;
 use crate::wire::deal::DealBody;
 use crate::wire::family::{
-    DoppeldoppelDealEntry, DoppeldoppelMark, KidsDealEntry, KidsMark, KidsTeamsBody,
+    DoppeldoppelDealEntry, DoppeldoppelMark, KidsDealEntry, KidsExtrasBody, KidsExtrasCounts,
+    KidsMark, KidsTeamsBody,
 };
 
 /// The ranks of a Doppeldoppel card, 1 to 6.
 pub(super) const RANKS: [u8; 6] = [1, 2, 3, 4, 5, 6];
+
+/// Doublehead Kids' advanced game: the teams' rows of the fox and Karlchen grid, as the
+/// fields' names say them (`x_pp_foxes`, `x_without_karlchen`, …).
+pub(super) const EXTRAS_TEAMS: [&str; 2] = ["pp", "without"];
+
+/// The grid's columns: what a team caught, each a Golden Coin per member.
+pub(super) const EXTRAS_KINDS: [&str; 3] = ["foxes", "karlchen", "karlchen_caught"];
 
 /// The family form's fields as posted, as text.
 #[derive(Debug, Clone, Default, Serialize)]
@@ -37,6 +45,9 @@ pub struct FamilyForm {
     pub coins: String,
     /// Doppeldoppel: per seat, the count of each rank as typed.
     pub captured: Vec<Vec<String>>,
+    /// Doublehead Kids' advanced game: per team ([`EXTRAS_TEAMS`]) the counts of
+    /// [`EXTRAS_KINDS`] as typed; empty is none.
+    pub extras: [[String; 3]; 2],
 }
 
 impl FamilyForm {
@@ -80,6 +91,18 @@ impl FamilyForm {
                 },
                 "coins" => form.coins = value,
                 "announcer" => form.announcer = value,
+                other if other.starts_with("x_") => {
+                    let cell = EXTRAS_TEAMS.iter().enumerate().find_map(|(t, team)| {
+                        let kind = other.strip_prefix("x_")?.strip_prefix(team)?;
+                        let k = EXTRAS_KINDS
+                            .iter()
+                            .position(|name| kind.strip_prefix('_') == Some(*name))?;
+                        Some((t, k))
+                    });
+                    if let Some((t, k)) = cell {
+                        form.extras[t][k] = value;
+                    }
+                }
                 other => {
                     let cell = other.strip_prefix('c').and_then(|rest| {
                         let (seat, rank) = rest.split_once('_')?;
@@ -108,6 +131,29 @@ impl FamilyForm {
         }
         form.team.sort_unstable();
         form
+    }
+
+    /// The fox and Karlchen grid as the API's `extras`: `None` when nothing was typed (the
+    /// basic game's form has no grid), a number that is none refused by the field.
+    fn kids_extras(&self) -> Result<Option<KidsExtrasBody>, ApiError> {
+        if self.extras.iter().flatten().all(String::is_empty) {
+            return Ok(None);
+        }
+        let count = |t: usize, k: usize| match self.extras[t][k].as_str() {
+            "" => Ok(0),
+            n => n.parse::<u8>().map_err(|_| invalid("extras")),
+        };
+        let team = |t: usize| -> Result<KidsExtrasCounts, ApiError> {
+            Ok(KidsExtrasCounts {
+                foxes: count(t, 0)?,
+                karlchen: count(t, 1)?,
+                karlchen_caught: count(t, 2)?,
+            })
+        };
+        Ok(Some(KidsExtrasBody {
+            prince_princess: team(0)?,
+            without: team(1)?,
+        }))
     }
 
     /// Whether the captain asked for the preview.
@@ -177,6 +223,7 @@ impl FamilyForm {
                     teams,
                     prince_princess_coins: coins,
                     without_coins: domain::game::kids::SILVER_COINS - coins,
+                    extras: self.kids_extras()?,
                 }))
             }
             "doppeldoppel" => {

@@ -22,7 +22,7 @@ use crate::state::AppState;
 use crate::wire::sheet::FamilySheetView;
 use crate::wire::sheet::{DealView, SheetResponse};
 pub use form::FamilyForm;
-use form::RANKS;
+use form::{EXTRAS_KINDS, EXTRAS_TEAMS, RANKS};
 
 const TEMPLATE: &str = "pages/captain/family.html";
 const STATE: &str = "pages/captain/_family_state.html";
@@ -69,6 +69,10 @@ struct FamilyPage {
     table_number: i32,
     game: &'static str,
     golden_coins: Option<u8>,
+    /// Doublehead Kids' advanced game: the form asks for foxes and Karlchen.
+    advanced: bool,
+    /// Its grid: a row per team.
+    extras: Vec<ExtrasRow>,
     players: Vec<SeatLine>,
     deals: Vec<DealLine>,
     next_number: Option<u16>,
@@ -85,6 +89,24 @@ struct FamilyPage {
     deal_preview_error: Option<Refusal>,
     error: Option<Refusal>,
     error_field: Option<&'static str>,
+}
+
+/// One team's row of the fox and Karlchen grid.
+#[derive(Debug, Serialize)]
+struct ExtrasRow {
+    /// The i18n key of the team's name.
+    label: String,
+    cells: Vec<ExtrasCell>,
+}
+
+/// One count of the grid: its field, the i18n key of its column, what was typed.
+#[derive(Debug, Serialize)]
+struct ExtrasCell {
+    name: String,
+    label: String,
+    value: String,
+    /// The most the deck allows: one winning Karlchen, two of anything else.
+    max: u8,
 }
 
 /// What saving the form would give each seat.
@@ -150,6 +172,27 @@ impl FamilyPage {
             table_number: sheet.table_number,
             game: family.game,
             golden_coins: family.golden_coins,
+            advanced: family.advanced,
+            extras: EXTRAS_TEAMS
+                .iter()
+                .enumerate()
+                .map(|(t, team)| ExtrasRow {
+                    label: format!("captain_kids_team_{team}"),
+                    cells: EXTRAS_KINDS
+                        .iter()
+                        .enumerate()
+                        .map(|(k, kind)| ExtrasCell {
+                            name: format!("x_{team}_{kind}"),
+                            label: format!("captain_kids_{kind}"),
+                            value: form
+                                .as_ref()
+                                .map(|f| f.extras[t][k].clone())
+                                .unwrap_or_default(),
+                            max: if *kind == "karlchen" { 1 } else { 2 },
+                        })
+                        .collect(),
+                })
+                .collect(),
             players,
             deals: family
                 .deals
