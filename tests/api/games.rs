@@ -18,7 +18,9 @@ pub fn ddv_game() -> Value {
         "bock_rounds": false,
         "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
         "queens_need_121": false, "schwarz_by_card_points": false,
-        "without_pflichtsolo": false, "failed_absage_all_levels": false}})
+        "without_pflichtsolo": false, "failed_absage_all_levels": false,
+        "info_call_deadlines": false, "forced_announcement": false,
+        "schweinchen_forces_call": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -29,7 +31,9 @@ fn house_game() -> Value {
         "five_nines": false, "five_kings": true, "bock_rounds": true, "without_nines": true,
         "solos_on_top": true,
         "solo_multiplier": 1, "queens_need_121": true, "schwarz_by_card_points": true,
-        "without_pflichtsolo": true, "failed_absage_all_levels": true}})
+        "without_pflichtsolo": true, "failed_absage_all_levels": true,
+        "info_call_deadlines": true, "forced_announcement": true,
+        "schweinchen_forces_call": true}})
 }
 
 fn base(extra: Value) -> Value {
@@ -726,7 +730,9 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "armut": true, "five_nines": true, "five_kings": false, "bock_rounds": false,
                    "without_nines": false, "solos_on_top": false, "solo_multiplier": 3,
                    "queens_need_121": true, "schwarz_by_card_points": true,
-                   "without_pflichtsolo": false, "failed_absage_all_levels": true})
+                   "without_pflichtsolo": false, "failed_absage_all_levels": true,
+                   "info_call_deadlines": false, "forced_announcement": false,
+                   "schweinchen_forces_call": false})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(

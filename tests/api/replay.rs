@@ -162,3 +162,59 @@ async fn request_level_problems_name_their_field() {
     declared["contract"] = json!("silent_wedding");
     assert_eq!(rejected(&declared).await.1, "contract");
 }
+
+/// Wikipedia's forced announcement through the API: a deal whose first trick brought its
+/// winner 30 or more card points is refused under the switch (naming the rule) unless
+/// his party said its Ansage, and stands by the TSR.
+#[actix_web::test]
+async fn the_forced_announcement_is_checked_where_the_rules_have_it() {
+    let app = TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let mut refused = 0;
+    for seed in 0..40 {
+        let mut deal = body(seed);
+        let tsr = call(&service, post("/api/v1/replay", &deal)).await;
+        assert_eq!(tsr.status, StatusCode::OK, "seed {seed}: {}", tsr.text);
+        let facts = &tsr.json["facts"];
+        if facts["contract"].as_str().unwrap().starts_with("wedding") {
+            continue;
+        }
+        let first = &tsr.json["tricks"][0];
+        if first["points"].as_u64().unwrap() < 30 {
+            continue;
+        }
+        let winner = first["winner"].as_u64().unwrap();
+        let re = facts["re"].as_array().unwrap();
+        let party = if re.contains(&json!(winner)) {
+            "re"
+        } else {
+            "kontra"
+        };
+        let said = facts["announcements"][party] != "none";
+        deal["rules"] = json!({"forced_announcement": true});
+        let forced = call(&service, post("/api/v1/replay", &deal)).await;
+        if said {
+            assert_eq!(
+                forced.status,
+                StatusCode::OK,
+                "seed {seed}: {}",
+                forced.text
+            );
+        } else {
+            assert_eq!(
+                forced.status,
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "seed {seed}: {}",
+                forced.text
+            );
+            assert_eq!(forced.json["code"], "illegal_deal");
+            assert_eq!(forced.json["errors"][0]["field"], "events");
+            assert_eq!(forced.json["errors"][0]["code"], "forced_call_missing");
+            refused += 1;
+        }
+    }
+    assert!(
+        refused > 0,
+        "some seed has a forced player who never called"
+    );
+}

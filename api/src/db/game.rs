@@ -71,6 +71,15 @@ struct StoredRules {
     /// Absent in rows stored before the switch: each beaten level counts.
     #[serde(default)]
     failed_absage_all_levels: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    info_call_deadlines: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    forced_announcement: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    schweinchen_forces_call: bool,
 }
 
 /// The column's text for `game`.
@@ -97,6 +106,9 @@ pub fn encode(game: Game) -> String {
             schwarz_by_card_points: r.schwarz_by_card_points,
             without_pflichtsolo: r.without_pflichtsolo,
             failed_absage_all_levels: r.failed_absage_all_levels,
+            info_call_deadlines: r.info_call_deadlines,
+            forced_announcement: r.forced_announcement,
+            schweinchen_forces_call: r.schweinchen_forces_call,
         }),
         golden_coins: match game {
             Game::DoubleheadKids(rules) => Some(rules.golden_coins),
@@ -143,6 +155,9 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
                 schwarz_by_card_points: r.schwarz_by_card_points,
                 without_pflichtsolo: r.without_pflichtsolo,
                 failed_absage_all_levels: r.failed_absage_all_levels,
+                info_call_deadlines: r.info_call_deadlines,
+                forced_announcement: r.forced_announcement,
+                schweinchen_forces_call: r.schweinchen_forces_call,
             }))
         }
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids(KidsRules {
@@ -208,6 +223,9 @@ mod tests {
             schwarz_by_card_points: true,
             without_pflichtsolo: true,
             failed_absage_all_levels: true,
+            info_call_deadlines: true,
+            forced_announcement: true,
+            schweinchen_forces_call: true,
         };
         for game in [
             Game::Doppelkopf(house),

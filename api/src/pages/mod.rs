@@ -459,6 +459,9 @@ impl RulesLine {
                 (r.queens_need_121, "rules_queens_need_121"),
                 (r.schwarz_by_card_points, "rules_schwarz_by_card_points"),
                 (r.failed_absage_all_levels, "rules_failed_absage_all_levels"),
+                (r.info_call_deadlines, "rules_info_call_deadlines"),
+                (r.forced_announcement, "rules_forced_announcement"),
+                (r.schweinchen_forces_call, "rules_schweinchen_forces_call"),
             ] {
                 if on {
                     keys.push(key.to_owned());

@@ -101,6 +101,12 @@ pub struct RulesBody {
     /// kept or not (the Doppelkopf-Info page's example 2 read for every call); needs
     /// `announcements: doubling`.
     pub failed_absage_all_levels: bool,
+    /// The info page's call deadlines, in cards on the table (IX: Re before the 5th card, No 90 before the 9th, … Black before the 21st), each call after the one below it; they replace the TSR's. Only the replay checks them.
+    pub info_call_deadlines: bool,
+    /// Wikipedia's forced announcement: a player who takes 30 or more card points in the first trick (after a wedding's finding tricks) must announce Re or Kontra for his party. Only the replay checks it.
+    pub forced_announcement: bool,
+    /// Wikipedia: Schweinchen forces its holder to announce Re or Kontra for his party. Only the replay checks it.
+    pub schweinchen_forces_call: bool,
 }
 
 impl Default for RulesBody {
@@ -196,6 +202,9 @@ impl From<Ruleset> for RulesBody {
             schwarz_by_card_points: r.schwarz_by_card_points,
             without_pflichtsolo: r.without_pflichtsolo,
             failed_absage_all_levels: r.failed_absage_all_levels,
+            info_call_deadlines: r.info_call_deadlines,
+            forced_announcement: r.forced_announcement,
+            schweinchen_forces_call: r.schweinchen_forces_call,
         }
     }
 }
@@ -237,6 +246,9 @@ impl RulesBody {
             schwarz_by_card_points: self.schwarz_by_card_points,
             without_pflichtsolo: self.without_pflichtsolo,
             failed_absage_all_levels: self.failed_absage_all_levels,
+            info_call_deadlines: self.info_call_deadlines,
+            forced_announcement: self.forced_announcement,
+            schweinchen_forces_call: self.schweinchen_forces_call,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

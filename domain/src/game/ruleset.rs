@@ -245,6 +245,28 @@ pub struct Ruleset {
     /// beating Kontra's failed claims gets their levels and calls, nothing more. Needs
     /// [`AnnouncementScoring::Doubling`].
     pub failed_absage_all_levels: bool,
+    /// The info page's deadlines for the calls (IX: "Re ... Done before 5th card is on
+    /// table", "Contra ... usually also before 5th card", "No 90 ... before 9th card ...
+    /// and only if your team has already stated Re or Contra", "No 60 ... before 13th",
+    /// "No 30 ... before 17th", "Black ... before 21st"): counted in cards on the table,
+    /// each call only after the one below it, and no reply extension; they replace the
+    /// TSR's (cards in the caller's hand, TSR 6). **Reading:** after a wedding every limit
+    /// moves by four cards per trick the partner was found after the first, as the TSR
+    /// moves its deadlines by a card (TSR 4.4.4). Only the replay checks deadlines.
+    pub info_call_deadlines: bool,
+    /// Wikipedia's forced announcement (Pflichtansage): "If a player collects 30 points or
+    /// more in the first trick (not counting the tricks needed to determine the partners
+    /// after a wedding has been announced), they have to announce either Re or Kontra".
+    /// **Reading:** his party's Ansage is enough (his partner's Re counts, since nobody can
+    /// say it twice), and he may make it right after that trick, before the next card,
+    /// even where a deadline has passed (after a wedding it has). The text's "optionally a
+    /// further call" is not offered. Only the replay checks it.
+    pub forced_announcement: bool,
+    /// Wikipedia, piglets: "It may be played that a piglet forces the player to an
+    /// announcement of Kontra or Re". The Schweinchen holder's party must have its Ansage;
+    /// he may make it right after announcing Schweinchen, before the next card, whatever
+    /// the deadline. Only the replay checks it.
+    pub schweinchen_forces_call: bool,
 }
 
 impl Ruleset {
@@ -265,6 +287,9 @@ impl Ruleset {
         schwarz_by_card_points: false,
         without_pflichtsolo: false,
         failed_absage_all_levels: false,
+        info_call_deadlines: false,
+        forced_announcement: false,
+        schweinchen_forces_call: false,
     };
 
     /// Whether this is exactly the TSR.

@@ -107,6 +107,12 @@ impl Engine {
         }
         self.ranking = ranking;
         self.schweinchen = Some(seat);
+        if self.rules.schweinchen_forces_call {
+            self.forced[1] = Some(super::engine::Forced {
+                seat,
+                at: self.on_table(),
+            });
+        }
         Ok(())
     }
 }

@@ -3,7 +3,7 @@
 //! rule (TSR 6.4.4).
 
 use super::engine::Engine;
-use super::error::ReplayErrorKind;
+use super::error::{HouseRuleError, ReplayErrorKind};
 use super::event::CallKind;
 use super::{HAND, SEATS};
 use crate::deal::{CallLevel, Party, Seat};
@@ -18,6 +18,19 @@ const fn base_requirement(level: CallLevel) -> u8 {
         CallLevel::No60 => 9,
         CallLevel::No30 => 8,
         CallLevel::Schwarz => 7,
+    }
+}
+
+/// The info page's limits (IX): the most cards on the table at which each level may
+/// still be called ("before 5th card is on table" for Re, …, "before 21st" for Black).
+const fn info_limit(level: CallLevel) -> u8 {
+    match level {
+        CallLevel::None => 0,
+        CallLevel::Ansage => 4,
+        CallLevel::No90 => 8,
+        CallLevel::No60 => 12,
+        CallLevel::No30 => 16,
+        CallLevel::Schwarz => 20,
     }
 }
 
@@ -74,8 +87,22 @@ impl Engine {
                 level: current,
             });
         }
+        // A forced Ansage may be made at its moment whatever the deadline.
+        let forced = target == CallLevel::Ansage
+            && self
+                .forced
+                .iter()
+                .flatten()
+                .any(|f| f.seat == seat && f.at == self.on_table());
+        if self.rules.info_call_deadlines {
+            return self.call_by_cards_on_table(seat, call, own, forced);
+        }
         if target > CallLevel::Ansage && self.late_reply[own] {
             return Err(ReplayErrorKind::AbsageAfterLateReply { seat, call });
+        }
+        if forced {
+            self.levels[own] = target;
+            return Ok(());
         }
         let cards = self.hand.saturating_sub(self.played[usize::from(seat)]);
         // Every implied level must be in time; the lowest one has the earliest deadline.
@@ -103,6 +130,67 @@ impl Engine {
         self.levels[own] = target;
         self.late_reply[own] |= late;
         Ok(())
+    }
+
+    /// A call by the info page's deadlines ([`crate::game::Ruleset::info_call_deadlines`]):
+    /// the next level only, while the cards on the table are within its limit (moved by
+    /// four cards per finding trick after the first of a wedding).
+    fn call_by_cards_on_table(
+        &mut self,
+        seat: Seat,
+        call: CallKind,
+        own: usize,
+        forced: bool,
+    ) -> Result<(), ReplayErrorKind> {
+        let current = self.levels[own];
+        let target = call.level();
+        if current.next() != Some(target) {
+            return Err(HouseRuleError::CallSkipsLevel {
+                seat,
+                call,
+                level: current,
+            }
+            .into());
+        }
+        let shift = self.clarifying.map_or(0, |trick| trick.saturating_sub(1));
+        let limit = info_limit(target).saturating_add(shift.saturating_mul(SEATS));
+        let on_table = self.on_table();
+        if on_table > limit && !forced {
+            return Err(HouseRuleError::CallTooLateOnTable {
+                seat,
+                call,
+                on_table,
+                limit,
+            }
+            .into());
+        }
+        self.levels[own] = target;
+        Ok(())
+    }
+
+    /// The forced Ansage still missing at the end of the deal, if any.
+    pub(super) fn check_forced(&self) -> Result<(), ReplayErrorKind> {
+        for f in self.forced.iter().flatten() {
+            let missing = self
+                .party_of(f.seat)
+                .is_some_and(|party| self.level(party) == CallLevel::None);
+            if missing {
+                return Err(HouseRuleError::ForcedCallMissing { seat: f.seat }.into());
+            }
+        }
+        Ok(())
+    }
+
+    /// A forced Ansage due now and not yet made: the seat and its call (for the tests'
+    /// random deals, which must make it to play a legal deal).
+    #[cfg(test)]
+    pub(crate) fn forced_call_due(&self) -> Option<(Seat, CallKind)> {
+        self.forced.iter().flatten().find_map(|f| {
+            let party = self.party_of(f.seat)?;
+            let call = CallKind::for_level(party, CallLevel::Ansage)?;
+            (f.at == self.on_table() && self.level(party) == CallLevel::None)
+                .then_some((f.seat, call))
+        })
     }
 }
 

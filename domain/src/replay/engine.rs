@@ -80,6 +80,18 @@ pub(crate) struct Engine {
     pub(super) tricks: Vec<Trick>,
     pub(super) levels: [CallLevel; 2],
     pub(super) late_reply: [bool; 2],
+    /// Who must announce Re or Kontra under the house rules, and when he may at the latest
+    /// (cards on the table): after the first trick (Wikipedia's forced announcement) and
+    /// after Schweinchen (piglets force a call).
+    pub(super) forced: [Option<Forced>; 2],
+}
+
+/// A player who must announce his party's Ansage, and the moment (cards on the table) at
+/// which he may still do so whatever the deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Forced {
+    pub(crate) seat: Seat,
+    pub(crate) at: u8,
 }
 
 impl Engine {
@@ -158,7 +170,15 @@ impl Engine {
             tricks: Vec::with_capacity(12),
             levels: [CallLevel::None; 2],
             late_reply: [false; 2],
+            forced: [None; 2],
         }
+    }
+
+    /// Cards on the table so far: the tricks' and the trick being played.
+    pub(crate) fn on_table(&self) -> u8 {
+        (self.tricks.len() as u8)
+            .saturating_mul(SEATS)
+            .saturating_add(self.in_trick)
     }
 
     /// The seat whose turn it is.
@@ -298,6 +318,18 @@ impl Engine {
             }
             self.pending_wedding = None;
             self.clarifying = Some(number);
+        }
+        // Wikipedia's forced announcement: the first trick after any finding tricks.
+        let first = self.clarifying.map_or(1, |k| usize::from(k) + 1);
+        if self.rules.forced_announcement
+            && self.pending_wedding.is_none()
+            && self.tricks.len() == first
+            && trick.points >= 30
+        {
+            self.forced[0] = Some(Forced {
+                seat: trick.winner,
+                at: self.on_table(),
+            });
         }
     }
 }

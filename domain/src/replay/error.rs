@@ -255,6 +255,36 @@ pub enum HouseRuleError {
         /// The poor player.
         seat: Seat,
     },
+    /// Under the info page's deadlines, a call that skips the level below it ("only if
+    /// your team has already stated Re or Contra").
+    #[error("seat {seat} called {call}, but the party has only {level:?}: one level at a time")]
+    CallSkipsLevel {
+        /// The seat that called.
+        seat: Seat,
+        /// The call.
+        call: CallKind,
+        /// The party's level before it.
+        level: CallLevel,
+    },
+    /// Under the info page's deadlines, a call with more cards on the table than its limit.
+    #[error("seat {seat} called {call} with {on_table} cards on the table; the limit is {limit}")]
+    CallTooLateOnTable {
+        /// The seat that called.
+        seat: Seat,
+        /// The call.
+        call: CallKind,
+        /// Cards on the table.
+        on_table: u8,
+        /// The most cards on the table for the call.
+        limit: u8,
+    },
+    /// A player forced to announce (30 or more in the first trick, or Schweinchen) whose
+    /// party never said its Ansage.
+    #[error("seat {seat} had to announce re or kontra and the party never did")]
+    ForcedCallMissing {
+        /// The seat that had to announce.
+        seat: Seat,
+    },
     /// The partner gave back a different number of cards than he got.
     #[error("seat {seat} gave back {returned} cards for {given}")]
     UnevenExchange {
@@ -281,6 +311,9 @@ impl HouseRuleError {
             HouseRuleError::TooManyTrumps { .. } => "armut_too_many_trumps",
             HouseRuleError::NotTheTrumps { .. } => "armut_not_the_trumps",
             HouseRuleError::UnevenExchange { .. } => "armut_uneven_exchange",
+            HouseRuleError::CallSkipsLevel { .. } => "call_skips_level",
+            HouseRuleError::CallTooLateOnTable { .. } => "call_too_late",
+            HouseRuleError::ForcedCallMissing { .. } => "forced_call_missing",
         }
     }
 }

@@ -6,7 +6,7 @@
 use super::fixtures::*;
 use super::*;
 use crate::cards::{Card, Rank, Suit};
-use crate::deal::{Extras, Party, PartyExtras, Seat};
+use crate::deal::{CallLevel, Extras, Party, PartyExtras, Seat};
 use crate::game::{KarlchenRule, Ruleset, Schweinchen, SecondHeartTen};
 use proptest::prelude::*;
 
@@ -99,6 +99,121 @@ fn extras(doppelkopf: u8, fox: u8, karlchen: u8, karlchen_caught: u8) -> Extras 
         karlchen,
         karlchen_caught,
     }
+}
+
+const fn call(seat: Seat, call: CallKind) -> Event {
+    Event::Call { seat, call }
+}
+
+fn replay_normal(
+    rules: &Ruleset,
+    tricks: &[[&str; 4]],
+    extra: &[(usize, Event)],
+) -> Result<Replay, ReplayError> {
+    replay_with(
+        &build_with(rules, Contract::Normal, None, 3, tricks, extra),
+        rules,
+    )
+}
+
+#[test]
+fn thirty_in_the_first_trick_forces_an_announcement() {
+    // Wikipedia, forced announcement: "If a player collects 30 points or more in the first
+    // trick ... they have to announce either Re or Kontra". Seat 0 (Re) wins trick 1 with
+    // 42 card points.
+    let forced = rules(|r| r.forced_announcement = true);
+    let tsr = replay_normal(&Ruleset::DDV, &NORMAL, &[]).unwrap();
+    assert_eq!((tsr.tricks[0].winner, tsr.tricks[0].points), (0, 42));
+    assert_eq!(
+        replay_normal(&forced, &NORMAL, &[]),
+        Err(ReplayError {
+            event: None,
+            kind: HouseRuleError::ForcedCallMissing { seat: 0 }.into()
+        })
+    );
+    // He announces before leading trick 2: the deal stands, with Re said.
+    let said = replay_normal(&forced, &NORMAL, &[(4, call(0, CallKind::Re))]).unwrap();
+    assert_eq!(said.facts.announcements.re, CallLevel::Ansage);
+    // His partner's Re counts for the party: nobody can say it twice.
+    assert!(replay_normal(&forced, &NORMAL, &[(2, call(2, CallKind::Re))]).is_ok());
+    // By the TSR nothing is forced.
+    assert!(replay_normal(&Ruleset::DDV, &NORMAL, &[]).is_ok());
+}
+
+#[test]
+fn the_info_pages_call_limits_count_cards_on_the_table() {
+    // Doppelkopf-Info IX: Re "before 5th card is on table", No 90 "before 9th card ... and
+    // only if your team has already stated Re".
+    let info = rules(|r| r.info_call_deadlines = true);
+    // Seat 2 (Re) still holds 11 cards when the 6th card is down: in time by the TSR, too
+    // late by the page.
+    let late = [(5, call(2, CallKind::Re))];
+    assert!(replay_normal(&Ruleset::DDV, &NORMAL, &late).is_ok());
+    assert_eq!(
+        replay_normal(&info, &NORMAL, &late).map_err(|e| e.kind),
+        Err(HouseRuleError::CallTooLateOnTable {
+            seat: 2,
+            call: CallKind::Re,
+            on_table: 5,
+            limit: 4
+        }
+        .into())
+    );
+    assert!(replay_normal(&info, &NORMAL, &[(4, call(2, CallKind::Re))]).is_ok());
+    // "keine 90" alone implies Re by the TSR; the page wants Re first.
+    let skipped = [(3, call(2, CallKind::No90))];
+    assert!(replay_normal(&Ruleset::DDV, &NORMAL, &skipped).is_ok());
+    assert_eq!(
+        replay_normal(&info, &NORMAL, &skipped).map_err(|e| e.kind),
+        Err(HouseRuleError::CallSkipsLevel {
+            seat: 2,
+            call: CallKind::No90,
+            level: CallLevel::None
+        }
+        .into())
+    );
+    // Re, then keine 90 with 8 cards on the table: in time; with 9 (seat 2 still holds 10
+    // cards, in time by the TSR) too late.
+    let stepwise = [(3, call(2, CallKind::Re)), (8, call(2, CallKind::No90))];
+    let made = replay_normal(&info, &NORMAL, &stepwise).unwrap();
+    assert_eq!(made.facts.announcements.re, CallLevel::No90);
+    let nine = [(3, call(2, CallKind::Re)), (9, call(2, CallKind::No90))];
+    assert!(replay_normal(&Ruleset::DDV, &NORMAL, &nine).is_ok());
+    assert!(matches!(
+        replay_normal(&info, &NORMAL, &nine).map_err(|e| e.kind),
+        Err(ReplayErrorKind::HouseRule(
+            HouseRuleError::CallTooLateOnTable {
+                on_table: 9,
+                limit: 8,
+                ..
+            }
+        ))
+    ));
+}
+
+#[test]
+fn a_piglet_forces_its_holder_to_announce() {
+    // Wikipedia, piglets: "a piglet forces the player to an announcement of Kontra or Re".
+    // Seat 2 holds both ♦A (Kontra here: Re is seats 0 and 1).
+    let piglets = rules(|r| {
+        r.schweinchen = Schweinchen::Announced;
+        r.schweinchen_forces_call = true;
+    });
+    let tricks = both_aces_seat_2();
+    assert_eq!(
+        replay_normal(&piglets, &tricks, &[(0, schweinchen(2))]).map_err(|e| e.kind),
+        Err(HouseRuleError::ForcedCallMissing { seat: 2 }.into())
+    );
+    let said = replay_normal(
+        &piglets,
+        &tricks,
+        &[(0, schweinchen(2)), (0, call(2, CallKind::Kontra))],
+    )
+    .unwrap();
+    assert_eq!(said.facts.announcements.kontra, CallLevel::Ansage);
+    // Without the switch the piglets force nothing.
+    let free = rules(|r| r.schweinchen = Schweinchen::Announced);
+    assert!(replay_normal(&free, &tricks, &[(0, schweinchen(2))]).is_ok());
 }
 
 #[test]
@@ -641,8 +756,16 @@ fn random_normal(seed: u64, rules: &Ruleset) -> ReplayRequest {
             events.push(event);
         }
     };
+    // A forced Ansage, made at its moment as the rules want it.
+    let forced = |engine: &mut Engine, events: &mut Vec<Event>| {
+        if let Some((seat, call)) = engine.forced_call_due() {
+            assert_eq!(engine.call(seat, call), Ok(()));
+            events.push(Event::Call { seat, call });
+        }
+    };
     if let (Some(seat), Schweinchen::Announced) = (piglets, rules.schweinchen) {
         announce(&mut engine, &mut events, seat);
+        forced(&mut engine, &mut events);
     }
     let mut legal = [Card::DECK[0]; 12];
     while !engine.is_over() {
@@ -658,10 +781,12 @@ fn random_normal(seed: u64, rules: &Ruleset) -> ReplayRequest {
         let card = legal[rng.below(n as u64) as usize];
         if card == ace && Some(seat) == piglets && rules.schweinchen == Schweinchen::WhenPlayed {
             announce(&mut engine, &mut events, seat);
+            forced(&mut engine, &mut events);
         }
         let event = Event::Play { seat, card };
         assert_eq!(engine.apply(event), Ok(()));
         events.push(event);
+        forced(&mut engine, &mut events);
     }
     request(Contract::Normal, None, dealer, events)
 }
@@ -677,7 +802,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
         ]),
         prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
-        any::<[bool; 10]>(),
+        any::<[bool; 13]>(),
         0u8..=4,
     )
         .prop_map(
@@ -701,6 +826,9 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 without_pflichtsolo: flags[7],
                 failed_absage_all_levels: flags[8],
                 five_kings: flags[9],
+                info_call_deadlines: flags[10],
+                forced_announcement: flags[11],
+                schweinchen_forces_call: flags[12],
             },
         )
 }
@@ -745,6 +873,10 @@ proptest! {
             schweinchen: rules.schweinchen,
             karlchen: rules.karlchen,
             without_nines: rules.without_nines,
+            // The calls' rules decide which calls stand.
+            info_call_deadlines: rules.info_call_deadlines,
+            forced_announcement: rules.forced_announcement,
+            schweinchen_forces_call: rules.schweinchen_forces_call,
             ..Ruleset::DDV
         };
         prop_assert_eq!(replay_with(&req, &play_only), Ok(replayed));

@@ -98,6 +98,7 @@ pub fn replay_with(req: &ReplayRequest, rules: &Ruleset) -> Result<Replay, Repla
             kind,
         })?;
     }
+    engine.check_forced().map_err(request_error)?;
     Ok(engine.finish())
 }
 

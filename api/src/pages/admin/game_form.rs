@@ -56,6 +56,12 @@ pub(super) struct GameFields {
     #[serde(default)]
     failed_absage_all_levels: Option<String>,
     #[serde(default)]
+    info_call_deadlines: Option<String>,
+    #[serde(default)]
+    forced_announcement: Option<String>,
+    #[serde(default)]
+    schweinchen_forces_call: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -90,6 +96,9 @@ impl GameFields {
             schwarz_by_card_points: ticked(rules.schwarz_by_card_points),
             without_pflichtsolo: ticked(rules.without_pflichtsolo),
             failed_absage_all_levels: ticked(rules.failed_absage_all_levels),
+            info_call_deadlines: ticked(rules.info_call_deadlines),
+            forced_announcement: ticked(rules.forced_announcement),
+            schweinchen_forces_call: ticked(rules.schweinchen_forces_call),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids(kids) => kids.golden_coins.to_string(),
@@ -126,6 +135,9 @@ impl GameFields {
                         schwarz_by_card_points: self.schwarz_by_card_points.is_some(),
                         without_pflichtsolo: self.without_pflichtsolo.is_some(),
                         failed_absage_all_levels: self.failed_absage_all_levels.is_some(),
+                        info_call_deadlines: self.info_call_deadlines.is_some(),
+                        forced_announcement: self.forced_announcement.is_some(),
+                        schweinchen_forces_call: self.schweinchen_forces_call.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,
