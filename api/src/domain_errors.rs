@@ -67,6 +67,10 @@ pub fn ruleset_error(e: &RulesetError, field: &str) -> FieldError {
         RulesetError::SoloMultiplierOutOfRange { .. } => ("solo_multiplier", "out_of_range"),
         RulesetError::FiveNinesWithoutNines => ("five_nines", "contradicts_without_nines"),
         RulesetError::FailedAbsageWithoutDoubling => ("failed_absage_all_levels", "needs_doubling"),
+        RulesetError::ArmutThreeCardsWithoutArmut => ("armut_three_cards", "needs_armut"),
+        RulesetError::ForcedCallWithoutSchweinchen => {
+            ("schweinchen_forces_call", "needs_schweinchen")
+        }
     };
     FieldError::new(format!("{field}.{leaf}"), code, e.to_string())
 }

@@ -20,7 +20,8 @@ pub fn ddv_game() -> Value {
         "queens_need_121": false, "schwarz_by_card_points": false,
         "without_pflichtsolo": false, "failed_absage_all_levels": false,
         "info_call_deadlines": false, "forced_announcement": false,
-        "schweinchen_forces_call": false}})
+        "schweinchen_forces_call": false, "half_a_chicken": false,
+        "armut_three_cards": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -33,7 +34,8 @@ fn house_game() -> Value {
         "solo_multiplier": 1, "queens_need_121": true, "schwarz_by_card_points": true,
         "without_pflichtsolo": true, "failed_absage_all_levels": true,
         "info_call_deadlines": true, "forced_announcement": true,
-        "schweinchen_forces_call": true}})
+        "schweinchen_forces_call": true, "half_a_chicken": true,
+        "armut_three_cards": true}})
 }
 
 fn base(extra: Value) -> Value {
@@ -130,6 +132,14 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
         (
             json!({"game": {"kind": "doppelkopf", "rules": {"five_nines": true, "without_nines": true}}}),
             vec![("game.rules.five_nines", "contradicts_without_nines")],
+        ),
+        (
+            json!({"game": {"kind": "doppelkopf", "rules": {"armut_three_cards": true}}}),
+            vec![("game.rules.armut_three_cards", "needs_armut")],
+        ),
+        (
+            json!({"game": {"kind": "doppelkopf", "rules": {"schweinchen_forces_call": true}}}),
+            vec![("game.rules.schweinchen_forces_call", "needs_schweinchen")],
         ),
         (
             json!({"game": {"kind": "doublehead_kids", "golden_coins": 0}}),
@@ -732,7 +742,8 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "queens_need_121": true, "schwarz_by_card_points": true,
                    "without_pflichtsolo": false, "failed_absage_all_levels": true,
                    "info_call_deadlines": false, "forced_announcement": false,
-                   "schweinchen_forces_call": false})
+                   "schweinchen_forces_call": false, "half_a_chicken": false,
+                   "armut_three_cards": false})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(

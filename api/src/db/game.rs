@@ -80,6 +80,12 @@ struct StoredRules {
     /// Absent in rows stored before the switch: off.
     #[serde(default)]
     schweinchen_forces_call: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    half_a_chicken: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    armut_three_cards: bool,
 }
 
 /// The column's text for `game`.
@@ -109,6 +115,8 @@ pub fn encode(game: Game) -> String {
             info_call_deadlines: r.info_call_deadlines,
             forced_announcement: r.forced_announcement,
             schweinchen_forces_call: r.schweinchen_forces_call,
+            half_a_chicken: r.half_a_chicken,
+            armut_three_cards: r.armut_three_cards,
         }),
         golden_coins: match game {
             Game::DoubleheadKids(rules) => Some(rules.golden_coins),
@@ -158,6 +166,8 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
                 info_call_deadlines: r.info_call_deadlines,
                 forced_announcement: r.forced_announcement,
                 schweinchen_forces_call: r.schweinchen_forces_call,
+                half_a_chicken: r.half_a_chicken,
+                armut_three_cards: r.armut_three_cards,
             }))
         }
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids(KidsRules {
@@ -226,6 +236,8 @@ mod tests {
             info_call_deadlines: true,
             forced_announcement: true,
             schweinchen_forces_call: true,
+            half_a_chicken: true,
+            armut_three_cards: true,
         };
         for game in [
             Game::Doppelkopf(house),

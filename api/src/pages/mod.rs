@@ -462,6 +462,8 @@ impl RulesLine {
                 (r.info_call_deadlines, "rules_info_call_deadlines"),
                 (r.forced_announcement, "rules_forced_announcement"),
                 (r.schweinchen_forces_call, "rules_schweinchen_forces_call"),
+                (r.half_a_chicken, "rules_half_a_chicken"),
+                (r.armut_three_cards, "rules_armut_three_cards"),
             ] {
                 if on {
                     keys.push(key.to_owned());

@@ -107,6 +107,10 @@ pub struct RulesBody {
     pub forced_announcement: bool,
     /// Wikipedia: Schweinchen forces its holder to announce Re or Kontra for his party. Only the replay checks it.
     pub schweinchen_forces_call: bool,
+    /// Wikipedia's half a chicken: the holder of both ♦10 may announce `half_chicken` before the first card (a replay event); it scores nothing.
+    pub half_a_chicken: bool,
+    /// Wikipedia's Armut: the poor player hands over three cards (all his trumps, topped up with plain cards) and gets three back, instead of his trumps and as many back.
+    pub armut_three_cards: bool,
 }
 
 impl Default for RulesBody {
@@ -205,6 +209,8 @@ impl From<Ruleset> for RulesBody {
             info_call_deadlines: r.info_call_deadlines,
             forced_announcement: r.forced_announcement,
             schweinchen_forces_call: r.schweinchen_forces_call,
+            half_a_chicken: r.half_a_chicken,
+            armut_three_cards: r.armut_three_cards,
         }
     }
 }
@@ -249,6 +255,8 @@ impl RulesBody {
             info_call_deadlines: self.info_call_deadlines,
             forced_announcement: self.forced_announcement,
             schweinchen_forces_call: self.schweinchen_forces_call,
+            half_a_chicken: self.half_a_chicken,
+            armut_three_cards: self.armut_three_cards,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

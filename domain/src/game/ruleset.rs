@@ -267,6 +267,16 @@ pub struct Ruleset {
     /// he may make it right after announcing Schweinchen, before the next card, whatever
     /// the deadline. Only the replay checks it.
     pub schweinchen_forces_call: bool,
+    /// Wikipedia, half a chicken: "a player may announce 'half a chicken' upon being dealt
+    /// both tens of diamonds. This bid does nothing". The replay takes the announcement
+    /// (`half_chicken`) from the holder of both ♦10 before the first card; it scores
+    /// nothing. Off: the TSR, where it is no event at all.
+    pub half_a_chicken: bool,
+    /// Wikipedia's Armut: the partner takes the poor player's cards and returns "any three
+    /// cards". **Reading:** so that both keep twelve cards, the poor player hands over
+    /// three: all his trumps and plain cards to make three, and gets three back; off, the
+    /// info page's reading (XII: his trumps, "then gives the same number back").
+    pub armut_three_cards: bool,
 }
 
 impl Ruleset {
@@ -290,6 +300,8 @@ impl Ruleset {
         info_call_deadlines: false,
         forced_announcement: false,
         schweinchen_forces_call: false,
+        half_a_chicken: false,
+        armut_three_cards: false,
     };
 
     /// Whether this is exactly the TSR.
@@ -363,6 +375,12 @@ impl Ruleset {
         {
             return Err(RulesetError::FailedAbsageWithoutDoubling);
         }
+        if self.armut_three_cards && !self.armut {
+            return Err(RulesetError::ArmutThreeCardsWithoutArmut);
+        }
+        if self.schweinchen_forces_call && matches!(self.schweinchen, Schweinchen::Off) {
+            return Err(RulesetError::ForcedCallWithoutSchweinchen);
+        }
         Ok(())
     }
 }
@@ -393,6 +411,12 @@ pub enum RulesetError {
     /// value; under the TSR's adding the failed levels already count by 7.2.2 e/f.
     #[error("a failed Absage counting every level claimed needs Re and Kontra to double")]
     FailedAbsageWithoutDoubling,
+    /// The three-card exchange is a way of playing Armut, which the rules do not play.
+    #[error("the three-card armut needs armut")]
+    ArmutThreeCardsWithoutArmut,
+    /// Schweinchen forcing a call, where the rules play no Schweinchen.
+    #[error("schweinchen forcing a call needs schweinchen")]
+    ForcedCallWithoutSchweinchen,
 }
 
 impl Default for Ruleset {
@@ -459,6 +483,42 @@ mod tests {
         };
         assert_eq!(rules.validate(), Ok(()));
         assert!(rules.changes_order_of_play());
+    }
+
+    #[test]
+    fn the_variants_of_a_house_rule_need_the_rule() {
+        let three = Ruleset {
+            armut_three_cards: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(
+            three.validate(),
+            Err(RulesetError::ArmutThreeCardsWithoutArmut)
+        );
+        assert_eq!(
+            Ruleset {
+                armut: true,
+                ..three
+            }
+            .validate(),
+            Ok(())
+        );
+        let forcing = Ruleset {
+            schweinchen_forces_call: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(
+            forcing.validate(),
+            Err(RulesetError::ForcedCallWithoutSchweinchen)
+        );
+        assert_eq!(
+            Ruleset {
+                schweinchen: Schweinchen::WhenPlayed,
+                ..forcing
+            }
+            .validate(),
+            Ok(())
+        );
     }
 
     #[test]

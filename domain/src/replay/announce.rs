@@ -41,7 +41,30 @@ impl Engine {
             Announcement::Armut | Announcement::AcceptArmut => {
                 self.exchange(seat, Some(announcement))
             }
+            Announcement::HalfChicken => self.half_chicken(seat),
         }
+    }
+
+    /// "Half a chicken": the holder of both ♦10 as dealt says so before the first card,
+    /// once; nothing else changes.
+    fn half_chicken(&mut self, seat: Seat) -> Result<(), ReplayErrorKind> {
+        let announcement = Announcement::HalfChicken;
+        let refuse = |e: HouseRuleError| Err(ReplayErrorKind::HouseRule(e));
+        if !self.rules.half_a_chicken {
+            return refuse(HouseRuleError::NotPlayed { seat, announcement });
+        }
+        if self.half_chicken.is_some() {
+            return refuse(HouseRuleError::Repeated { seat, announcement });
+        }
+        if self.started() {
+            return refuse(HouseRuleError::TooLate { seat, announcement });
+        }
+        let ten = Card::new(Suit::Diamonds, Rank::Ten).index();
+        if self.dealt[usize::from(seat)][ten] < 2 {
+            return refuse(HouseRuleError::NotHeld { seat, announcement });
+        }
+        self.half_chicken = Some(seat);
+        Ok(())
     }
 
     /// Makes the Armut's pair the Re party of a normal game, once [`super::armut`] has

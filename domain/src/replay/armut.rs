@@ -67,7 +67,7 @@ pub(super) fn read_armut(
             }
             Event::Call { .. }
             | Event::Announce {
-                announcement: Announcement::Schweinchen,
+                announcement: Announcement::Schweinchen | Announcement::HalfChicken,
                 ..
             } => continue,
             Event::Give { seat, card } => {
@@ -146,17 +146,34 @@ pub(super) fn read_armut(
             HouseRuleError::TooManyTrumps { seat: poor, trumps },
         ));
     }
-    let given: Vec<&(usize, Seat, Card)> = gives.iter().filter(|g| g.1 == poor).collect();
-    if let Some(&&(i, _, _)) = given.iter().find(|g| !ranking.is_trump(g.2)) {
-        return Err(at(i, HouseRuleError::NotTheTrumps { seat: poor }));
-    }
-    // Every card given is a trump he was dealt; so he gave them all if the counts agree.
     let count = |seat: Seat| {
         let n = gives.iter().filter(|g| g.1 == seat).count();
         u8::try_from(n).unwrap_or(u8::MAX)
     };
-    if count(poor) != trumps {
-        return Err(at(end, HouseRuleError::NotTheTrumps { seat: poor }));
+    let given: Vec<&(usize, Seat, Card)> = gives.iter().filter(|g| g.1 == poor).collect();
+    if rules.armut_three_cards {
+        // Three cards each way: all his trumps among the three he hands over.
+        if count(poor) != 3 {
+            return Err(at(
+                end,
+                HouseRuleError::NotThreeCards {
+                    seat: poor,
+                    given: count(poor),
+                },
+            ));
+        }
+        let trumps_given = given.iter().filter(|g| ranking.is_trump(g.2)).count();
+        if u8::try_from(trumps_given).unwrap_or(u8::MAX) != trumps {
+            return Err(at(end, HouseRuleError::NotTheTrumps { seat: poor }));
+        }
+    } else {
+        if let Some(&&(i, _, _)) = given.iter().find(|g| !ranking.is_trump(g.2)) {
+            return Err(at(i, HouseRuleError::NotTheTrumps { seat: poor }));
+        }
+        // Every card given is a trump he was dealt; so he gave them all if the counts agree.
+        if count(poor) != trumps {
+            return Err(at(end, HouseRuleError::NotTheTrumps { seat: poor }));
+        }
     }
     if count(partner) != count(poor) {
         return Err(at(

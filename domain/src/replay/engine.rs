@@ -84,6 +84,8 @@ pub(crate) struct Engine {
     /// (cards on the table): after the first trick (Wikipedia's forced announcement) and
     /// after Schweinchen (piglets force a call).
     pub(super) forced: [Option<Forced>; 2],
+    /// Who announced "half a chicken" (it scores nothing; kept to refuse a repeat).
+    pub(super) half_chicken: Option<Seat>,
 }
 
 /// A player who must announce his party's Ansage, and the moment (cards on the table) at
@@ -171,6 +173,7 @@ impl Engine {
             levels: [CallLevel::None; 2],
             late_reply: [false; 2],
             forced: [None; 2],
+            half_chicken: None,
         }
     }
 

@@ -208,8 +208,9 @@ pub enum HouseRuleError {
         /// The contract.
         contract: Contract,
     },
-    /// The seat does not hold what the announcement needs (Schweinchen: both ♦A).
-    #[error("seat {seat} announced {announcement} without holding both ♦A")]
+    /// The seat does not hold what the announcement needs (Schweinchen: both ♦A; half a
+    /// chicken: both ♦10).
+    #[error("seat {seat} announced {announcement} without holding the two cards it needs")]
     NotHeld {
         /// The seat that announced.
         seat: Seat,
@@ -285,6 +286,14 @@ pub enum HouseRuleError {
         /// The seat that had to announce.
         seat: Seat,
     },
+    /// Under the three-card Armut, the poor player handed over other than three cards.
+    #[error("seat {seat} gave {given} cards for the armut; three are handed over")]
+    NotThreeCards {
+        /// The poor player.
+        seat: Seat,
+        /// The cards he gave.
+        given: u8,
+    },
     /// The partner gave back a different number of cards than he got.
     #[error("seat {seat} gave back {returned} cards for {given}")]
     UnevenExchange {
@@ -314,6 +323,7 @@ impl HouseRuleError {
             HouseRuleError::CallSkipsLevel { .. } => "call_skips_level",
             HouseRuleError::CallTooLateOnTable { .. } => "call_too_late",
             HouseRuleError::ForcedCallMissing { .. } => "forced_call_missing",
+            HouseRuleError::NotThreeCards { .. } => "armut_not_three_cards",
         }
     }
 }

@@ -109,22 +109,27 @@ pub enum Announcement {
     /// The seat accepts the Armut and becomes the poor player's partner (the two are Re).
     /// Wire name `accept_armut`.
     AcceptArmut,
+    /// "Half a chicken" (Wikipedia): the seat was dealt both ♦10. Scores nothing. Wire
+    /// name `half_chicken`.
+    HalfChicken,
 }
 
 impl Announcement {
     /// Every announcement.
-    pub const ALL: [Announcement; 3] = [
+    pub const ALL: [Announcement; 4] = [
         Announcement::Schweinchen,
         Announcement::Armut,
         Announcement::AcceptArmut,
+        Announcement::HalfChicken,
     ];
 
-    /// The wire name: `schweinchen`, `armut`, `accept_armut`.
+    /// The wire name: `schweinchen`, `armut`, `accept_armut`, `half_chicken`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Announcement::Schweinchen => "schweinchen",
             Announcement::Armut => "armut",
             Announcement::AcceptArmut => "accept_armut",
+            Announcement::HalfChicken => "half_chicken",
         }
     }
 }

@@ -802,7 +802,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
         ]),
         prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
-        any::<[bool; 13]>(),
+        any::<[bool; 15]>(),
         0u8..=4,
     )
         .prop_map(
@@ -829,6 +829,8 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 info_call_deadlines: flags[10],
                 forced_announcement: flags[11],
                 schweinchen_forces_call: flags[12],
+                half_a_chicken: flags[13],
+                armut_three_cards: flags[14],
             },
         )
 }
@@ -918,6 +920,135 @@ fn armut_exchange() -> Extra {
         (0, give(3, "SQ")),
         (0, give(3, "DA")),
     ]
+}
+
+/// [`armut_exchange`] with other cards handed over: `given` by the poor player (seat 1),
+/// `returned` by his partner (seat 3).
+fn exchange_of(given: &[&str], returned: &[&str]) -> Extra {
+    let announce = |seat, announcement| Event::Announce { seat, announcement };
+    let give = |seat, c: &str| Event::Give {
+        seat,
+        card: card(c),
+    };
+    let mut extra = vec![
+        (0, announce(1, Announcement::Armut)),
+        (0, announce(3, Announcement::AcceptArmut)),
+    ];
+    extra.extend(given.iter().map(|c| (0, give(1, c))));
+    extra.extend(returned.iter().map(|c| (0, give(3, c))));
+    extra
+}
+
+#[test]
+fn the_three_card_armut_tops_the_trumps_up_with_plain_cards() {
+    // Wikipedia's Armut: the partner takes the poor player's cards and returns "any three
+    // cards". Seat 1 was dealt two trumps here (♦K, ♦10; the ♦J is seat 3's own) and hands
+    // over a ♥A with them; seat 3 returns ♥10, ♠Q, ♦A. The play after it is ARMUT's.
+    let info = rules(|r| {
+        r.armut = true;
+        r.without_nines = true;
+    });
+    let three = Ruleset {
+        armut_three_cards: true,
+        ..info
+    };
+    let topped = exchange_of(&["DK", "DT", "HA"], &["HT", "SQ", "DA"]);
+    let req = build_with(&three, Contract::Normal, None, 3, &ARMUT, &topped);
+    let replayed = replay_with(&req, &three).unwrap();
+    let plain = build_with(&info, Contract::Normal, None, 3, &ARMUT, &armut_exchange());
+    assert_eq!(replayed, replay_with(&plain, &info).unwrap());
+    assert_eq!(replayed.facts.re, seats(&[1, 3]));
+    // By the info page a plain card is no part of the Armut: refused at its event.
+    assert_eq!(
+        replay_with(&req, &info),
+        Err(ReplayError {
+            event: Some(4),
+            kind: HouseRuleError::NotTheTrumps { seat: 1 }.into()
+        })
+    );
+    // Two cards each way (seat 1 keeping its ♦A): the info page wants all three trumps,
+    // the three-card rule three cards.
+    let two = exchange_of(&["DK", "DT"], &["HT", "SQ"]);
+    let req = build_with(&info, Contract::Normal, None, 3, &ARMUT, &two);
+    assert_eq!(
+        replay_with(&req, &three),
+        Err(ReplayError {
+            event: Some(6),
+            kind: HouseRuleError::NotThreeCards { seat: 1, given: 2 }.into()
+        })
+    );
+    assert_eq!(
+        replay_with(&req, &info).map_err(|e| e.kind),
+        Err(HouseRuleError::NotTheTrumps { seat: 1 }.into())
+    );
+}
+
+#[test]
+fn half_a_chicken_is_announced_by_the_holder_of_both_diamond_tens_and_scores_nothing() {
+    // Wikipedia: "a player may announce 'half a chicken' upon being dealt both tens of
+    // diamonds. This bid does nothing". A random deal in which one seat holds both ♦10.
+    let ten = card("DT");
+    let (req, holder) = (0..500u64)
+        .find_map(|seed| {
+            let req = crate::simulate::random_deal(seed);
+            let holder = (0..4u8).find(|&seat| {
+                req.events
+                    .iter()
+                    .filter(|e| matches!(e, Event::Play { seat: s, card } if *s == seat && *card == ten))
+                    .count()
+                    == 2
+            })?;
+            Some((req, holder))
+        })
+        .expect("a seed deals both ♦10 to one seat");
+    let chicken = rules(|r| r.half_a_chicken = true);
+    let with = |seat: Seat, at: usize| {
+        let mut req = req.clone();
+        req.events.insert(
+            at,
+            Event::Announce {
+                seat,
+                announcement: Announcement::HalfChicken,
+            },
+        );
+        req
+    };
+    let said = replay_with(&with(holder, 0), &chicken).unwrap();
+    assert_eq!(
+        said,
+        replay_with(&req, &chicken).unwrap(),
+        "it scores nothing"
+    );
+    assert_eq!(
+        replay_with(&with(holder, 0), &Ruleset::DDV).map_err(|e| e.kind),
+        Err(HouseRuleError::NotPlayed {
+            seat: holder,
+            announcement: Announcement::HalfChicken
+        }
+        .into())
+    );
+    let other = (holder + 1) % 4;
+    assert_eq!(
+        replay_with(&with(other, 0), &chicken).map_err(|e| e.kind),
+        Err(HouseRuleError::NotHeld {
+            seat: other,
+            announcement: Announcement::HalfChicken
+        }
+        .into())
+    );
+    let first_card = req
+        .events
+        .iter()
+        .position(|e| matches!(e, Event::Play { .. }))
+        .unwrap();
+    assert_eq!(
+        replay_with(&with(holder, first_card + 1), &chicken).map_err(|e| e.kind),
+        Err(HouseRuleError::TooLate {
+            seat: holder,
+            announcement: Announcement::HalfChicken
+        }
+        .into())
+    );
 }
 
 #[test]

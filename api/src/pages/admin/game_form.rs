@@ -62,6 +62,10 @@ pub(super) struct GameFields {
     #[serde(default)]
     schweinchen_forces_call: Option<String>,
     #[serde(default)]
+    half_a_chicken: Option<String>,
+    #[serde(default)]
+    armut_three_cards: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -99,6 +103,8 @@ impl GameFields {
             info_call_deadlines: ticked(rules.info_call_deadlines),
             forced_announcement: ticked(rules.forced_announcement),
             schweinchen_forces_call: ticked(rules.schweinchen_forces_call),
+            half_a_chicken: ticked(rules.half_a_chicken),
+            armut_three_cards: ticked(rules.armut_three_cards),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids(kids) => kids.golden_coins.to_string(),
@@ -138,6 +144,8 @@ impl GameFields {
                         info_call_deadlines: self.info_call_deadlines.is_some(),
                         forced_announcement: self.forced_announcement.is_some(),
                         schweinchen_forces_call: self.schweinchen_forces_call.is_some(),
+                        half_a_chicken: self.half_a_chicken.is_some(),
+                        armut_three_cards: self.armut_three_cards.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,
