@@ -3,7 +3,7 @@
 //! the sheet exactly once, and the deals the clients retry with their `Idempotency-Key`
 //! must not be doubled. On SQLite (WAL, `synchronous = FULL`) and on PostgreSQL.
 //!
-//! The process is the binary `cargo build -p karlchen-api --bin karlchen` makes, next to
+//! The process is the binary `cargo build --workspace --bin karlchen` makes, next to
 //! this test's own executable (built once per test run, so it matches the sources;
 //! `scripts/test` builds it beforehand). `KARLCHEN_BIN` names another binary. Run it with
 //! `--nocapture` to see the figures BENCHMARKS.md records.
@@ -69,14 +69,10 @@ pub(crate) fn karlchen() -> &'static Path {
             // look newer than every later edit, and cargo would never rebuild it.
             .env_remove("LD_PRELOAD")
             .env_remove("FAKETIME")
-            .args([
-                "build",
-                "--quiet",
-                "-p",
-                "karlchen-api",
-                "--bin",
-                "karlchen",
-            ])
+            // `--workspace`, as `scripts/test` builds it: the same features for the
+            // dependencies as the test run, so this finds it built instead of rebuilding
+            // the API with `-p karlchen-api`'s smaller set (and the test run's after it).
+            .args(["build", "--quiet", "--workspace", "--bin", "karlchen"])
             .arg("--profile")
             .arg(&profile)
             .arg("--target-dir")
@@ -85,7 +81,7 @@ pub(crate) fn karlchen() -> &'static Path {
             .map_err(|e| format!("cannot run cargo: {e}"))?;
         if !status.success() {
             return Err(format!(
-                "`cargo build -p karlchen-api --bin karlchen --profile {profile}` failed \
+                "`cargo build --workspace --bin karlchen --profile {profile}` failed \
                  ({status}); build it by hand or set KARLCHEN_BIN"
             ));
         }
