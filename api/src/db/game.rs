@@ -86,6 +86,9 @@ struct StoredRules {
     /// Absent in rows stored before the switch: off.
     #[serde(default)]
     armut_three_cards: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    wedding_names_trick: bool,
 }
 
 /// The column's text for `game`.
@@ -117,6 +120,7 @@ pub fn encode(game: Game) -> String {
             schweinchen_forces_call: r.schweinchen_forces_call,
             half_a_chicken: r.half_a_chicken,
             armut_three_cards: r.armut_three_cards,
+            wedding_names_trick: r.wedding_names_trick,
         }),
         golden_coins: match game {
             Game::DoubleheadKids(rules) => Some(rules.golden_coins),
@@ -168,6 +172,7 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
                 schweinchen_forces_call: r.schweinchen_forces_call,
                 half_a_chicken: r.half_a_chicken,
                 armut_three_cards: r.armut_three_cards,
+                wedding_names_trick: r.wedding_names_trick,
             }))
         }
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids(KidsRules {
@@ -238,6 +243,7 @@ mod tests {
             schweinchen_forces_call: true,
             half_a_chicken: true,
             armut_three_cards: true,
+            wedding_names_trick: true,
         };
         for game in [
             Game::Doppelkopf(house),

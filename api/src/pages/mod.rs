@@ -464,6 +464,7 @@ impl RulesLine {
                 (r.schweinchen_forces_call, "rules_schweinchen_forces_call"),
                 (r.half_a_chicken, "rules_half_a_chicken"),
                 (r.armut_three_cards, "rules_armut_three_cards"),
+                (r.wedding_names_trick, "rules_wedding_names_trick"),
             ] {
                 if on {
                     keys.push(key.to_owned());

@@ -35,7 +35,8 @@ pub struct ReplayRequest {
     /// Every card as `seat:card` (suit C S H D + rank A T K Q J 9, `HT` = ♥10) and every
     /// call as `seat:call` (`re`, `kontra`, `no90`, `no60`, `no30`, `schwarz`), in order.
     /// Under house rules also `seat:schweinchen`, Armut as `seat:armut`,
-    /// `seat:accept_armut` and the cards handed over as `seat>card`.
+    /// `seat:accept_armut` and the cards handed over as `seat>card`, `seat:half_chicken`,
+    /// and the wedding player's `seat:wedding_trump` or `seat:wedding_plain`.
     pub events: Vec<String>,
     /// The house rules the deal was played by (default: the DDV's tournament rules).
     #[serde(default)]

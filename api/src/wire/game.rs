@@ -111,6 +111,8 @@ pub struct RulesBody {
     pub half_a_chicken: bool,
     /// Wikipedia's Armut: the poor player hands over three cards (all his trumps, topped up with plain cards) and gets three back, instead of his trumps and as many back.
     pub armut_three_cards: bool,
+    /// Wikipedia's wedding variant: the wedding player may name the first trump trick (`wedding_trump`) or the first non-trump trick (`wedding_plain`) as the one that finds his partner; if none of the first three meets it, he plays the diamond solo.
+    pub wedding_names_trick: bool,
 }
 
 impl Default for RulesBody {
@@ -211,6 +213,7 @@ impl From<Ruleset> for RulesBody {
             schweinchen_forces_call: r.schweinchen_forces_call,
             half_a_chicken: r.half_a_chicken,
             armut_three_cards: r.armut_three_cards,
+            wedding_names_trick: r.wedding_names_trick,
         }
     }
 }
@@ -257,6 +260,7 @@ impl RulesBody {
             schweinchen_forces_call: self.schweinchen_forces_call,
             half_a_chicken: self.half_a_chicken,
             armut_three_cards: self.armut_three_cards,
+            wedding_names_trick: self.wedding_names_trick,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

@@ -277,6 +277,14 @@ pub struct Ruleset {
     /// three: all his trumps and plain cards to make three, and gets three back; off, the
     /// info page's reading (XII: his trumps, "then gives the same number back").
     pub armut_three_cards: bool,
+    /// Wikipedia, Wedding: "Some variants allow the Wedding (Hochzeit) player to announce
+    /// which kind of trick must be taken, i.e. the first trump trick or the first non-trump
+    /// trick", a trick being a non-trump trick when its first card is no trump; if none of
+    /// the first three tricks meets it or each is won by the wedding player, he plays the
+    /// diamond solo. The replay takes `wedding_trump` or `wedding_plain` from the wedding
+    /// player before the first card; without it the first trick won by another finds the
+    /// partner, as in the TSR.
+    pub wedding_names_trick: bool,
 }
 
 impl Ruleset {
@@ -302,6 +310,7 @@ impl Ruleset {
         schweinchen_forces_call: false,
         half_a_chicken: false,
         armut_three_cards: false,
+        wedding_names_trick: false,
     };
 
     /// Whether this is exactly the TSR.

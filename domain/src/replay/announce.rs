@@ -42,7 +42,41 @@ impl Engine {
                 self.exchange(seat, Some(announcement))
             }
             Announcement::HalfChicken => self.half_chicken(seat),
+            Announcement::WeddingTrump | Announcement::WeddingPlain => {
+                self.name_wedding_trick(seat, announcement)
+            }
         }
+    }
+
+    /// The wedding player names the kind of trick that finds his partner, before the
+    /// first card, once.
+    fn name_wedding_trick(
+        &mut self,
+        seat: Seat,
+        announcement: Announcement,
+    ) -> Result<(), ReplayErrorKind> {
+        let refuse = |e: HouseRuleError| Err(ReplayErrorKind::HouseRule(e));
+        if !self.rules.wedding_names_trick {
+            return refuse(HouseRuleError::NotPlayed { seat, announcement });
+        }
+        if self.contract != Contract::Wedding {
+            return refuse(HouseRuleError::NotInContract {
+                seat,
+                announcement,
+                contract: self.contract,
+            });
+        }
+        if self.pending_wedding != Some(seat) {
+            return refuse(HouseRuleError::NotHeld { seat, announcement });
+        }
+        if self.wedding_trick.is_some() {
+            return refuse(HouseRuleError::Repeated { seat, announcement });
+        }
+        if self.started() {
+            return refuse(HouseRuleError::TooLate { seat, announcement });
+        }
+        self.wedding_trick = Some(announcement == Announcement::WeddingTrump);
+        Ok(())
     }
 
     /// "Half a chicken": the holder of both ♦10 as dealt says so before the first card,

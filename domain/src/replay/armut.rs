@@ -67,7 +67,11 @@ pub(super) fn read_armut(
             }
             Event::Call { .. }
             | Event::Announce {
-                announcement: Announcement::Schweinchen | Announcement::HalfChicken,
+                announcement:
+                    Announcement::Schweinchen
+                    | Announcement::HalfChicken
+                    | Announcement::WeddingTrump
+                    | Announcement::WeddingPlain,
                 ..
             } => continue,
             Event::Give { seat, card } => {

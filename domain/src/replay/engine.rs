@@ -62,7 +62,11 @@ pub(crate) struct Engine {
     /// The Re party; in a wedding only the wedding player until the clarifying trick.
     pub(super) re: SeatSet,
     /// The wedding player while the clarifying trick is outstanding.
-    pending_wedding: Option<Seat>,
+    pub(super) pending_wedding: Option<Seat>,
+    /// The kind of trick the wedding player named to find his partner (Wikipedia's
+    /// variant): `Some(true)` the first trump trick, `Some(false)` the first non-trump
+    /// trick; `None` any trick, as in the TSR.
+    pub(super) wedding_trick: Option<bool>,
     /// Number (1–3) of the wedding's clarifying trick, once played.
     pub(super) clarifying: Option<u8>,
     /// Cards still held, per seat and kind.
@@ -160,6 +164,7 @@ impl Engine {
             contract,
             re,
             pending_wedding: wedding_player,
+            wedding_trick: None,
             clarifying: None,
             hands,
             dealt: hands,
@@ -311,7 +316,12 @@ impl Engine {
             // TSR 4.4.3: the first of tricks 1–3 won by someone else finds the partner; if
             // the wedding player takes all three, trick 3 clarifies and he plays alone.
             let number = self.tricks.len() as u8;
-            if trick.winner != player {
+            // Under Wikipedia's variant only a trick of the named kind (by its first card)
+            // finds the partner.
+            let named = self
+                .wedding_trick
+                .is_none_or(|trump| self.ranking.is_trump(cards[0]) == trump);
+            if trick.winner != player && named {
                 self.re = self.re.with(trick.winner);
                 self.contract = Contract::Wedding;
             } else if number == 3 {

@@ -112,24 +112,34 @@ pub enum Announcement {
     /// "Half a chicken" (Wikipedia): the seat was dealt both ♦10. Scores nothing. Wire
     /// name `half_chicken`.
     HalfChicken,
+    /// The wedding player names the first trump trick as the one that finds his partner
+    /// (Wikipedia's variant). Wire name `wedding_trump`.
+    WeddingTrump,
+    /// The wedding player names the first non-trump trick. Wire name `wedding_plain`.
+    WeddingPlain,
 }
 
 impl Announcement {
     /// Every announcement.
-    pub const ALL: [Announcement; 4] = [
+    pub const ALL: [Announcement; 6] = [
         Announcement::Schweinchen,
         Announcement::Armut,
         Announcement::AcceptArmut,
         Announcement::HalfChicken,
+        Announcement::WeddingTrump,
+        Announcement::WeddingPlain,
     ];
 
-    /// The wire name: `schweinchen`, `armut`, `accept_armut`, `half_chicken`.
+    /// The wire name: `schweinchen`, `armut`, `accept_armut`, `half_chicken`,
+    /// `wedding_trump`, `wedding_plain`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Announcement::Schweinchen => "schweinchen",
             Announcement::Armut => "armut",
             Announcement::AcceptArmut => "accept_armut",
             Announcement::HalfChicken => "half_chicken",
+            Announcement::WeddingTrump => "wedding_trump",
+            Announcement::WeddingPlain => "wedding_plain",
         }
     }
 }

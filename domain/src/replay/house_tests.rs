@@ -802,7 +802,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
         ]),
         prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
-        any::<[bool; 15]>(),
+        any::<[bool; 16]>(),
         0u8..=4,
     )
         .prop_map(
@@ -831,6 +831,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 schweinchen_forces_call: flags[12],
                 half_a_chicken: flags[13],
                 armut_three_cards: flags[14],
+                wedding_names_trick: flags[15],
             },
         )
 }
@@ -1046,6 +1047,85 @@ fn half_a_chicken_is_announced_by_the_holder_of_both_diamond_tens_and_scores_not
         Err(HouseRuleError::TooLate {
             seat: holder,
             announcement: Announcement::HalfChicken
+        }
+        .into())
+    );
+}
+
+#[test]
+fn a_wedding_may_name_the_trick_that_finds_the_partner() {
+    // Wikipedia, Wedding: the player may name "the first trump trick or the first
+    // non-trump trick"; if none of the first three meets it, "the Wedding player must play
+    // a diamond solo". Seat 0 holds both ♣Q; tricks 1–3 are led with plain cards (♣A, ♣9,
+    // ♠10); seat 1 takes trick 2, the first won by another.
+    let named = rules(|r| r.wedding_names_trick = true);
+    let name = |announcement| {
+        vec![(
+            0,
+            Event::Announce {
+                seat: 0,
+                announcement,
+            },
+        )]
+    };
+    let build = |extra: &[(usize, Event)]| {
+        build_with(
+            &named,
+            Contract::Wedding,
+            Some(0),
+            3,
+            &WEDDING_TRICK_2,
+            extra,
+        )
+    };
+    let tsr = replay_with(&build(&[]), &named).unwrap();
+    assert_eq!(tsr.facts.contract, Contract::Wedding);
+    assert_eq!(tsr.facts.re, seats(&[0, 1]));
+    // The first non-trump trick won by another is trick 2: the same partner.
+    let plain = replay_with(&build(&name(Announcement::WeddingPlain)), &named).unwrap();
+    assert_eq!(plain.facts, tsr.facts);
+    // No trump trick among the first three: seat 0 plays the diamond solo alone, and the
+    // same tricks now count for him against three.
+    let trump = replay_with(&build(&name(Announcement::WeddingTrump)), &named).unwrap();
+    assert_eq!(trump.facts.contract, Contract::WeddingSolo);
+    assert_eq!(trump.facts.re, seats(&[0]));
+    assert_eq!(trump.tricks, tsr.tricks);
+    // Only the wedding player names it, before the first card, where the rules have it.
+    let by_other = vec![(
+        0,
+        Event::Announce {
+            seat: 1,
+            announcement: Announcement::WeddingTrump,
+        },
+    )];
+    assert_eq!(
+        replay_with(&build(&by_other), &named).map_err(|e| e.kind),
+        Err(HouseRuleError::NotHeld {
+            seat: 1,
+            announcement: Announcement::WeddingTrump
+        }
+        .into())
+    );
+    assert_eq!(
+        replay_with(&build(&name(Announcement::WeddingTrump)), &Ruleset::DDV).map_err(|e| e.kind),
+        Err(HouseRuleError::NotPlayed {
+            seat: 0,
+            announcement: Announcement::WeddingTrump
+        }
+        .into())
+    );
+    let late = vec![(
+        1,
+        Event::Announce {
+            seat: 0,
+            announcement: Announcement::WeddingPlain,
+        },
+    )];
+    assert_eq!(
+        replay_with(&build(&late), &named).map_err(|e| e.kind),
+        Err(HouseRuleError::TooLate {
+            seat: 0,
+            announcement: Announcement::WeddingPlain
         }
         .into())
     );

@@ -66,6 +66,8 @@ pub(super) struct GameFields {
     #[serde(default)]
     armut_three_cards: Option<String>,
     #[serde(default)]
+    wedding_names_trick: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -105,6 +107,7 @@ impl GameFields {
             schweinchen_forces_call: ticked(rules.schweinchen_forces_call),
             half_a_chicken: ticked(rules.half_a_chicken),
             armut_three_cards: ticked(rules.armut_three_cards),
+            wedding_names_trick: ticked(rules.wedding_names_trick),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids(kids) => kids.golden_coins.to_string(),
@@ -146,6 +149,7 @@ impl GameFields {
                         schweinchen_forces_call: self.schweinchen_forces_call.is_some(),
                         half_a_chicken: self.half_a_chicken.is_some(),
                         armut_three_cards: self.armut_three_cards.is_some(),
+                        wedding_names_trick: self.wedding_names_trick.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,
