@@ -71,6 +71,9 @@ pub fn ruleset_error(e: &RulesetError, field: &str) -> FieldError {
         RulesetError::ForcedCallWithoutSchweinchen => {
             ("schweinchen_forces_call", "needs_schweinchen")
         }
+        RulesetError::SuperSchweinchenWithoutSchweinchen => {
+            ("super_schweinchen", "needs_schweinchen")
+        }
     };
     FieldError::new(format!("{field}.{leaf}"), code, e.to_string())
 }

@@ -448,6 +448,27 @@ const SCHWEINCHEN_TRUMPS: [Card; 13] = [
 /// The normal order with Schweinchen, built once like the others.
 static SCHWEINCHEN: Ranking = Ranking::build(&SCHWEINCHEN_TRUMPS);
 
+/// Schweinchen with super piglets (Wikipedia): the ♦ nines above the ♦ aces, "outranking
+/// the piglets, the Dullen and Alten".
+const SUPER_SCHWEINCHEN_TRUMPS: [Card; 13] = [
+    c(Diamonds, Nine),
+    c(Diamonds, Ace),
+    c(Hearts, Ten),
+    QUEENS[0],
+    QUEENS[1],
+    QUEENS[2],
+    QUEENS[3],
+    JACKS[0],
+    JACKS[1],
+    JACKS[2],
+    JACKS[3],
+    c(Diamonds, Ten),
+    c(Diamonds, King),
+];
+
+/// The normal order with super piglets, built once like the others.
+static SUPER_SCHWEINCHEN: Ranking = Ranking::build(&SUPER_SCHWEINCHEN_TRUMPS);
+
 impl Ranking {
     /// The ranking under `contract` once Schweinchen is announced: the ♦ aces become the
     /// highest trumps. `None` where the contract's order is not the normal one (♣, ♠, ♥,
@@ -463,6 +484,15 @@ impl Ranking {
             | Contract::Armut
             | Contract::SoloDiamonds => Some(&SCHWEINCHEN),
             _ => None,
+        }
+    }
+
+    /// The ranking once super piglets follow Schweinchen: the ♦ nines on top, then the ♦
+    /// aces. Where Schweinchen is played at all ([`Ranking::with_schweinchen`]).
+    pub const fn with_super_schweinchen(contract: Contract) -> Option<&'static Ranking> {
+        match Ranking::with_schweinchen(contract) {
+            Some(_) => Some(&SUPER_SCHWEINCHEN),
+            None => None,
         }
     }
 

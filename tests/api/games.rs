@@ -21,7 +21,8 @@ pub fn ddv_game() -> Value {
         "without_pflichtsolo": false, "failed_absage_all_levels": false,
         "info_call_deadlines": false, "forced_announcement": false,
         "schweinchen_forces_call": false, "half_a_chicken": false,
-        "armut_three_cards": false, "wedding_names_trick": false}})
+        "armut_three_cards": false, "wedding_names_trick": false,
+        "super_schweinchen": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -35,7 +36,8 @@ fn house_game() -> Value {
         "without_pflichtsolo": true, "failed_absage_all_levels": true,
         "info_call_deadlines": true, "forced_announcement": true,
         "schweinchen_forces_call": true, "half_a_chicken": true,
-        "armut_three_cards": true, "wedding_names_trick": true}})
+        "armut_three_cards": true, "wedding_names_trick": true,
+        "super_schweinchen": true}})
 }
 
 fn base(extra: Value) -> Value {
@@ -743,7 +745,8 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "without_pflichtsolo": false, "failed_absage_all_levels": true,
                    "info_call_deadlines": false, "forced_announcement": false,
                    "schweinchen_forces_call": false, "half_a_chicken": false,
-                   "armut_three_cards": false, "wedding_names_trick": false})
+                   "armut_three_cards": false, "wedding_names_trick": false,
+                   "super_schweinchen": false})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(

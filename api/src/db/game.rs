@@ -89,6 +89,9 @@ struct StoredRules {
     /// Absent in rows stored before the switch: off.
     #[serde(default)]
     wedding_names_trick: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    super_schweinchen: bool,
 }
 
 /// The column's text for `game`.
@@ -121,6 +124,7 @@ pub fn encode(game: Game) -> String {
             half_a_chicken: r.half_a_chicken,
             armut_three_cards: r.armut_three_cards,
             wedding_names_trick: r.wedding_names_trick,
+            super_schweinchen: r.super_schweinchen,
         }),
         golden_coins: match game {
             Game::DoubleheadKids(rules) => Some(rules.golden_coins),
@@ -173,6 +177,7 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
                 half_a_chicken: r.half_a_chicken,
                 armut_three_cards: r.armut_three_cards,
                 wedding_names_trick: r.wedding_names_trick,
+                super_schweinchen: r.super_schweinchen,
             }))
         }
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids(KidsRules {
@@ -244,6 +249,7 @@ mod tests {
             half_a_chicken: true,
             armut_three_cards: true,
             wedding_names_trick: true,
+            super_schweinchen: true,
         };
         for game in [
             Game::Doppelkopf(house),

@@ -465,6 +465,7 @@ impl RulesLine {
                 (r.half_a_chicken, "rules_half_a_chicken"),
                 (r.armut_three_cards, "rules_armut_three_cards"),
                 (r.wedding_names_trick, "rules_wedding_names_trick"),
+                (r.super_schweinchen, "rules_super_schweinchen"),
             ] {
                 if on {
                     keys.push(key.to_owned());

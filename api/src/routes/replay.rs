@@ -36,7 +36,8 @@ pub struct ReplayRequest {
     /// call as `seat:call` (`re`, `kontra`, `no90`, `no60`, `no30`, `schwarz`), in order.
     /// Under house rules also `seat:schweinchen`, Armut as `seat:armut`,
     /// `seat:accept_armut` and the cards handed over as `seat>card`, `seat:half_chicken`,
-    /// and the wedding player's `seat:wedding_trump` or `seat:wedding_plain`.
+    /// the wedding player's `seat:wedding_trump` or `seat:wedding_plain`, and
+    /// `seat:super_schweinchen`.
     pub events: Vec<String>,
     /// The house rules the deal was played by (default: the DDV's tournament rules).
     #[serde(default)]

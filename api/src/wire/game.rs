@@ -113,6 +113,8 @@ pub struct RulesBody {
     pub armut_three_cards: bool,
     /// Wikipedia's wedding variant: the wedding player may name the first trump trick (`wedding_trump`) or the first non-trump trick (`wedding_plain`) as the one that finds his partner; if none of the first three meets it, he plays the diamond solo.
     pub wedding_names_trick: bool,
+    /// Wikipedia's super piglets: after Schweinchen, the holder of both ♦9 may announce `super_schweinchen` (a replay event); the ♦9 become the highest trumps. Needs `schweinchen`.
+    pub super_schweinchen: bool,
 }
 
 impl Default for RulesBody {
@@ -214,6 +216,7 @@ impl From<Ruleset> for RulesBody {
             half_a_chicken: r.half_a_chicken,
             armut_three_cards: r.armut_three_cards,
             wedding_names_trick: r.wedding_names_trick,
+            super_schweinchen: r.super_schweinchen,
         }
     }
 }
@@ -261,6 +264,7 @@ impl RulesBody {
             half_a_chicken: self.half_a_chicken,
             armut_three_cards: self.armut_three_cards,
             wedding_names_trick: self.wedding_names_trick,
+            super_schweinchen: self.super_schweinchen,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

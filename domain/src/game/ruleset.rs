@@ -285,6 +285,13 @@ pub struct Ruleset {
     /// player before the first card; without it the first trick won by another finds the
     /// partner, as in the TSR.
     pub wedding_names_trick: bool,
+    /// Wikipedia, super piglets: "When one player has announced piglets and a player has
+    /// both nines of diamonds on their hand, the player with the nines of diamonds may
+    /// announce super piglets. That means, those nines of diamonds become the highest
+    /// trumps in play". The replay takes `super_schweinchen` from the holder of both ♦9
+    /// once Schweinchen is announced, while both are still in his hand (before play where
+    /// Schweinchen is announced before play). Needs Schweinchen.
+    pub super_schweinchen: bool,
 }
 
 impl Ruleset {
@@ -311,6 +318,7 @@ impl Ruleset {
         half_a_chicken: false,
         armut_three_cards: false,
         wedding_names_trick: false,
+        super_schweinchen: false,
     };
 
     /// Whether this is exactly the TSR.
@@ -387,8 +395,13 @@ impl Ruleset {
         if self.armut_three_cards && !self.armut {
             return Err(RulesetError::ArmutThreeCardsWithoutArmut);
         }
-        if self.schweinchen_forces_call && matches!(self.schweinchen, Schweinchen::Off) {
-            return Err(RulesetError::ForcedCallWithoutSchweinchen);
+        if matches!(self.schweinchen, Schweinchen::Off) {
+            if self.schweinchen_forces_call {
+                return Err(RulesetError::ForcedCallWithoutSchweinchen);
+            }
+            if self.super_schweinchen {
+                return Err(RulesetError::SuperSchweinchenWithoutSchweinchen);
+            }
         }
         Ok(())
     }
@@ -426,6 +439,9 @@ pub enum RulesetError {
     /// Schweinchen forcing a call, where the rules play no Schweinchen.
     #[error("schweinchen forcing a call needs schweinchen")]
     ForcedCallWithoutSchweinchen,
+    /// Super piglets, where the rules play no Schweinchen.
+    #[error("super piglets need schweinchen")]
+    SuperSchweinchenWithoutSchweinchen,
 }
 
 impl Default for Ruleset {
@@ -527,6 +543,14 @@ mod tests {
             }
             .validate(),
             Ok(())
+        );
+        let super_piglets = Ruleset {
+            super_schweinchen: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(
+            super_piglets.validate(),
+            Err(RulesetError::SuperSchweinchenWithoutSchweinchen)
         );
     }
 

@@ -45,7 +45,39 @@ impl Engine {
             Announcement::WeddingTrump | Announcement::WeddingPlain => {
                 self.name_wedding_trick(seat, announcement)
             }
+            Announcement::SuperSchweinchen => self.super_schweinchen(seat),
         }
+    }
+
+    /// Super piglets: after Schweinchen, the holder of both ♦9 (both still in his hand, so
+    /// none has fallen; before play where Schweinchen is announced before play).
+    fn super_schweinchen(&mut self, seat: Seat) -> Result<(), ReplayErrorKind> {
+        let announcement = Announcement::SuperSchweinchen;
+        let refuse = |e: HouseRuleError| Err(ReplayErrorKind::HouseRule(e));
+        if !self.rules.super_schweinchen {
+            return refuse(HouseRuleError::NotPlayed { seat, announcement });
+        }
+        let Some(ranking) = Ranking::with_super_schweinchen(self.contract) else {
+            return refuse(HouseRuleError::NotInContract {
+                seat,
+                announcement,
+                contract: self.contract,
+            });
+        };
+        if self.super_schweinchen {
+            return refuse(HouseRuleError::Repeated { seat, announcement });
+        }
+        let before_play = self.rules.schweinchen == Schweinchen::Announced;
+        if self.schweinchen.is_none() || (before_play && self.started()) {
+            return refuse(HouseRuleError::TooLate { seat, announcement });
+        }
+        let nine = Card::new(Suit::Diamonds, Rank::Nine).index();
+        if self.hands[usize::from(seat)][nine] < 2 || self.dealt[usize::from(seat)][nine] < 2 {
+            return refuse(HouseRuleError::NotHeld { seat, announcement });
+        }
+        self.ranking = ranking;
+        self.super_schweinchen = true;
+        Ok(())
     }
 
     /// The wedding player names the kind of trick that finds his partner, before the

@@ -71,7 +71,8 @@ pub(super) fn read_armut(
                     Announcement::Schweinchen
                     | Announcement::HalfChicken
                     | Announcement::WeddingTrump
-                    | Announcement::WeddingPlain,
+                    | Announcement::WeddingPlain
+                    | Announcement::SuperSchweinchen,
                 ..
             } => continue,
             Event::Give { seat, card } => {

@@ -90,6 +90,8 @@ pub(crate) struct Engine {
     pub(super) forced: [Option<Forced>; 2],
     /// Who announced "half a chicken" (it scores nothing; kept to refuse a repeat).
     pub(super) half_chicken: Option<Seat>,
+    /// Whether super piglets were announced (the ♦9 on top).
+    pub(super) super_schweinchen: bool,
 }
 
 /// A player who must announce his party's Ansage, and the moment (cards on the table) at
@@ -179,6 +181,7 @@ impl Engine {
             late_reply: [false; 2],
             forced: [None; 2],
             half_chicken: None,
+            super_schweinchen: false,
         }
     }
 

@@ -117,21 +117,25 @@ pub enum Announcement {
     WeddingTrump,
     /// The wedding player names the first non-trump trick. Wire name `wedding_plain`.
     WeddingPlain,
+    /// Super piglets (Wikipedia): after Schweinchen, the holder of both ♦9 makes them the
+    /// highest trumps. Wire name `super_schweinchen`.
+    SuperSchweinchen,
 }
 
 impl Announcement {
     /// Every announcement.
-    pub const ALL: [Announcement; 6] = [
+    pub const ALL: [Announcement; 7] = [
         Announcement::Schweinchen,
         Announcement::Armut,
         Announcement::AcceptArmut,
         Announcement::HalfChicken,
         Announcement::WeddingTrump,
         Announcement::WeddingPlain,
+        Announcement::SuperSchweinchen,
     ];
 
     /// The wire name: `schweinchen`, `armut`, `accept_armut`, `half_chicken`,
-    /// `wedding_trump`, `wedding_plain`.
+    /// `wedding_trump`, `wedding_plain`, `super_schweinchen`.
     pub const fn as_str(self) -> &'static str {
         match self {
             Announcement::Schweinchen => "schweinchen",
@@ -140,6 +144,7 @@ impl Announcement {
             Announcement::HalfChicken => "half_chicken",
             Announcement::WeddingTrump => "wedding_trump",
             Announcement::WeddingPlain => "wedding_plain",
+            Announcement::SuperSchweinchen => "super_schweinchen",
         }
     }
 }

@@ -763,9 +763,24 @@ fn random_normal(seed: u64, rules: &Ruleset) -> ReplayRequest {
             events.push(Event::Call { seat, call });
         }
     };
+    // Super piglets right after Schweinchen, where a seat holds both ♦9.
+    let nine = Card::new(Suit::Diamonds, Rank::Nine);
+    let nines = (0..4u8).find(|&s| hands[usize::from(s)][nine.index()] == 2);
+    let super_piglets = |engine: &mut Engine, events: &mut Vec<Event>| {
+        if let (Some(seat), true) = (nines, rules.super_schweinchen) {
+            let event = Event::Announce {
+                seat,
+                announcement: Announcement::SuperSchweinchen,
+            };
+            if engine.apply(event).is_ok() {
+                events.push(event);
+            }
+        }
+    };
     if let (Some(seat), Schweinchen::Announced) = (piglets, rules.schweinchen) {
         announce(&mut engine, &mut events, seat);
         forced(&mut engine, &mut events);
+        super_piglets(&mut engine, &mut events);
     }
     let mut legal = [Card::DECK[0]; 12];
     while !engine.is_over() {
@@ -782,6 +797,7 @@ fn random_normal(seed: u64, rules: &Ruleset) -> ReplayRequest {
         if card == ace && Some(seat) == piglets && rules.schweinchen == Schweinchen::WhenPlayed {
             announce(&mut engine, &mut events, seat);
             forced(&mut engine, &mut events);
+            super_piglets(&mut engine, &mut events);
         }
         let event = Event::Play { seat, card };
         assert_eq!(engine.apply(event), Ok(()));
@@ -802,7 +818,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
         ]),
         prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
-        any::<[bool; 16]>(),
+        any::<[bool; 17]>(),
         0u8..=4,
     )
         .prop_map(
@@ -832,6 +848,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 half_a_chicken: flags[13],
                 armut_three_cards: flags[14],
                 wedding_names_trick: flags[15],
+                super_schweinchen: flags[16],
             },
         )
 }
@@ -852,16 +869,23 @@ proptest! {
             prop_assert_eq!(trick.leader, replayed.tricks[i - 1].winner);
         }
         let ace = Card::new(Suit::Diamonds, Rank::Ace);
-        let announced = req.events.iter().find_map(|e| match *e {
-            Event::Announce { seat, .. } => Some(seat),
+        let announcer = |which: Announcement| req.events.iter().find_map(|e| match *e {
+            Event::Announce { seat, announcement } if announcement == which => Some(seat),
             _ => None,
         });
-        if let Some(holder) = announced {
-            // Schweinchen: no foxes, and every trick with a ♦A is the holder's.
+        let super_holder = announcer(Announcement::SuperSchweinchen);
+        if let Some(holder) = announcer(Announcement::Schweinchen) {
+            // Schweinchen: no foxes, and every trick with a ♦A is the holder's, unless a
+            // ♦9 of super piglets lies in it.
             prop_assert_eq!(replayed.facts.extras.re.fox + replayed.facts.extras.kontra.fox, 0);
+            let nine = Card::new(Suit::Diamonds, Rank::Nine);
             for trick in &replayed.tricks {
                 if trick.cards.contains(&ace) {
-                    prop_assert_eq!(trick.winner, holder);
+                    let expected = match super_holder {
+                        Some(nines) if trick.cards.contains(&nine) => nines,
+                        _ => holder,
+                    };
+                    prop_assert_eq!(trick.winner, expected);
                 }
             }
         }
@@ -876,6 +900,7 @@ proptest! {
             schweinchen: rules.schweinchen,
             karlchen: rules.karlchen,
             without_nines: rules.without_nines,
+            super_schweinchen: rules.super_schweinchen,
             // The calls' rules decide which calls stand.
             info_call_deadlines: rules.info_call_deadlines,
             forced_announcement: rules.forced_announcement,
@@ -1129,6 +1154,86 @@ fn a_wedding_may_name_the_trick_that_finds_the_partner() {
         }
         .into())
     );
+}
+
+#[test]
+fn super_piglets_put_the_diamond_nines_above_the_piglets() {
+    // Wikipedia, super piglets: after piglets, the holder of both ♦9 "may announce super
+    // piglets. That means, those nines of diamonds become the highest trumps in play,
+    // outranking the piglets". Random deals with Schweinchen announced before play and
+    // super piglets right after it: in every trick holding a ♦9 and a ♦A the ♦9 wins (the
+    // first ♦9 if both), where by Schweinchen alone the ♦A takes it.
+    let piglets = rules(|r| r.schweinchen = Schweinchen::Announced);
+    let with_super = Ruleset {
+        super_schweinchen: true,
+        ..piglets
+    };
+    let nine = card("D9");
+    let ace = card("DA");
+    let mut checked = 0;
+    for seed in 0..3000u64 {
+        let req = random_normal(seed, &with_super);
+        let announced = req.events.iter().any(|e| {
+            matches!(
+                e,
+                Event::Announce {
+                    announcement: Announcement::SuperSchweinchen,
+                    ..
+                }
+            )
+        });
+        if !announced {
+            continue;
+        }
+        let replayed = replay_with(&req, &with_super).unwrap();
+        for trick in &replayed.tricks {
+            if trick.cards.contains(&nine) && trick.cards.contains(&ace) {
+                let first_nine = trick.cards.iter().position(|&c| c == nine).unwrap();
+                assert_eq!(trick.winner, trick.player(first_nine), "seed {seed}");
+                checked += 1;
+            }
+        }
+        // Without the switch the announcement is refused where it stands.
+        let i = req
+            .events
+            .iter()
+            .position(|e| {
+                matches!(
+                    e,
+                    Event::Announce {
+                        announcement: Announcement::SuperSchweinchen,
+                        ..
+                    }
+                )
+            })
+            .unwrap();
+        assert!(matches!(
+            replay_with(&req, &piglets),
+            Err(ReplayError {
+                event: Some(at),
+                kind: ReplayErrorKind::HouseRule(HouseRuleError::NotPlayed { .. })
+            }) if at == i
+        ));
+        if checked >= 3 {
+            break;
+        }
+    }
+    assert!(
+        checked >= 3,
+        "the seeds hold tricks with a ♦9 and a ♦A: {checked}"
+    );
+    // Before Schweinchen nobody may announce it.
+    let early = [(
+        0,
+        Event::Announce {
+            seat: 0,
+            announcement: Announcement::SuperSchweinchen,
+        },
+    )];
+    assert!(matches!(
+        replay_normal(&with_super, &NORMAL, &early).map_err(|e| e.kind),
+        Err(ReplayErrorKind::HouseRule(HouseRuleError::TooLate { .. }))
+    ));
 }
 
 #[test]

@@ -68,6 +68,8 @@ pub(super) struct GameFields {
     #[serde(default)]
     wedding_names_trick: Option<String>,
     #[serde(default)]
+    super_schweinchen: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -108,6 +110,7 @@ impl GameFields {
             half_a_chicken: ticked(rules.half_a_chicken),
             armut_three_cards: ticked(rules.armut_three_cards),
             wedding_names_trick: ticked(rules.wedding_names_trick),
+            super_schweinchen: ticked(rules.super_schweinchen),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids(kids) => kids.golden_coins.to_string(),
@@ -150,6 +153,7 @@ impl GameFields {
                         half_a_chicken: self.half_a_chicken.is_some(),
                         armut_three_cards: self.armut_three_cards.is_some(),
                         wedding_names_trick: self.wedding_names_trick.is_some(),
+                        super_schweinchen: self.super_schweinchen.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,
