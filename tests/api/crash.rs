@@ -4,8 +4,9 @@
 //! must not be doubled. On SQLite (WAL, `synchronous = FULL`) and on PostgreSQL.
 //!
 //! The process is the binary `cargo build --workspace --bin karlchen` makes, next to
-//! this test's own executable (built once per test run, so it matches the sources;
-//! `scripts/test` builds it beforehand). `KARLCHEN_BIN` names another binary. Run it with
+//! this test's own executable (built once per test run, so it matches the sources).
+//! `KARLCHEN_BIN` names another binary: `scripts/test` names the one its test build made
+//! (`cargo test` builds karlchen-api's binaries too). Run it with
 //! `--nocapture` to see the figures BENCHMARKS.md records.
 
 use std::fs::File;
@@ -69,9 +70,8 @@ pub(crate) fn karlchen() -> &'static Path {
             // look newer than every later edit, and cargo would never rebuild it.
             .env_remove("LD_PRELOAD")
             .env_remove("FAKETIME")
-            // `--workspace`, as `scripts/test` builds it: the same features for the
-            // dependencies as the test run, so this finds it built instead of rebuilding
-            // the API with `-p karlchen-api`'s smaller set (and the test run's after it).
+            // Only without KARLCHEN_BIN (`scripts/test` sets it to the binary its test
+            // build made): a plain `cargo test` run builds it here.
             .args(["build", "--quiet", "--workspace", "--bin", "karlchen"])
             .arg("--profile")
             .arg(&profile)
