@@ -29,10 +29,12 @@ pub enum GameBody {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[schema(minimum = 1, maximum = 20, example = 5)]
         golden_coins: Option<u8>,
-        /// The advanced game's scoring (its rules 3 and 4): more than 150 Silver Coins win 2
+        /// The advanced game's scoring (its rules 3 and 4): more than 150 Silver Coins win
+        /// 2
         /// Golden Coins, more than 180 win 3 (a lone winner twice that), and each team adds
         /// one per member for every fox caught from an opponent, for winning the last duel
-        /// with a Karlchen, and for every opponent's Karlchen won in it (a deal's `extras`).
+        /// with a Karlchen, and for every opponent's Karlchen won in it (a deal's
+        /// `extras`).
         #[serde(default)]
         advanced: bool,
         /// Rule F's alternative: players level at the top after the target play on until
@@ -66,7 +68,8 @@ pub struct RulesBody {
     /// `announced` (before play), `when_played` (from the first one played).
     pub schweinchen: SchweinchenName,
     /// Karlchen in the last trick: `ddv` (winning it scores), `caught` (caught by the
-    /// other party it gives them a point), `second_beats_first` (and the second ♣J beats the
+    /// other party it gives them a point), `second_beats_first` (and the second ♣J beats
+    /// the
     /// first in the last trick), `lizzie_miller` (caught only by a ♦Q that wins the last
     /// trick).
     pub karlchen: KarlchenName,
@@ -101,19 +104,30 @@ pub struct RulesBody {
     /// kept or not (the Doppelkopf-Info page's example 2 read for every call); needs
     /// `announcements: doubling`.
     pub failed_absage_all_levels: bool,
-    /// The info page's call deadlines, in cards on the table (IX: Re before the 5th card, No 90 before the 9th, … Black before the 21st), each call after the one below it; they replace the TSR's. Only the replay checks them.
+    /// The info page's call deadlines, in cards on the table (IX: Re before the 5th card,
+    /// No 90 before the 9th, … Black before the 21st), each call after the one below it;
+    /// they replace the TSR's. Only the replay checks them.
     pub info_call_deadlines: bool,
-    /// Wikipedia's forced announcement: a player who takes 30 or more card points in the first trick (after a wedding's finding tricks) must announce Re or Kontra for his party. Only the replay checks it.
+    /// Wikipedia's forced announcement: a player who takes 30 or more card points in the
+    /// first trick (after a wedding's finding tricks) must announce Re or Kontra for his
+    /// party. Only the replay checks it.
     pub forced_announcement: bool,
-    /// Wikipedia: Schweinchen forces its holder to announce Re or Kontra for his party. Only the replay checks it.
+    /// Wikipedia: Schweinchen forces its holder to announce Re or Kontra for his party.
+    /// Only the replay checks it.
     pub schweinchen_forces_call: bool,
-    /// Wikipedia's half a chicken: the holder of both ♦10 may announce `half_chicken` before the first card (a replay event); it scores nothing.
+    /// Wikipedia's half a chicken: the holder of both ♦10 may announce `half_chicken`
+    /// before the first card (a replay event); it scores nothing.
     pub half_a_chicken: bool,
-    /// Wikipedia's Armut: the poor player hands over three cards (all his trumps, topped up with plain cards) and gets three back, instead of his trumps and as many back.
+    /// Wikipedia's Armut: the poor player hands over three cards (all his trumps, topped up
+    /// with plain cards) and gets three back, instead of his trumps and as many back.
     pub armut_three_cards: bool,
-    /// Wikipedia's wedding variant: the wedding player may name the first trump trick (`wedding_trump`) or the first non-trump trick (`wedding_plain`) as the one that finds his partner; if none of the first three meets it, he plays the diamond solo.
+    /// Wikipedia's wedding variant: the wedding player may name the first trump trick
+    /// (`wedding_trump`) or the first non-trump trick (`wedding_plain`) as the one that
+    /// finds his partner; if none of the first three meets it, he plays the diamond solo.
     pub wedding_names_trick: bool,
-    /// Wikipedia's super piglets: after Schweinchen, the holder of both ♦9 may announce `super_schweinchen` (a replay event); the ♦9 become the highest trumps. Needs `schweinchen`.
+    /// Wikipedia's super piglets: after Schweinchen, the holder of both ♦9 may announce
+    /// `super_schweinchen` (a replay event); the ♦9 become the highest trumps. Needs
+    /// `schweinchen`.
     pub super_schweinchen: bool,
 }
 
