@@ -26,15 +26,23 @@ use crate::wire::tournaments::{
 /// The games by name a tournament can be created with without spelling out `game`; the desk
 /// offers these: the TSR, the presets of house rules a club starts from
 /// ([`domain::game::Preset`]), house rules switched one by one, the family games.
-pub const RULESETS: &[&str] = &[
-    "ddv",
-    "info_house_rules",
-    "without_nines",
-    "family_evening",
-    "house",
-    "doublehead_kids",
-    "doppeldoppel",
-];
+pub const RULESETS: [&str; Preset::ALL.len() + OTHER_RULESETS.len()] = {
+    let mut names = [""; Preset::ALL.len() + OTHER_RULESETS.len()];
+    let mut i = 0;
+    while i < Preset::ALL.len() {
+        names[i] = Preset::ALL[i].name();
+        i += 1;
+    }
+    let mut j = 0;
+    while j < OTHER_RULESETS.len() {
+        names[i + j] = OTHER_RULESETS[j];
+        j += 1;
+    }
+    names
+};
+
+/// The names after the presets: house rules switched one by one, the family games.
+const OTHER_RULESETS: [&str; 3] = ["house", "doublehead_kids", "doppeldoppel"];
 
 /// The game a request chooses by `ruleset` (a name) and `game` (in full), every fault
 /// pushed to `errors`; `None` when it names none (or is faulty).

@@ -437,7 +437,7 @@ pub(super) async fn show(
         settings: shown
             .settings
             .unwrap_or_else(|| SettingsForm::of(&overview.tournament)),
-        choices: GameChoices::new(lang, tournaments::RULESETS),
+        choices: GameChoices::new(lang, &tournaments::RULESETS),
         time_zones: crate::local_time::OFFERED,
         tie_break_names: domain::standings::TieBreak::ALL
             .iter()

@@ -136,7 +136,7 @@ async fn desk_page(
             .collect(),
         new,
         refused,
-        choices: GameChoices::new(lang, tournaments::RULESETS),
+        choices: GameChoices::new(lang, &tournaments::RULESETS),
         import: ImportBox {
             idempotency_key: match codes::new_secret() {
                 Ok(key) => key,
