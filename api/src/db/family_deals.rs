@@ -46,6 +46,23 @@ pub struct StoredKidsExtras {
     pub without: StoredKidsCounts,
 }
 
+impl StoredKidsExtras {
+    fn of(e: KidsTeamExtras) -> StoredKidsExtras {
+        StoredKidsExtras {
+            prince_princess: StoredKidsCounts::of(e.prince_princess),
+            without: StoredKidsCounts::of(e.without),
+        }
+    }
+
+    /// The cards as the domain counts them.
+    pub fn extras(self) -> KidsTeamExtras {
+        KidsTeamExtras {
+            prince_princess: self.prince_princess.extras(),
+            without: self.without.extras(),
+        }
+    }
+}
+
 /// One team's fox and Karlchen cards as stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -107,10 +124,7 @@ impl StoredKidsDeal {
     pub fn of(deal: &KidsDeal) -> StoredKidsDeal {
         let extras = deal.extras();
         // A deal without fox or Karlchen cards is written as it always was.
-        let extras = (!extras.is_empty()).then(|| StoredKidsExtras {
-            prince_princess: StoredKidsCounts::of(extras.prince_princess),
-            without: StoredKidsCounts::of(extras.without),
-        });
+        let extras = (!extras.is_empty()).then(|| StoredKidsExtras::of(extras));
         StoredKidsDeal {
             format: if extras.is_some() {
                 KIDS_EXTRAS_FORMAT
@@ -141,10 +155,7 @@ impl StoredKidsDeal {
         };
         let deal = KidsDeal::new(teams, self.prince_princess, self.without)?;
         match self.extras {
-            Some(e) => deal.with_extras(KidsTeamExtras {
-                prince_princess: e.prince_princess.extras(),
-                without: e.without.extras(),
-            }),
+            Some(e) => deal.with_extras(e.extras()),
             None => Ok(deal),
         }
     }

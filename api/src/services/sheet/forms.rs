@@ -9,7 +9,7 @@ use crate::db::deals::{
     StoredCall, StoredCalls, StoredCounts, StoredDeal, StoredEntry, StoredExtras, StoredPaperDeal,
     StoredPaperMark, StoredThrownIn,
 };
-use crate::db::family_deals::{StoredKidsCounts, StoredKidsTeams};
+use crate::db::family_deals::StoredKidsTeams;
 use crate::db::models::DealRow;
 use crate::error::ApiError;
 use crate::services::corrupt;
@@ -17,8 +17,7 @@ use crate::wire::deal::{
     DealBody, DealEntry, PaperDealEntry, PaperMark, ThrownInEntry, ThrownInMark,
 };
 use crate::wire::family::{
-    DoppeldoppelDealEntry, DoppeldoppelMark, KidsDealEntry, KidsExtrasBody, KidsExtrasCounts,
-    KidsMark, KidsTeamsBody,
+    DoppeldoppelDealEntry, DoppeldoppelMark, KidsDealEntry, KidsExtrasBody, KidsMark, KidsTeamsBody,
 };
 use crate::wire::score::{AnnouncementsBody, ExtrasBody, ExtrasCounts};
 
@@ -119,17 +118,7 @@ pub fn entry(stored: &StoredEntry) -> DealBody {
             },
             prince_princess_coins: stored.prince_princess,
             without_coins: stored.without,
-            extras: stored.extras.map(|e| {
-                let counts = |c: StoredKidsCounts| KidsExtrasCounts {
-                    foxes: c.foxes,
-                    karlchen: c.karlchen,
-                    karlchen_caught: c.karlchen_caught,
-                };
-                KidsExtrasBody {
-                    prince_princess: counts(e.prince_princess),
-                    without: counts(e.without),
-                }
-            }),
+            extras: stored.extras.map(|e| KidsExtrasBody::from(e.extras())),
         }),
         StoredEntry::Doppeldoppel(stored) => DealBody::Doppeldoppel(DoppeldoppelDealEntry {
             entry: DoppeldoppelMark::Doppeldoppel,
