@@ -426,45 +426,32 @@ impl SecondWins {
     }
 }
 
+/// `order` with `card` taken from its place and put on top, the others keeping theirs.
+const fn moved_to_top(card: Card, order: [Card; 13]) -> [Card; 13] {
+    let mut out = order;
+    out[0] = card;
+    let (mut from, mut to) = (0, 1);
+    while from < order.len() {
+        if order[from].index() != card.index() {
+            out[to] = order[from];
+            to += 1;
+        }
+        from += 1;
+    }
+    out
+}
+
 /// The normal trump order with the ♦ aces on top: Schweinchen (house rule X; the online
 /// guide's and Wikipedia's "piglets"), above even the ♥10. Only where the ♦A is trump at
 /// all, see [`Ranking::with_schweinchen`].
-const SCHWEINCHEN_TRUMPS: [Card; 13] = [
-    c(Diamonds, Ace),
-    c(Hearts, Ten),
-    QUEENS[0],
-    QUEENS[1],
-    QUEENS[2],
-    QUEENS[3],
-    JACKS[0],
-    JACKS[1],
-    JACKS[2],
-    JACKS[3],
-    c(Diamonds, Ten),
-    c(Diamonds, King),
-    c(Diamonds, Nine),
-];
+const SCHWEINCHEN_TRUMPS: [Card; 13] = moved_to_top(c(Diamonds, Ace), NORMAL_TRUMPS);
 
 /// The normal order with Schweinchen, built once like the others.
 static SCHWEINCHEN: Ranking = Ranking::build(&SCHWEINCHEN_TRUMPS);
 
 /// Schweinchen with super piglets (Wikipedia): the ♦ nines above the ♦ aces, "outranking
 /// the piglets, the Dullen and Alten".
-const SUPER_SCHWEINCHEN_TRUMPS: [Card; 13] = [
-    c(Diamonds, Nine),
-    c(Diamonds, Ace),
-    c(Hearts, Ten),
-    QUEENS[0],
-    QUEENS[1],
-    QUEENS[2],
-    QUEENS[3],
-    JACKS[0],
-    JACKS[1],
-    JACKS[2],
-    JACKS[3],
-    c(Diamonds, Ten),
-    c(Diamonds, King),
-];
+const SUPER_SCHWEINCHEN_TRUMPS: [Card; 13] = moved_to_top(c(Diamonds, Nine), SCHWEINCHEN_TRUMPS);
 
 /// The normal order with super piglets, built once like the others.
 static SUPER_SCHWEINCHEN: Ranking = Ranking::build(&SUPER_SCHWEINCHEN_TRUMPS);
@@ -764,6 +751,23 @@ mod tests {
             normal.trick_winner_with(&trick("CJ DK CJ SQ"), clubs_jack),
             3
         );
+    }
+
+    #[test]
+    fn super_piglets_put_the_diamond_nines_above_the_aces() {
+        // Wikipedia: "those nines of diamonds become the highest trumps in play,
+        // outranking the piglets, the Dullen and Alten".
+        let super_piglets = Ranking::with_super_schweinchen(Contract::Normal).unwrap();
+        let order: Vec<Card> = "D9 DA HT CQ SQ HQ DQ CJ SJ HJ DJ DT DK"
+            .split_whitespace()
+            .map(card)
+            .collect();
+        for pair in order.windows(2) {
+            assert!(super_piglets.beats(pair[0], pair[1]), "{pair:?}");
+            assert!(!super_piglets.beats(pair[1], pair[0]), "{pair:?}");
+        }
+        assert_eq!(super_piglets.trump_kinds(), 13);
+        assert_eq!(Ranking::with_super_schweinchen(Contract::SoloClubs), None);
     }
 
     #[test]

@@ -117,6 +117,14 @@ pub struct KidsExtras {
 }
 
 impl KidsExtras {
+    /// The most the deck allows of each, for both teams together: two fox cards, one card
+    /// winning the last duel, two Karlchen cards.
+    pub const MOST: KidsExtras = KidsExtras {
+        foxes: 2,
+        karlchen: 1,
+        karlchen_caught: 2,
+    };
+
     /// The Golden Coins they bring each member, widened so client counts cannot overflow.
     pub fn coins(&self) -> u16 {
         u16::from(self.foxes) + u16::from(self.karlchen) + u16::from(self.karlchen_caught)
@@ -156,11 +164,11 @@ impl KidsTeamExtras {
     fn validate(&self) -> Result<(), KidsError> {
         let (pp, wo) = (self.prince_princess, self.without);
         let foxes = u16::from(pp.foxes) + u16::from(wo.foxes);
-        if foxes > 2 {
+        if foxes > u16::from(KidsExtras::MOST.foxes) {
             return Err(KidsError::TooManyFoxes { total: foxes });
         }
         let won = u16::from(pp.karlchen) + u16::from(wo.karlchen);
-        if won > 1 {
+        if won > u16::from(KidsExtras::MOST.karlchen) {
             return Err(KidsError::TooManyKarlchen { total: won });
         }
         let last_duel = |e: KidsExtras| e.karlchen > 0 || e.karlchen_caught > 0;
@@ -168,7 +176,7 @@ impl KidsTeamExtras {
             return Err(KidsError::LastDuelForBothTeams);
         }
         let karlchen = won + u16::from(pp.karlchen_caught) + u16::from(wo.karlchen_caught);
-        if karlchen > 2 {
+        if karlchen > u16::from(KidsExtras::MOST.karlchen_caught) {
             return Err(KidsError::TooManyKarlchen { total: karlchen });
         }
         Ok(())

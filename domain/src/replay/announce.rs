@@ -119,7 +119,7 @@ impl Engine {
         if !self.rules.half_a_chicken {
             return refuse(HouseRuleError::NotPlayed { seat, announcement });
         }
-        if self.half_chicken.is_some() {
+        if self.half_chicken {
             return refuse(HouseRuleError::Repeated { seat, announcement });
         }
         if self.started() {
@@ -129,7 +129,7 @@ impl Engine {
         if self.dealt[usize::from(seat)][ten] < 2 {
             return refuse(HouseRuleError::NotHeld { seat, announcement });
         }
-        self.half_chicken = Some(seat);
+        self.half_chicken = true;
         Ok(())
     }
 

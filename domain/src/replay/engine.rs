@@ -88,8 +88,8 @@ pub(crate) struct Engine {
     /// (cards on the table): after the first trick (Wikipedia's forced announcement) and
     /// after Schweinchen (piglets force a call).
     pub(super) forced: [Option<Forced>; 2],
-    /// Who announced "half a chicken" (it scores nothing; kept to refuse a repeat).
-    pub(super) half_chicken: Option<Seat>,
+    /// Whether "half a chicken" was announced (it scores nothing; kept to refuse a repeat).
+    pub(super) half_chicken: bool,
     /// Whether super piglets were announced (the ♦9 on top).
     pub(super) super_schweinchen: bool,
 }
@@ -180,7 +180,7 @@ impl Engine {
             levels: [CallLevel::None; 2],
             late_reply: [false; 2],
             forced: [None; 2],
-            half_chicken: None,
+            half_chicken: false,
             super_schweinchen: false,
         }
     }

@@ -9,6 +9,7 @@ mod form;
 
 use actix_web::http::StatusCode;
 use actix_web::{HttpRequest, HttpResponse, ResponseError};
+use domain::game::kids::KidsExtras;
 use serde::Serialize;
 
 use super::view::{self, Named, PreviewFragment, Refusal};
@@ -105,7 +106,7 @@ struct ExtrasCell {
     name: String,
     label: String,
     value: String,
-    /// The most the deck allows: one winning Karlchen, two of anything else.
+    /// The most the deck allows ([`KidsExtras::MOST`]).
     max: u8,
 }
 
@@ -126,6 +127,7 @@ struct PreviewSeat {
 
 impl FamilyPage {
     fn of(table: &CaptainTable, family: &FamilySheetView, values: Option<FamilyForm>) -> Self {
+        let most = KidsExtras::MOST;
         let sheet = &table.sheet;
         let form = family.next.filter(|_| !sheet.round_closed).map(|next| {
             values.unwrap_or_else(|| {
@@ -173,6 +175,7 @@ impl FamilyPage {
             game: family.game,
             golden_coins: family.golden_coins,
             advanced: family.advanced,
+            // The fields' limits are the deck's, as the domain checks them.
             extras: EXTRAS_TEAMS
                 .iter()
                 .enumerate()
@@ -188,7 +191,10 @@ impl FamilyPage {
                                 .as_ref()
                                 .map(|f| f.extras[t][k].clone())
                                 .unwrap_or_default(),
-                            max: if *kind == "karlchen" { 1 } else { 2 },
+                            max: [most.foxes, most.karlchen, most.karlchen_caught]
+                                .get(k)
+                                .copied()
+                                .unwrap_or(0),
                         })
                         .collect(),
                 })
