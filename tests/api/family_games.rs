@@ -1199,3 +1199,38 @@ backend_test!(
         );
     }
 );
+
+backend_test!(the_advanced_grid_refuses_a_count_that_is_no_number, |app| {
+    use crate::captain_pages::{input_value, join, page, post};
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let body = json!({"name": "Fortgeschrittene", "date": "2026-12-05",
+            "game": {"kind": "doublehead_kids", "advanced": true}});
+    let t = Table::of_tournament(&app, &service, 4, &body).await;
+    let phone = join(&service, &t.org, t.table).await;
+    let table = page(&service, &phone, "/table").await;
+    assert!(table.text.contains(r#"id="x_pp_foxes""#));
+    let key = input_value(&table.text, "idempotency_key");
+    let typed = [
+        ("game", "doublehead_kids"),
+        ("number", "1"),
+        ("idempotency_key", key.as_str()),
+        ("team_kind", "pair"),
+        ("team", "0"),
+        ("team", "2"),
+        ("coins", "130"),
+        ("x_without_foxes", "zwei"),
+        ("action", "save"),
+    ];
+    let refused = post(&service, &phone, "/table/deals", &typed, &[]).await;
+    expect(&refused, 422, "a fox count that is no number");
+    assert!(
+        refused
+            .text
+            .contains(r#"id="extras-field" class="captured invalid""#),
+        "{}",
+        refused.text
+    );
+    // What was typed stays in the field; nothing is stored.
+    assert!(refused.text.contains(r#"value="zwei""#));
+    assert_eq!(t.sheet(&service).await["family"]["deals"], json!([]));
+});

@@ -1075,6 +1075,20 @@ fn half_a_chicken_is_announced_by_the_holder_of_both_diamond_tens_and_scores_not
         }
         .into())
     );
+    // Said twice: the second is refused where it stands.
+    let mut twice = with(holder, 0);
+    twice.events.insert(1, twice.events[0]);
+    assert_eq!(
+        replay_with(&twice, &chicken),
+        Err(ReplayError {
+            event: Some(1),
+            kind: HouseRuleError::Repeated {
+                seat: holder,
+                announcement: Announcement::HalfChicken
+            }
+            .into()
+        })
+    );
 }
 
 #[test]
@@ -1134,6 +1148,16 @@ fn a_wedding_may_name_the_trick_that_finds_the_partner() {
     assert_eq!(
         replay_with(&build(&name(Announcement::WeddingTrump)), &Ruleset::DDV).map_err(|e| e.kind),
         Err(HouseRuleError::NotPlayed {
+            seat: 0,
+            announcement: Announcement::WeddingTrump
+        }
+        .into())
+    );
+    let mut twice = name(Announcement::WeddingPlain);
+    twice.extend(name(Announcement::WeddingTrump));
+    assert_eq!(
+        replay_with(&build(&twice), &named).map_err(|e| e.kind),
+        Err(HouseRuleError::Repeated {
             seat: 0,
             announcement: Announcement::WeddingTrump
         }
@@ -1214,6 +1238,36 @@ fn super_piglets_put_the_diamond_nines_above_the_piglets() {
                 kind: ReplayErrorKind::HouseRule(HouseRuleError::NotPlayed { .. })
             }) if at == i
         ));
+        // Said twice, or by a seat without both ♦9: refused where it stands.
+        let Event::Announce { seat, announcement } = req.events[i] else {
+            unreachable!("the event found above");
+        };
+        let mut twice = req.clone();
+        twice.events.insert(i + 1, req.events[i]);
+        assert_eq!(
+            replay_with(&twice, &with_super),
+            Err(ReplayError {
+                event: Some(i + 1),
+                kind: HouseRuleError::Repeated { seat, announcement }.into()
+            })
+        );
+        let other = (seat + 1) % 4;
+        let mut by_other = req.clone();
+        by_other.events[i] = Event::Announce {
+            seat: other,
+            announcement,
+        };
+        assert_eq!(
+            replay_with(&by_other, &with_super),
+            Err(ReplayError {
+                event: Some(i),
+                kind: HouseRuleError::NotHeld {
+                    seat: other,
+                    announcement
+                }
+                .into()
+            })
+        );
         if checked >= 3 {
             break;
         }
