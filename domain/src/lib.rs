@@ -21,6 +21,8 @@
 //! - [`day`]: between rounds: who a draw seats (check-in), whether a plan still fits, which
 //!   tables keep a round open;
 //! - [`standings`]: tournament standings from the sheets, with ranks and tie-breaks;
+//! - [`season`]: a club's season of evenings ranked by its rules (best N of M, placement
+//!   points, points per round, minimum evenings, tie-breaks);
 //! - [`simulate`]: deterministic random legal deals, for property tests and benchmarks.
 
 pub mod cards;
@@ -31,6 +33,7 @@ pub mod penalty;
 pub mod plausibility;
 pub mod replay;
 pub mod score;
+pub mod season;
 pub mod seating;
 pub mod sheet;
 pub mod simulate;
