@@ -60,6 +60,7 @@ pub(crate) mod results;
 mod rounds;
 mod sanctions;
 mod score;
+mod seasons;
 mod seating;
 mod server;
 mod sessions;

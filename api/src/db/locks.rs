@@ -16,7 +16,7 @@
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::schema::{round_tables, rounds, tournaments};
+use super::schema::{organizers, round_tables, rounds, tournaments};
 
 /// Locks table `table_id` until the transaction ends (an update: both backends lock the
 /// row they update, and no portable `SELECT … FOR UPDATE` exists through the generic
@@ -73,4 +73,16 @@ pub fn lock_tournament_of_round(conn: &mut DbConn, round_id: i64) -> QueryResult
     .set(tournaments::published.eq(tournaments::published))
     .execute(conn)
     .map(drop)
+}
+
+/// Locks organiser `organizer_id`'s register (his people and their links to players) until
+/// the transaction ends, as [`lock_tournament`] locks a tournament: two tournaments added
+/// to his seasons at once must not both make a new person for the same DDV number. Taken
+/// after a tournament's lock where a write takes both (a player registered in a tournament
+/// of a season), never before one.
+pub fn lock_register(conn: &mut DbConn, organizer_id: i64) -> QueryResult<()> {
+    diesel::update(organizers::table.find(organizer_id))
+        .set(organizers::token_version.eq(organizers::token_version))
+        .execute(conn)
+        .map(drop)
 }

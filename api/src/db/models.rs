@@ -489,3 +489,55 @@ pub struct DeliveryRow {
     /// When the event happened (UTC).
     pub created_at: NaiveDateTime,
 }
+
+/// A person of an organiser's register: the same person across his tournaments.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = register_people)]
+pub struct PersonRow {
+    /// Id.
+    pub id: i64,
+    /// Whose register.
+    pub organizer_id: i64,
+    /// Full name.
+    pub name: String,
+    /// Club.
+    pub club: Option<String>,
+    /// DDV number; one person per number in a register.
+    pub ddv_number: Option<String>,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}
+
+/// A tournament's player as one person of a register.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable, Insertable)]
+#[diesel(table_name = register_links)]
+pub struct LinkRow {
+    /// Whose register.
+    pub organizer_id: i64,
+    /// The player.
+    pub player_id: i64,
+    /// The person he is.
+    pub person_id: i64,
+    /// How the link came about: `ddv_number`, `name_club`, `new` or `organiser`.
+    pub matched_by: String,
+    /// Whether the organiser stands behind it: false for a match by name and club alone.
+    pub confirmed: bool,
+}
+
+/// A season: tournaments ranked together by a club's rules.
+#[derive(Debug, Clone, PartialEq, Queryable, Selectable)]
+#[diesel(table_name = seasons)]
+pub struct SeasonRow {
+    /// Id.
+    pub id: i64,
+    /// Whose season (and whose register it ranks).
+    pub organizer_id: i64,
+    /// Name ("Jahreswertung 2026").
+    pub name: String,
+    /// The ranking rules, JSON as the API spells them.
+    pub rules: String,
+    /// Shown to the public.
+    pub published: bool,
+    /// Created (UTC).
+    pub created_at: NaiveDateTime,
+}

@@ -187,5 +187,7 @@ pub fn seated_in_rounds(conn: &mut DbConn, id: i64) -> QueryResult<Vec<i32>> {
 
 /// Deletes a player: how many rows went (0 or 1), or `None` when a seat still names him.
 pub fn delete(conn: &mut DbConn, id: i64) -> QueryResult<Option<usize>> {
+    // A register's link to him goes with him: it says who he was, nothing he played.
+    super::register::delete_links_of_player(conn, id)?;
     super::unless_referenced(diesel::delete(players::table.find(id)).execute(conn))
 }

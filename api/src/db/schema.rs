@@ -277,6 +277,45 @@ diesel::joinable!(tournaments -> organizers (organizer_id));
 diesel::joinable!(tournament_organizers -> tournaments (tournament_id));
 diesel::joinable!(tournament_organizers -> organizers (organizer_id));
 diesel::joinable!(seating_plans -> tournaments (tournament_id));
+diesel::table! {
+    register_people (id) {
+        id -> BigInt,
+        organizer_id -> BigInt,
+        name -> Text,
+        club -> Nullable<Text>,
+        ddv_number -> Nullable<Text>,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    register_links (organizer_id, player_id) {
+        organizer_id -> BigInt,
+        player_id -> BigInt,
+        person_id -> BigInt,
+        matched_by -> Text,
+        confirmed -> Bool,
+    }
+}
+
+diesel::table! {
+    seasons (id) {
+        id -> BigInt,
+        organizer_id -> BigInt,
+        name -> Text,
+        rules -> Text,
+        published -> Bool,
+        created_at -> Timestamp,
+    }
+}
+
+diesel::table! {
+    season_tournaments (season_id, tournament_id) {
+        season_id -> BigInt,
+        tournament_id -> BigInt,
+    }
+}
+
 diesel::joinable!(players -> tournaments (tournament_id));
 diesel::joinable!(rounds -> tournaments (tournament_id));
 diesel::joinable!(round_tables -> rounds (round_id));
@@ -295,6 +334,10 @@ diesel::joinable!(organizer_sessions -> organizers (organizer_id));
 
 diesel::allow_tables_to_appear_in_same_query!(
     organizers,
+    register_people,
+    register_links,
+    seasons,
+    season_tournaments,
     tournaments,
     players,
     rounds,

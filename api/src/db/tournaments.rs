@@ -200,6 +200,8 @@ fn delete_all(conn: &mut DbConn, id: i64) -> QueryResult<()> {
     diesel::delete(rounds::table.filter(rounds::tournament_id.eq(id))).execute(conn)?;
     diesel::delete(seating_plans::table.filter(seating_plans::tournament_id.eq(id)))
         .execute(conn)?;
+    super::register::delete_links_of_tournament(conn, id)?;
+    super::seasons::forget_tournament(conn, id)?;
     diesel::delete(players::table.filter(players::tournament_id.eq(id))).execute(conn)?;
     diesel::delete(audit_log::table.filter(audit_log::tournament_id.eq(id))).execute(conn)?;
     diesel::delete(

@@ -19,6 +19,7 @@ pub mod round_clock;
 pub mod round_seating;
 pub mod rounds;
 pub mod score;
+pub mod seasons;
 pub mod seating;
 pub mod signatures;
 pub mod standings;
@@ -107,6 +108,19 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
                 .service(webhooks::list_webhooks)
                 .service(webhooks::delete_webhook)
                 .service(webhooks::list_deliveries)
-                .service(webhooks::retry_delivery),
+                .service(webhooks::retry_delivery)
+                .service(seasons::create_season)
+                .service(seasons::list_seasons)
+                .service(seasons::get_season)
+                .service(seasons::update_season)
+                .service(seasons::delete_season)
+                .service(seasons::add_season_tournament)
+                .service(seasons::remove_season_tournament)
+                .service(seasons::get_season_standings)
+                .service(seasons::get_register)
+                .service(seasons::import_register)
+                .service(seasons::merge_people)
+                .service(seasons::split_player)
+                .service(seasons::confirm_player),
         );
 }

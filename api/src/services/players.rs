@@ -124,6 +124,10 @@ fn insert_players(
     for player in new {
         rows.push(repo::insert(conn, player)?);
     }
+    // A tournament already in a season counts tonight: its new players join the register.
+    if let Some(first) = rows.first() {
+        super::register::link_registered(conn, first.tournament_id, &rows)?;
+    }
     Ok(rows)
 }
 

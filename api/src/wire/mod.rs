@@ -21,6 +21,7 @@ pub mod results;
 pub mod rounds;
 pub mod sanctions;
 pub mod score;
+pub mod seasons;
 pub mod seating;
 pub mod sheet;
 pub mod signatures;

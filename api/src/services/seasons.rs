@@ -1,0 +1,444 @@
+//! Seasons: tournaments ranked together by a club's rules. The season's standings are
+//! computed from its tournaments' standings (each through [`super::standings`], kept per
+//! table) whenever asked, never stored: a deal entered tonight moves them at once.
+//!
+//! A season and the register it ranks are its organiser's: only he changes them. A
+//! published season is shown to anybody, with its published tournaments only, and its
+//! people as the public sees a player (the name he asked to be shown, his club).
+
+use std::collections::HashMap;
+
+use actix_web::{HttpRequest, HttpResponse};
+use domain::season::{Evening, EveningResult, SeasonLine, SeasonRules, season_standings};
+use serde_json::json;
+
+use super::access::{self, Need};
+use super::{now, register, standings, write};
+use crate::auth::Caller;
+use crate::db::models::{PlayerRow, SeasonRow, TournamentRow};
+use crate::db::{self, DbConn};
+use crate::error::ApiError;
+use crate::state::AppState;
+use crate::wire::players::public_name;
+use crate::wire::seasons::{
+    AddTournamentRequest, AddedResponse, EveningResponse, SeasonEvening, SeasonLineResponse,
+    SeasonRequest, SeasonResponse, SeasonRulesBody, SeasonStandingsResponse,
+};
+
+/// The longest season name.
+const MAX_NAME: usize = 200;
+
+/// How many seasons one organiser keeps: a club's years and cups for a long time.
+const MAX_SEASONS: usize = 500;
+
+/// The name and rules of `request`, checked.
+fn checked(request: &SeasonRequest) -> Result<(String, SeasonRules), ApiError> {
+    let name = request.name.trim();
+    if name.is_empty() || name.chars().count() > MAX_NAME {
+        return Err(ApiError::field(
+            "invalid_body",
+            "name",
+            "length",
+            format!("1–{MAX_NAME} characters"),
+        ));
+    }
+    Ok((name.to_owned(), request.rules.rules()?))
+}
+
+/// The stored rules of `season`.
+pub fn rules_of(season: &SeasonRow) -> Result<SeasonRules, ApiError> {
+    let body: SeasonRulesBody = serde_json::from_str(&season.rules)
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("season {}: rules: {e}", season.id)))?;
+    body.rules()
+        .map_err(|_| ApiError::Internal(anyhow::anyhow!("season {}: stored rules", season.id)))
+}
+
+fn stored(rules: &SeasonRules) -> Result<String, ApiError> {
+    serde_json::to_string(&SeasonRulesBody::from(rules))
+        .map_err(|e| ApiError::Internal(anyhow::anyhow!("season rules: {e}")))
+}
+
+/// Season `id` as `caller` may see it, and whether he is its organiser: the owner sees it
+/// all, anybody a published one, nobody else learns that it exists (404).
+pub fn visible(conn: &mut DbConn, id: i64, caller: &Caller) -> Result<(SeasonRow, bool), ApiError> {
+    let season = db::seasons::find(conn, id)?.ok_or(ApiError::NotFound)?;
+    match caller {
+        Caller::Organizer(me) if *me == season.organizer_id => Ok((season, true)),
+        _ if season.published => Ok((season, false)),
+        _ => Err(ApiError::NotFound),
+    }
+}
+
+/// Season `id` for a change by `caller`, its organiser (404 for anyone else).
+fn owned(conn: &mut DbConn, id: i64, caller: &Caller) -> Result<SeasonRow, ApiError> {
+    access::organizer_only(caller)?;
+    match visible(conn, id, caller)? {
+        (season, true) => Ok(season),
+        _ => Err(ApiError::NotFound),
+    }
+}
+
+/// The evenings of `season` the caller sees: all for its organiser, the published
+/// tournaments for everybody else.
+fn evenings(
+    conn: &mut DbConn,
+    season: &SeasonRow,
+    organiser: bool,
+) -> Result<Vec<TournamentRow>, ApiError> {
+    Ok(db::seasons::tournaments(conn, season.id)?
+        .into_iter()
+        .filter(|t| organiser || t.published)
+        .collect())
+}
+
+fn evening(t: &TournamentRow) -> EveningResponse {
+    EveningResponse {
+        tournament_id: t.id,
+        name: t.name.clone(),
+        date: t.held_on.to_string(),
+        finished: t.finished_at.is_some(),
+    }
+}
+
+fn answer(
+    conn: &mut DbConn,
+    season: &SeasonRow,
+    organiser: bool,
+) -> Result<SeasonResponse, ApiError> {
+    Ok(SeasonResponse {
+        id: season.id,
+        name: season.name.clone(),
+        rules: SeasonRulesBody::from(&rules_of(season)?),
+        published: season.published,
+        evenings: evenings(conn, season, organiser)?
+            .iter()
+            .map(evening)
+            .collect(),
+    })
+}
+
+/// Creates a season (an organiser's) under the request's `Idempotency-Key`; 201.
+pub async fn create(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: Caller,
+    request: &SeasonRequest,
+) -> Result<HttpResponse, ApiError> {
+    access::organizer_only(&caller)?;
+    let Caller::Organizer(me) = caller else {
+        return Err(ApiError::Forbidden);
+    };
+    let (name, rules) = checked(request)?;
+    let rules = stored(&rules)?;
+    let published = request.published;
+    write::create(state, req, &caller, move |conn| {
+        db::locks::lock_register(conn, me)?;
+        if db::seasons::of_organizer(conn, me)?.len() >= MAX_SEASONS {
+            return Err(ApiError::conflict(
+                "too_many_seasons",
+                format!("an organiser keeps at most {MAX_SEASONS} seasons; delete one first"),
+            ));
+        }
+        let season = db::seasons::insert(conn, me, &name, &rules, published, now())?;
+        answer(conn, &season, true)
+    })
+    .await
+}
+
+/// The caller's seasons, newest first.
+pub async fn list(state: &AppState, caller: Caller) -> Result<Vec<SeasonResponse>, ApiError> {
+    access::organizer_only(&caller)?;
+    let Caller::Organizer(me) = caller else {
+        return Err(ApiError::Forbidden);
+    };
+    state
+        .db
+        .run(move |conn| {
+            db::seasons::of_organizer(conn, me)?
+                .iter()
+                .map(|s| answer(conn, s, true))
+                .collect()
+        })
+        .await
+}
+
+/// Season `id`.
+pub async fn get(state: &AppState, caller: Caller, id: i64) -> Result<SeasonResponse, ApiError> {
+    state
+        .db
+        .run(move |conn| {
+            let (season, organiser) = visible(conn, id, &caller)?;
+            answer(conn, &season, organiser)
+        })
+        .await
+}
+
+/// Sets season `id`'s name, rules and publication (its organiser).
+pub async fn update(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    request: &SeasonRequest,
+) -> Result<SeasonResponse, ApiError> {
+    let (name, rules) = checked(request)?;
+    let rules = stored(&rules)?;
+    let published = request.published;
+    write::guarded(state, move |conn| {
+        let season = owned(conn, id, &caller)?;
+        db::locks::lock_register(conn, season.organizer_id)?;
+        db::seasons::update(conn, id, &name, &rules, published)?;
+        let season = db::seasons::find(conn, id)?.ok_or(ApiError::NotFound)?;
+        answer(conn, &season, true)
+    })
+    .await
+}
+
+/// Deletes season `id` (its organiser); its tournaments and the register stay. Audited in
+/// the organiser's own log.
+pub async fn delete(state: &AppState, caller: Caller, id: i64) -> Result<(), ApiError> {
+    write::guarded(state, move |conn| {
+        let season = owned(conn, id, &caller)?;
+        let before = answer(conn, &season, true)?;
+        db::seasons::delete(conn, id)?;
+        db::audit::insert_organizer_line(
+            conn,
+            db::audit::NewOrganizerLine {
+                organizer_id: season.organizer_id,
+                action: "season.delete",
+                subject_id: id,
+                before_json: serde_json::to_string(&before).ok(),
+                reason: None,
+                at: now(),
+            },
+        )?;
+        Ok(())
+    })
+    .await
+}
+
+/// Adds a tournament the caller runs (owner or co-organiser; an imported one too) to
+/// season `id` and matches its players to the register; adding it again matches players
+/// registered since. Answers the season and every player's link.
+pub async fn add_tournament(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    request: &AddTournamentRequest,
+) -> Result<AddedResponse, ApiError> {
+    let tournament_id = request.tournament_id;
+    write::guarded(state, move |conn| {
+        let season = owned(conn, id, &caller)?;
+        access::tournament(conn, tournament_id, &caller, Need::Read).map_err(|e| match e {
+            ApiError::NotFound => ApiError::field(
+                "invalid_body",
+                "tournament_id",
+                "not_found",
+                format!("no tournament {tournament_id} of yours"),
+            ),
+            e => e,
+        })?;
+        db::locks::lock_register(conn, season.organizer_id)?;
+        db::seasons::add_tournament(conn, id, tournament_id)?;
+        let links = register::link_tournament(conn, season.organizer_id, tournament_id)?;
+        Ok(AddedResponse {
+            season: answer(conn, &season, true)?,
+            links: register::described(conn, &links)?,
+        })
+    })
+    .await
+}
+
+/// Takes tournament `tournament_id` out of season `id` (its organiser); the register keeps
+/// its people.
+pub async fn remove_tournament(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+    tournament_id: i64,
+) -> Result<(), ApiError> {
+    write::guarded(state, move |conn| {
+        owned(conn, id, &caller)?;
+        if db::seasons::remove_tournament(conn, id, tournament_id)? == 0 {
+            return Err(ApiError::NotFound);
+        }
+        Ok(())
+    })
+    .await
+}
+
+/// The standings of season `id` as `caller` may see them.
+pub async fn read_standings(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+) -> Result<SeasonStandingsResponse, ApiError> {
+    state
+        .db
+        .run(move |conn| {
+            let (season, organiser) = visible(conn, id, &caller)?;
+            computed(conn, &season, organiser)
+        })
+        .await
+}
+
+/// The standings of `season`, from its evenings' standings as they stand now: the whole
+/// season for its organiser, its published evenings for everybody else. A player not yet
+/// in the register (registered while the link was being made) stands as a person of his
+/// own, with his player id negated.
+pub fn computed(
+    conn: &mut DbConn,
+    season: &SeasonRow,
+    organiser: bool,
+) -> Result<SeasonStandingsResponse, ApiError> {
+    let rules = rules_of(season)?;
+    let tournaments = evenings(conn, season, organiser)?;
+    let mut domain_evenings = Vec::with_capacity(tournaments.len());
+    // Who a person is shown as: his latest evening's player row.
+    let mut shown: HashMap<i64, PlayerRow> = HashMap::new();
+    for tournament in &tournaments {
+        let result = standings::compute(conn, tournament, None)?;
+        let ids: Vec<i64> = result.standings.iter().map(|s| s.player).collect();
+        let person_of: HashMap<i64, i64> =
+            db::register::links_of_players(conn, season.organizer_id, &ids)?
+                .into_iter()
+                .map(|l| (l.player_id, l.person_id))
+                .collect();
+        let mut results = Vec::with_capacity(result.standings.len());
+        for standing in &result.standings {
+            let person = person_of
+                .get(&standing.player)
+                .copied()
+                .unwrap_or(-standing.player);
+            if let Some(player) = result.players.get(&standing.player) {
+                shown.insert(person, player.clone());
+            }
+            let rounds = standing.rounds.iter().flatten().count();
+            results.push(EveningResult {
+                person,
+                place: standing.rank,
+                points: standing.total,
+                rounds: u32::try_from(rounds).unwrap_or(u32::MAX),
+            });
+        }
+        domain_evenings.push(Evening { results });
+    }
+    let lines = season_standings(&rules, &domain_evenings).map_err(|e| {
+        ApiError::conflict(
+            "season_person_twice",
+            format!("{e}; split the players apart in the register"),
+        )
+    })?;
+    let people: HashMap<i64, String> = if organiser {
+        let ids: Vec<i64> = lines.iter().map(|l| l.person).filter(|&p| p > 0).collect();
+        db::register::people_by_id(conn, &ids)?
+            .into_iter()
+            .map(|p| (p.id, p.name))
+            .collect()
+    } else {
+        HashMap::new()
+    };
+    let standings = lines
+        .iter()
+        .map(|line| {
+            let player = shown.get(&line.person);
+            let name = match (people.get(&line.person), player) {
+                (Some(full), _) => full.clone(),
+                (None, Some(p)) if organiser => p.name.clone(),
+                (None, Some(p)) => public_name(p).to_owned(),
+                (None, None) => String::new(),
+            };
+            line_answer(line, name, player.and_then(|p| p.club.clone()))
+        })
+        .collect();
+    Ok(SeasonStandingsResponse {
+        season_id: season.id,
+        name: season.name.clone(),
+        rules: SeasonRulesBody::from(&rules),
+        evenings: tournaments.iter().map(evening).collect(),
+        standings,
+    })
+}
+
+fn line_answer(line: &SeasonLine, name: String, club: Option<String>) -> SeasonLineResponse {
+    SeasonLineResponse {
+        place: line.place,
+        person_id: line.person,
+        name,
+        club,
+        score: line.score.to_string(),
+        score_hundredths: line.score.hundredths(),
+        played: line.played,
+        points: line.points,
+        evenings: line
+            .evenings
+            .iter()
+            .map(|e| SeasonEvening {
+                place: e.place,
+                points: e.points,
+                rounds: e.rounds,
+                value: e.value,
+                counted: e.counted,
+            })
+            .collect(),
+    }
+}
+
+/// The register of the caller.
+pub async fn read_register(
+    state: &AppState,
+    caller: Caller,
+) -> Result<Vec<crate::wire::seasons::PersonResponse>, ApiError> {
+    let me = organiser(&caller)?;
+    state.db.run(move |conn| register::register(conn, me)).await
+}
+
+fn organiser(caller: &Caller) -> Result<i64, ApiError> {
+    access::organizer_only(caller)?;
+    match caller {
+        Caller::Organizer(me) => Ok(*me),
+        _ => Err(ApiError::Forbidden),
+    }
+}
+
+/// Imports people into the caller's register from a CSV file (201; a repeated
+/// `Idempotency-Key` answers the first import).
+pub async fn import_register(
+    state: &AppState,
+    req: &HttpRequest,
+    caller: Caller,
+    csv: &[u8],
+) -> Result<HttpResponse, ApiError> {
+    let me = organiser(&caller)?;
+    let lines = crate::wire::player_import::parse(csv)?;
+    write::create(state, req, &caller, move |conn| {
+        db::locks::lock_register(conn, me)?;
+        let answer = register::import(conn, me, &lines)?;
+        db::audit::insert_organizer_line(
+            conn,
+            db::audit::NewOrganizerLine {
+                organizer_id: me,
+                action: "register.import",
+                subject_id: me,
+                before_json: Some(json!(answer).to_string()),
+                reason: None,
+                at: now(),
+            },
+        )?;
+        Ok(answer)
+    })
+    .await
+}
+
+/// A change to the caller's register, under its lock.
+pub async fn change_register<T, F>(state: &AppState, caller: Caller, f: F) -> Result<T, ApiError>
+where
+    T: Send + 'static,
+    F: FnOnce(&mut DbConn, i64) -> Result<T, ApiError> + Send + 'static,
+{
+    let me = organiser(&caller)?;
+    write::guarded(state, move |conn| {
+        db::locks::lock_register(conn, me)?;
+        f(conn, me)
+    })
+    .await
+}
