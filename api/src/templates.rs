@@ -180,6 +180,14 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/players/player.html"),
     ),
     (
+        "pages/seasons/season.html",
+        include_str!("../../templates/pages/seasons/season.html"),
+    ),
+    (
+        "pages/seasons/person.html",
+        include_str!("../../templates/pages/seasons/person.html"),
+    ),
+    (
         "errors/404.html",
         include_str!("../../templates/errors/404.html"),
     ),

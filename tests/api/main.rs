@@ -60,7 +60,7 @@ pub(crate) mod results;
 mod rounds;
 mod sanctions;
 mod score;
-mod seasons;
+pub(crate) mod seasons;
 mod seating;
 mod server;
 mod sessions;

@@ -24,7 +24,7 @@ const IMPORTED: usize = 11;
 /// The evening added to the season before its players are registered (tonight's).
 const TONIGHT: usize = 10;
 
-fn name(person: usize) -> String {
+pub(crate) fn name(person: usize) -> String {
     format!("Spieler {person:02}")
 }
 
@@ -34,7 +34,7 @@ fn club(person: usize) -> &'static str {
 
 /// Who plays evening `k`, in seat order: a window of the first 42 people that moves on
 /// each evening, and the two last, who always play together, on two evenings of three.
-fn members(k: usize) -> Vec<usize> {
+pub(crate) fn members(k: usize) -> Vec<usize> {
     let pair = k % 3 != 2;
     let window = SIZES[k] - if pair { 2 } else { 0 };
     let mut who: Vec<usize> = (0..window).map(|j| (k * 7 + j) % 42).collect();
@@ -299,7 +299,7 @@ fn rules() -> Vec<Rule> {
     ]
 }
 
-async fn json_call<S: App>(
+pub(crate) async fn json_call<S: App>(
     s: &S,
     method: &str,
     path: &str,
@@ -311,7 +311,7 @@ async fn json_call<S: App>(
 
 /// Registers evening `k`'s players from a German CSV, draws its rounds and sets each
 /// table's points; answers the tournament.
-async fn play_evening<S: App>(service: &S, org: &str, t: i64, k: usize) {
+pub(crate) async fn play_evening<S: App>(service: &S, org: &str, t: i64, k: usize) {
     let mut file = String::from("Name;Verein;DDV-Nr.;Anzeigename\r\n");
     for p in members(k) {
         let ddv = if p < 40 {

@@ -15,6 +15,7 @@ mod join;
 mod plan;
 mod players;
 mod rounds;
+mod seasons;
 mod session;
 mod sheet;
 mod standings;
@@ -42,6 +43,8 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(sheet::table_sheet)
         .service(players::list)
         .service(players::player)
+        .service(seasons::season)
+        .service(seasons::person)
         .service(rounds::round_list)
         .service(plan::plan_page)
         .service(join::form)

@@ -31,6 +31,7 @@ mod desk_tournament;
 mod desk_webhooks;
 mod network;
 mod public;
+mod seasons;
 
 use std::time::Duration;
 

@@ -1,0 +1,205 @@
+//! A published season's public pages: its standings (a column per evening, the results
+//! the best N leave out in brackets) and one person's season with the chart of his points
+//! over the evenings. Both read the API's answer for the public, so the page shows what the
+//! API shows anybody: the published evenings, the names the players asked for.
+
+use actix_web::{HttpRequest, HttpResponse, get, web};
+use serde::Serialize;
+
+use super::chart::{self, Point, RoundMark};
+use super::i18n::Lang;
+use super::{PageError, respond};
+use crate::auth::Caller;
+use crate::services::seasons;
+use crate::state::AppState;
+use crate::wire::seasons::{EveningResponse, SeasonLineResponse, SeasonRulesBody};
+
+#[derive(Debug, Serialize)]
+struct SeasonPage {
+    id: i64,
+    name: String,
+    /// The rules in words, in the page's language.
+    rules: String,
+    evenings: Vec<EveningResponse>,
+    lines: Vec<SeasonLineResponse>,
+    /// Whether anybody is listed without a place.
+    unranked: bool,
+    /// Whether any result is left out by the best N.
+    struck: bool,
+    /// Whether a missed evening is a result (it scores a value).
+    missed_scores: bool,
+}
+
+#[derive(Debug, Serialize)]
+struct PersonPage {
+    id: i64,
+    season: String,
+    line: SeasonLineResponse,
+    rows: Vec<PersonEvening>,
+    chart: String,
+}
+
+#[derive(Debug, Serialize)]
+struct PersonEvening {
+    evening: EveningResponse,
+    place: Option<u32>,
+    points: i64,
+    value: i64,
+    counted: bool,
+    result: bool,
+}
+
+/// The rules in words: "Wertung: Platzierungspunkte 25, 20, 16, danach je 1 · es zählen
+/// die besten 8 Abende · …".
+fn rules_line(rules: &SeasonRulesBody, lang: Lang) -> String {
+    let n = |key: &str, n: String| lang.text(key).replace("{n}", &n);
+    let mut parts = vec![match rules.scoring.as_str() {
+        "placement" => {
+            let table: Vec<String> = rules.placement_points.iter().map(i64::to_string).collect();
+            format!(
+                "{} {}, {} {}",
+                lang.text("season_rule_placement"),
+                table.join(", "),
+                lang.text("season_rule_placement_otherwise"),
+                rules.placement_otherwise
+            )
+        }
+        "per_round" => lang.text("season_rule_per_round"),
+        _ => lang.text("season_rule_points"),
+    }];
+    if let Some(best) = rules.best_of {
+        parts.push(n("season_rule_best_of", best.to_string()));
+    }
+    if rules.min_evenings > 1 {
+        parts.push(n("season_rule_min", rules.min_evenings.to_string()));
+    }
+    if let Some(missed) = rules.missed_scores {
+        parts.push(n("season_rule_missed", missed.to_string()));
+    }
+    if !rules.tie_breaks.is_empty() {
+        let ties: Vec<String> = rules
+            .tie_breaks
+            .iter()
+            .map(|t| lang.text(&format!("season_tie_{t}")))
+            .collect();
+        parts.push(format!(
+            "{} {}",
+            lang.text("season_rule_ties"),
+            ties.join(", ")
+        ));
+    }
+    format!("{} {}", lang.text("season_rules"), parts.join(" · "))
+}
+
+/// `/seasons/{id}`: a published season's standings.
+#[get("/seasons/{id}")]
+pub async fn season(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
+    let (lang, _) = Lang::of(&req);
+    let result = match path.into_inner().parse::<i64>() {
+        Ok(id) => seasons::read_standings(&state, Caller::Public, id)
+            .await
+            .map(|s| SeasonPage {
+                id: s.season_id,
+                rules: rules_line(&s.rules, lang),
+                missed_scores: s.rules.missed_scores.is_some(),
+                unranked: s.standings.iter().any(|l| l.place.is_none()),
+                struck: s
+                    .standings
+                    .iter()
+                    .any(|l| l.evenings.iter().any(|e| e.place.is_some() && !e.counted)),
+                name: s.name,
+                evenings: s.evenings,
+                lines: s.standings,
+            })
+            .map_err(PageError::from),
+        Err(_) => Err(PageError::NotFound),
+    };
+    respond(
+        &state.pages,
+        &req,
+        "pages/seasons/season.html",
+        result,
+        None,
+    )
+}
+
+/// `/seasons/{id}/people/{person}`: one person's season.
+#[get("/seasons/{id}/people/{person}")]
+pub async fn person(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<(String, String)>,
+) -> HttpResponse {
+    let (lang, _) = Lang::of(&req);
+    let (id, person) = path.into_inner();
+    let result = match (id.parse::<i64>(), person.parse::<i64>()) {
+        (Ok(id), Ok(person)) => seasons::read_standings(&state, Caller::Public, id)
+            .await
+            .map_err(PageError::from)
+            .and_then(|s| {
+                let missed = s.rules.missed_scores.is_some();
+                let line = s
+                    .standings
+                    .into_iter()
+                    .find(|l| l.person_id == person)
+                    .ok_or(PageError::NotFound)?;
+                let rows: Vec<PersonEvening> = s
+                    .evenings
+                    .into_iter()
+                    .zip(&line.evenings)
+                    .map(|(evening, e)| PersonEvening {
+                        evening,
+                        place: e.place,
+                        points: e.points,
+                        value: e.value,
+                        counted: e.counted,
+                        result: e.place.is_some() || missed,
+                    })
+                    .collect();
+                Ok(PersonPage {
+                    id,
+                    chart: chart_of(&line, &rows, lang),
+                    season: s.name,
+                    line,
+                    rows,
+                })
+            }),
+        _ => Err(PageError::NotFound),
+    };
+    respond(
+        &state.pages,
+        &req,
+        "pages/seasons/person.html",
+        result,
+        None,
+    )
+}
+
+/// A point per evening played: his tournament points summed so far.
+fn chart_of(line: &SeasonLineResponse, rows: &[PersonEvening], lang: Lang) -> String {
+    let mut total = 0;
+    let points: Vec<Point> = rows
+        .iter()
+        .filter(|r| r.place.is_some())
+        .map(|r| {
+            total += r.points;
+            Point {
+                label: r.evening.date.clone(),
+                total,
+            }
+        })
+        .collect();
+    let marks: Vec<RoundMark> = Vec::new();
+    let title = format!("{} – {}", lang.text("season_person_chart"), line.name);
+    let desc = format!(
+        "{} {} {}.",
+        lang.text("season_person_chart_desc"),
+        points.len(),
+        lang.text("season_played")
+    );
+    chart::running_total(&title, &desc, &points, &marks)
+}
