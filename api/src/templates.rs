@@ -180,6 +180,18 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/players/player.html"),
     ),
     (
+        "pages/admin/seasons.html",
+        include_str!("../../templates/pages/admin/seasons.html"),
+    ),
+    (
+        "pages/admin/season.html",
+        include_str!("../../templates/pages/admin/season.html"),
+    ),
+    (
+        "pages/admin/register.html",
+        include_str!("../../templates/pages/admin/register.html"),
+    ),
+    (
         "pages/seasons/season.html",
         include_str!("../../templates/pages/seasons/season.html"),
     ),

@@ -57,6 +57,10 @@ const FILES: &[(&str, &str)] = &[
         include_str!("../../../templates/i18n/desk/print.en.json"),
     ),
     (
+        include_str!("../../../templates/i18n/desk/seasons.de.json"),
+        include_str!("../../../templates/i18n/desk/seasons.en.json"),
+    ),
+    (
         include_str!("../../../templates/i18n/desk/tournament.de.json"),
         include_str!("../../../templates/i18n/desk/tournament.en.json"),
     ),

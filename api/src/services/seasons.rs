@@ -124,33 +124,82 @@ pub async fn create(
     caller: Caller,
     request: &SeasonRequest,
 ) -> Result<HttpResponse, ApiError> {
-    access::organizer_only(&caller)?;
-    let Caller::Organizer(me) = caller else {
-        return Err(ApiError::Forbidden);
-    };
+    let me = organiser(&caller)?;
     let (name, rules) = checked(request)?;
     let rules = stored(&rules)?;
     let published = request.published;
     write::create(state, req, &caller, move |conn| {
-        db::locks::lock_register(conn, me)?;
-        if db::seasons::of_organizer(conn, me)?.len() >= MAX_SEASONS {
-            return Err(ApiError::conflict(
-                "too_many_seasons",
-                format!("an organiser keeps at most {MAX_SEASONS} seasons; delete one first"),
-            ));
-        }
-        let season = db::seasons::insert(conn, me, &name, &rules, published, now())?;
-        answer(conn, &season, true)
+        creating(conn, me, &name, &rules, published)
     })
     .await
 }
 
+/// Creates a season from the desk's form (a season sent twice is two; the desk shows both
+/// and one is deleted with a tap).
+pub async fn create_from_desk(
+    state: &AppState,
+    caller: Caller,
+    request: &SeasonRequest,
+) -> Result<SeasonResponse, ApiError> {
+    let me = organiser(&caller)?;
+    let (name, rules) = checked(request)?;
+    let rules = stored(&rules)?;
+    let published = request.published;
+    write::guarded(state, move |conn| {
+        creating(conn, me, &name, &rules, published)
+    })
+    .await
+}
+
+fn creating(
+    conn: &mut DbConn,
+    me: i64,
+    name: &str,
+    rules: &str,
+    published: bool,
+) -> Result<SeasonResponse, ApiError> {
+    db::locks::lock_register(conn, me)?;
+    if db::seasons::of_organizer(conn, me)?.len() >= MAX_SEASONS {
+        return Err(ApiError::conflict(
+            "too_many_seasons",
+            format!("an organiser keeps at most {MAX_SEASONS} seasons; delete one first"),
+        ));
+    }
+    let season = db::seasons::insert(conn, me, name, rules, published, now())?;
+    answer(conn, &season, true)
+}
+
+/// The players of season `id`'s evenings whose match to the register the organiser has
+/// not confirmed (by name and club alone), for him to confirm or split.
+pub async fn unconfirmed(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+) -> Result<Vec<crate::wire::seasons::LinkResponse>, ApiError> {
+    state
+        .db
+        .run(move |conn| {
+            let season = owned(conn, id, &caller)?;
+            let mut players = Vec::new();
+            for tournament in db::seasons::tournaments(conn, id)? {
+                players.extend(
+                    db::players::in_id_order(conn, tournament.id)?
+                        .into_iter()
+                        .map(|p| p.id),
+                );
+            }
+            let open: Vec<_> = db::register::links_of_players(conn, season.organizer_id, &players)?
+                .into_iter()
+                .filter(|l| !l.confirmed)
+                .collect();
+            register::described(conn, &open)
+        })
+        .await
+}
+
 /// The caller's seasons, newest first.
 pub async fn list(state: &AppState, caller: Caller) -> Result<Vec<SeasonResponse>, ApiError> {
-    access::organizer_only(&caller)?;
-    let Caller::Organizer(me) = caller else {
-        return Err(ApiError::Forbidden);
-    };
+    let me = organiser(&caller)?;
     state
         .db
         .run(move |conn| {

@@ -25,6 +25,7 @@ mod desk_players;
 mod desk_print;
 mod desk_rounds;
 mod desk_sanctions;
+mod desk_seasons;
 mod desk_stopped;
 mod desk_tablet;
 mod desk_tournament;

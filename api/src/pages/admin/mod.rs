@@ -19,9 +19,11 @@ mod overview;
 mod password;
 mod players;
 mod print;
+mod register;
 mod removal;
 mod results_import;
 mod rounds;
+mod seasons;
 mod standings;
 mod tournaments;
 mod upload;
@@ -118,7 +120,19 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(webhooks::remove)
         .service(webhook_log::log)
         .service(webhook_log::retry)
-        .service(audit::page);
+        .service(audit::page)
+        .service(seasons::list)
+        .service(seasons::create)
+        .service(seasons::csv)
+        .service(seasons::page)
+        .service(seasons::save)
+        .service(seasons::add)
+        .service(seasons::remove)
+        .service(seasons::link)
+        .service(seasons::delete)
+        .service(register::page)
+        .service(register::import)
+        .service(register::merge);
     rounds::configure(cfg);
 }
 
