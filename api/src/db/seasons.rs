@@ -126,3 +126,13 @@ pub fn organizers_holding(conn: &mut DbConn, tournament_id: i64) -> QueryResult<
         .order(seasons::organizer_id.asc())
         .load(conn)
 }
+
+/// The published seasons, newest first, at most `limit`.
+pub fn published(conn: &mut DbConn, limit: i64) -> QueryResult<Vec<SeasonRow>> {
+    seasons::table
+        .filter(seasons::published.eq(true))
+        .order(seasons::id.desc())
+        .limit(limit)
+        .select(SeasonRow::as_select())
+        .load(conn)
+}

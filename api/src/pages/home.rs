@@ -1,17 +1,19 @@
 //! The start page of the service: the tournaments anybody may follow, the ones being played
-//! today and the coming ones first.
+//! today and the coming ones first, and the published seasons.
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::Serialize;
 
 use super::{PageError, TournamentHeading, Viewer, respond};
 use crate::auth::Caller;
-use crate::services::public;
+use crate::services::{public, seasons};
 use crate::state::AppState;
 
 #[derive(Debug, Serialize)]
 struct HomePage {
     tournaments: Vec<Listed>,
+    /// The published seasons: id and name.
+    seasons: Vec<(i64, String)>,
 }
 
 #[derive(Debug, Serialize)]
@@ -33,9 +35,16 @@ pub async fn home(state: web::Data<AppState>, req: HttpRequest) -> HttpResponse 
         .await
         .caller
         .unwrap_or(Caller::Public);
+    let seasons = match seasons::published(&state).await {
+        Ok(seasons) => seasons,
+        Err(e) => {
+            return respond::<HomePage>(&state.pages, &req, "pages/home.html", Err(e.into()), None);
+        }
+    };
     let result = public::tournaments(&state, caller)
         .await
         .map(|listed| HomePage {
+            seasons,
             tournaments: listed
                 .into_iter()
                 .map(|l| Listed {

@@ -197,6 +197,22 @@ pub async fn unconfirmed(
         .await
 }
 
+/// How many published seasons the start page lists.
+const LISTED: i64 = 50;
+
+/// The published seasons for the start page, newest first: id and name.
+pub async fn published(state: &AppState) -> Result<Vec<(i64, String)>, ApiError> {
+    state
+        .db
+        .run(|conn| {
+            Ok(db::seasons::published(conn, LISTED)?
+                .into_iter()
+                .map(|s| (s.id, s.name))
+                .collect())
+        })
+        .await
+}
+
 /// The caller's seasons, newest first.
 pub async fn list(state: &AppState, caller: Caller) -> Result<Vec<SeasonResponse>, ApiError> {
     let me = organiser(&caller)?;

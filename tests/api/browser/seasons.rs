@@ -91,7 +91,10 @@ async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
     let Some(page) = browser::open(Viewport::Phone).await else {
         return;
     };
-    page.goto(&format!("{base}/seasons/{s}")).await;
+    // From the start page, where the published seasons are listed.
+    page.goto(&format!("{base}/")).await;
+    page.wait_for("ul#seasons", WAIT).await;
+    page.click(&format!("ul#seasons a[href='/seasons/{s}']")).await;
     page.wait_for("table#season-standings", WAIT).await;
     assert_eq!(
         page.count("table#season-standings tbody tr[data-person]")
