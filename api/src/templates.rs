@@ -196,6 +196,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/seasons/season.html"),
     ),
     (
+        "pages/seasons/projector.html",
+        include_str!("../../templates/pages/seasons/projector.html"),
+    ),
+    (
         "pages/seasons/person.html",
         include_str!("../../templates/pages/seasons/person.html"),
     ),

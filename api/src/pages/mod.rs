@@ -45,6 +45,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(players::player)
         .service(seasons::season)
         .service(seasons::person)
+        .service(seasons::projector)
         .service(rounds::round_list)
         .service(plan::plan_page)
         .service(join::form)

@@ -1,13 +1,14 @@
 //! A published season's public pages: its standings (a column per evening, the results
 //! the best N leave out in brackets) and one person's season with the chart of his points
-//! over the evenings. Both read the API's answer for the public, so the page shows what the
+//! over the evenings; and the projector view that pages through the standings. All read the API's answer for the public, so the page shows what the
 //! API shows anybody: the published evenings, the names the players asked for.
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use super::chart::{self, Point, RoundMark};
 use super::i18n::Lang;
+use super::standings::{PROJECTOR_ROWS, PROJECTOR_SECONDS};
 use super::{PageError, respond};
 use crate::auth::Caller;
 use crate::services::seasons;
@@ -122,6 +123,75 @@ pub async fn season(
         &state.pages,
         &req,
         "pages/seasons/season.html",
+        result,
+        None,
+    )
+}
+
+#[derive(Debug, Serialize)]
+struct ProjectorPage {
+    id: i64,
+    name: String,
+    lines: Vec<SeasonLineResponse>,
+    page: usize,
+    pages: usize,
+    /// Where the screen turns to next.
+    next: String,
+    seconds: u32,
+}
+
+#[derive(Debug, Deserialize)]
+struct ProjectorQuery {
+    page: Option<String>,
+}
+
+/// `/seasons/{id}/projector`: the season's standings in large type, a screenful at a time,
+/// turning pages by itself and starting over after the last, as a tournament's projector
+/// does (the same script keeps it going through a network outage).
+#[get("/seasons/{id}/projector")]
+pub async fn projector(
+    state: web::Data<AppState>,
+    req: HttpRequest,
+    path: web::Path<String>,
+) -> HttpResponse {
+    let wanted = web::Query::<ProjectorQuery>::from_query(req.query_string())
+        .ok()
+        .and_then(|q| q.into_inner().page)
+        .and_then(|p| p.parse::<usize>().ok())
+        .unwrap_or(1);
+    let result = match path.into_inner().parse::<i64>() {
+        Ok(id) => seasons::read_standings(&state, Caller::Public, id)
+            .await
+            .map(|s| {
+                let pages = s.standings.len().div_ceil(PROJECTOR_ROWS).max(1);
+                // A page past the end (the field shrank) starts over.
+                let shown = if (1..=pages).contains(&wanted) {
+                    wanted
+                } else {
+                    1
+                };
+                ProjectorPage {
+                    id,
+                    name: s.name,
+                    lines: s
+                        .standings
+                        .into_iter()
+                        .skip((shown - 1) * PROJECTOR_ROWS)
+                        .take(PROJECTOR_ROWS)
+                        .collect(),
+                    page: shown,
+                    pages,
+                    next: format!("/seasons/{id}/projector?page={}", shown % pages + 1),
+                    seconds: PROJECTOR_SECONDS,
+                }
+            })
+            .map_err(PageError::from),
+        Err(_) => Err(PageError::NotFound),
+    };
+    respond(
+        &state.pages,
+        &req,
+        "pages/seasons/projector.html",
         result,
         None,
     )

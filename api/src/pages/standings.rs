@@ -21,10 +21,10 @@ use crate::services::public::{self, PageStandings};
 use crate::state::AppState;
 
 /// Rows on one projector page: what a hall screen shows legibly from the back.
-const PROJECTOR_ROWS: usize = 15;
+pub(super) const PROJECTOR_ROWS: usize = 15;
 
 /// Seconds a projector page stays before the next.
-const PROJECTOR_SECONDS: u32 = 15;
+pub(super) const PROJECTOR_SECONDS: u32 = 15;
 
 #[derive(Debug, Serialize)]
 struct StandingsPage {

@@ -94,7 +94,8 @@ async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
     // From the start page, where the published seasons are listed.
     page.goto(&format!("{base}/")).await;
     page.wait_for("ul#seasons", WAIT).await;
-    page.click(&format!("ul#seasons a[href='/seasons/{s}']")).await;
+    page.click(&format!("ul#seasons a[href='/seasons/{s}']"))
+        .await;
     page.wait_for("table#season-standings", WAIT).await;
     assert_eq!(
         page.count("table#season-standings tbody tr[data-person]")
@@ -122,6 +123,30 @@ async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
     assert_eq!(page.count("table#person-evenings tbody tr").await, 3);
     page.screenshot("season-person-phone").await;
     page.assert_accessible("season person").await;
+
+    // The hall's screen: fifteen people a page, the first page again after the last.
+    page.goto(&format!("{base}/seasons/{s}")).await;
+    page.wait_for("#season-projector", WAIT).await;
+    page.click("#season-projector").await;
+    page.wait_for("#projector", WAIT).await;
+    assert_eq!(page.count("#projector tbody tr[data-person]").await, 15);
+    let pages = people.div_ceil(15);
+    assert_eq!(
+        page.attr("#projector", "data-pages").await.as_deref(),
+        Some(pages.to_string().as_str())
+    );
+    page.assert_accessible("season projector").await;
+    page.goto(&format!("{base}/seasons/{s}/projector?page={pages}"))
+        .await;
+    page.wait_for("#projector", WAIT).await;
+    assert_eq!(
+        page.count("#projector tbody tr[data-person]").await,
+        people - 15 * (pages - 1)
+    );
+    assert_eq!(
+        page.attr("#projector", "data-next").await.as_deref(),
+        Some(format!("/seasons/{s}/projector?page=1").as_str())
+    );
     page.close().await;
 
     // Unpublished, the season is gone from the hall.
