@@ -22,6 +22,7 @@ use tokio::sync::watch;
 
 use crate::db::Database;
 use crate::error::ApiError;
+use crate::wire::seasons::SeasonStandingsResponse;
 use crate::wire::standings::StandingsResponse;
 
 /// A tournament's standings at one moment, as sent.
@@ -50,11 +51,28 @@ struct Cached {
 /// One tournament's cache entry; its lock lets one reader compute while the others wait.
 type Slot = Arc<tokio::sync::Mutex<Option<Cached>>>;
 
+/// A published season's standings, as computed at a commit number.
+#[derive(Debug)]
+struct KeptSeason {
+    /// The commit number they were computed at: valid until the next commit.
+    checked: u64,
+    /// When they were computed: valid for [`LiveCache::max_age`] at most.
+    at: Instant,
+    standings: Arc<SeasonStandingsResponse>,
+}
+
+/// One season's cache entry, locked as a tournament's [`Slot`] is.
+type SeasonSlot = Arc<tokio::sync::Mutex<Option<KeptSeason>>>;
+
 /// The shared state of the live standings: the public standings of each tournament
 /// somebody watches, and the signal that the server shuts down.
 #[derive(Debug)]
 pub struct LiveCache {
     tournaments: Mutex<HashMap<i64, Slot>>,
+    /// The public standings of each published season somebody watches: a season's
+    /// standings read every evening's, so a hall full of phones must not compute them
+    /// once per phone.
+    seasons: Mutex<HashMap<i64, SeasonSlot>>,
     closing: watch::Sender<bool>,
     /// How often public standings were computed: what the cache is there to keep low.
     computed: AtomicU64,
@@ -83,6 +101,7 @@ impl LiveCache {
     pub fn with_max_age(max_age: Duration) -> LiveCache {
         LiveCache {
             tournaments: Mutex::new(HashMap::new()),
+            seasons: Mutex::new(HashMap::new()),
             closing: watch::Sender::new(false),
             computed: AtomicU64::new(0),
             max_age,
@@ -205,5 +224,58 @@ impl LiveCache {
             snapshot: snapshot.clone(),
         });
         Ok(snapshot)
+    }
+
+    /// The public standings of season `id`: kept ones while nothing was committed to `db`
+    /// since they were computed and they are younger than [`LiveCache::max_age`]; else
+    /// computed once by `compute` for everybody who asks meanwhile. A season that is not
+    /// public (`NotFound`) is not kept.
+    pub async fn public_season<F, Fut>(
+        &self,
+        db: &Database,
+        id: i64,
+        compute: F,
+    ) -> Result<Arc<SeasonStandingsResponse>, ApiError>
+    where
+        F: FnOnce() -> Fut,
+        Fut: Future<Output = Result<SeasonStandingsResponse, ApiError>>,
+    {
+        let slot = {
+            let mut map = self.seasons.lock().unwrap_or_else(PoisonError::into_inner);
+            map.entry(id).or_default().clone()
+        };
+        let mut kept = slot.lock().await;
+        // Read under the lock, before computing, as for a tournament.
+        let number = db.commit_number();
+        let started = Instant::now();
+        if let Some(fresh) = kept
+            .as_ref()
+            .filter(|k| k.checked == number && started.duration_since(k.at) < self.max_age)
+        {
+            return Ok(fresh.standings.clone());
+        }
+        self.computed.fetch_add(1, Ordering::Relaxed);
+        match compute().await {
+            Ok(standings) => {
+                let standings = Arc::new(standings);
+                *kept = Some(KeptSeason {
+                    checked: number,
+                    at: started,
+                    standings: standings.clone(),
+                });
+                Ok(standings)
+            }
+            Err(e) => {
+                if matches!(e, ApiError::NotFound) {
+                    *kept = None;
+                    drop(kept);
+                    let mut map = self.seasons.lock().unwrap_or_else(PoisonError::into_inner);
+                    if map.get(&id).is_some_and(|held| Arc::ptr_eq(held, &slot)) {
+                        map.remove(&id);
+                    }
+                }
+                Err(e)
+            }
+        }
     }
 }

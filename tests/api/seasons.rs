@@ -631,6 +631,45 @@ backend_test!(
         want.insert("S. Fünf".to_owned(), five);
         assert_eq!(got(&public.json), want);
 
+        // A hall of phones costs one computation until something is written; a change of
+        // the rules is seen at once.
+        let before = app.state.live.computations();
+        for _ in 0..5 {
+            let again = json_call(
+                &service,
+                "GET",
+                &format!("/api/v1/seasons/{s}/standings"),
+                None,
+                None,
+            )
+            .await;
+            assert_eq!(again.json, public.json);
+        }
+        assert_eq!(
+            app.state.live.computations(),
+            before,
+            "answered from the cache"
+        );
+        let stricter = json_call(&service, "PUT", &format!("/api/v1/seasons/{s}"), Some(&org), Some(&json!({"name": "Jahreswertung 2026", "published": true, "rules": {"min_evenings": 9}}))).await;
+        expect(&stricter, 200, "stricter rules");
+        let now = json_call(
+            &service,
+            "GET",
+            &format!("/api/v1/seasons/{s}/standings"),
+            None,
+            None,
+        )
+        .await;
+        assert_eq!(app.state.live.computations(), before + 1);
+        assert!(
+            now.json["standings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .all(|l| l["played"].as_u64() >= Some(9) || l["place"].is_null())
+        );
+        assert_ne!(now.json, public.json);
+
         // CSV for a German spreadsheet: BOM, `;`, a column per evening.
         let file = json_call(
             &service,

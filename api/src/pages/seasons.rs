@@ -103,6 +103,7 @@ pub async fn season(
     let result = match path.into_inner().parse::<i64>() {
         Ok(id) => seasons::read_standings(&state, Caller::Public, id)
             .await
+            .map(std::sync::Arc::unwrap_or_clone)
             .map(|s| SeasonPage {
                 id: s.season_id,
                 rules: rules_line(&s.rules, lang),
@@ -162,6 +163,7 @@ pub async fn projector(
     let result = match path.into_inner().parse::<i64>() {
         Ok(id) => seasons::read_standings(&state, Caller::Public, id)
             .await
+            .map(std::sync::Arc::unwrap_or_clone)
             .map(|s| {
                 let pages = s.standings.len().div_ceil(PROJECTOR_ROWS).max(1);
                 // A page past the end (the field shrank) starts over.
@@ -209,6 +211,7 @@ pub async fn person(
     let result = match (id.parse::<i64>(), person.parse::<i64>()) {
         (Ok(id), Ok(person)) => seasons::read_standings(&state, Caller::Public, id)
             .await
+            .map(std::sync::Arc::unwrap_or_clone)
             .map_err(PageError::from)
             .and_then(|s| {
                 let missed = s.rules.missed_scores.is_some();

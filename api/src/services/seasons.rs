@@ -331,19 +331,28 @@ pub async fn remove_tournament(
     .await
 }
 
-/// The standings of season `id` as `caller` may see them.
+/// The standings of season `id` as `caller` may see them; the public's from the live cache.
 pub async fn read_standings(
     state: &AppState,
     caller: Caller,
     id: i64,
-) -> Result<SeasonStandingsResponse, ApiError> {
-    state
-        .db
-        .run(move |conn| {
+) -> Result<std::sync::Arc<SeasonStandingsResponse>, ApiError> {
+    let read = |caller: Caller| {
+        state.db.run(move |conn| {
             let (season, organiser) = visible(conn, id, &caller)?;
             computed(conn, &season, organiser)
         })
-        .await
+    };
+    match caller {
+        // The public's are kept per commit: a hall of phones costs one computation a change.
+        Caller::Public => {
+            state
+                .live
+                .public_season(&state.db, id, || read(Caller::Public))
+                .await
+        }
+        other => read(other).await.map(std::sync::Arc::new),
+    }
 }
 
 /// The standings of `season`, from its evenings' standings as they stand now: the whole

@@ -248,6 +248,7 @@ async fn show_season(
     let season = seasons::get(state, desk.caller(), id).await.map_err(fail)?;
     let standings = seasons::read_standings(state, desk.caller(), id)
         .await
+        .map(std::sync::Arc::unwrap_or_clone)
         .map_err(fail)?;
     let unconfirmed = seasons::unconfirmed(state, desk.caller(), id)
         .await
