@@ -892,6 +892,70 @@ backend_test!(
                 .count(),
             2
         );
+        // Tonight's evening is in the season before its players come: the import's preview
+        // puts a match by name and club to the organiser, not one by DDV number.
+        let tonight = tournament(
+            &service,
+            &org,
+            &json!({"name": "Abend 3", "date": "2026-12-12"}),
+        )
+        .await;
+        let added = json_call(
+            &service,
+            "POST",
+            &format!("/api/v1/seasons/{s}/tournaments"),
+            Some(&org),
+            Some(&json!({"tournament_id": tonight})),
+        )
+        .await;
+        expect(&added, 200, "tonight");
+        let preview = send(&service, csv(&format!("/api/v1/tournaments/{tonight}/players/import?dry_run=true"), Some(&org), "Name;Verein;DDV-Nr.\nAnna Acht;Fuchsbau;501\nBert Brett;Fuchsbau;\nEmil Elf;Fuchsbau;\n")).await;
+        expect(&preview, 200, "preview");
+        let flagged: Vec<Vec<&str>> = preview.json["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                r["warnings"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|w| w["code"].as_str().unwrap())
+                    .collect()
+            })
+            .collect();
+        assert_eq!(flagged, [vec![], vec!["register_name_club"], vec![]]);
+        // Registered, they are in the register at once: Bert unconfirmed, Emil new.
+        let imported = send(&service, csv(&format!("/api/v1/tournaments/{tonight}/players/import"), Some(&org), "Name;Verein;DDV-Nr.\nAnna Acht;Fuchsbau;501\nBert Brett;Fuchsbau;\nEmil Elf;Fuchsbau;\n")).await;
+        expect(&imported, 201, "tonight's players");
+        let register = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let link_of = |who: &str| -> Value {
+            register
+                .json
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|p| p["links"].as_array().unwrap().iter())
+                .find(|l| l["tournament_id"] == tonight && l["player_name"] == who)
+                .unwrap()
+                .clone()
+        };
+        assert_eq!(
+            (
+                link_of("Anna Acht")["matched_by"].clone(),
+                link_of("Anna Acht")["confirmed"].clone()
+            ),
+            (json!("ddv_number"), json!(true))
+        );
+        assert_eq!(
+            (
+                link_of("Bert Brett")["matched_by"].clone(),
+                link_of("Bert Brett")["confirmed"].clone()
+            ),
+            (json!("name_club"), json!(false))
+        );
+        assert_eq!(link_of("Emil Elf")["matched_by"], "new");
+
         // Another organiser reaches nothing of it.
         let other = organizer(&app, &service, "fremd@example.org").await;
         let theirs = json_call(&service, "GET", "/api/v1/register", Some(&other), None).await;

@@ -319,13 +319,14 @@ pub async fn preview(
     csv: &[u8],
 ) -> Result<ImportPreview, ApiError> {
     let caller = Caller::Organizer(organizer_id);
-    let (mut next, stored) = state
+    let (mut next, stored, registers) = state
         .db
         .run(move |conn| {
             access::tournament(conn, id, &caller, Need::Write)?;
             Ok((
                 repo::next_start_number(conn, id)?,
                 repo::of_tournament(conn, id)?,
+                super::register::Registers::of_tournament(conn, id)?,
             ))
         })
         .await?;
@@ -395,10 +396,20 @@ pub async fn preview(
             ddv_number: ddv_number.as_deref(),
         };
         errors.extend(registered.ddv_taken(&format!("{prefix}ddv_number"), person));
-        let warnings: Vec<FieldError> = registered
+        let mut warnings: Vec<FieldError> = registered
             .name_twice(&format!("{prefix}name"), person)
             .into_iter()
             .collect();
+        // The tournament is in a season: a person of its register with this name and club,
+        // and no DDV number to tell, is put to the organiser before the import.
+        if registers.by_name_and_club(person.name, person.club, person.ddv_number) {
+            warnings.push(FieldError::new(
+                format!("{prefix}name"),
+                "register_name_club",
+                "counts in the season as the person of the register with this name and club; \
+                 confirm or split it on the season's page after the import",
+            ));
+        }
         registered.add(person, format!("line {}", row.line));
         shown.push(ImportPreviewRow {
             line: row.line,

@@ -178,6 +178,30 @@ pub fn link_registered(
     Ok(())
 }
 
+/// The registers of the organisers whose seasons hold a tournament: what the players
+/// import's preview asks before anybody is registered, so that a match by name and club
+/// is put to the organiser there.
+pub struct Registers(Vec<Index>);
+
+impl Registers {
+    /// The registers holding tournament `tournament_id` (none when it is in no season).
+    pub fn of_tournament(conn: &mut DbConn, tournament_id: i64) -> Result<Registers, ApiError> {
+        let mut registers = Vec::new();
+        for organizer_id in db::seasons::organizers_holding(conn, tournament_id)? {
+            registers.push(Index::of(&rows::people(conn, organizer_id)?));
+        }
+        Ok(Registers(registers))
+    }
+
+    /// Whether a registration would be matched to a person by name and club alone, which
+    /// the organiser is to confirm.
+    pub fn by_name_and_club(&self, name: &str, club: Option<&str>, ddv: Option<&str>) -> bool {
+        self.0
+            .iter()
+            .any(|index| matches!(index.find(name, club, ddv), Some((_, BY_NAME_CLUB))))
+    }
+}
+
 /// The links of `links` as answered, with their players' and people's names.
 pub fn described(conn: &mut DbConn, links: &[LinkRow]) -> Result<Vec<LinkResponse>, ApiError> {
     let player_ids: Vec<i64> = links.iter().map(|l| l.player_id).collect();

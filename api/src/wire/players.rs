@@ -280,7 +280,9 @@ pub struct ImportPreviewRow {
     pub errors: Vec<crate::error::FieldError>,
     /// What the organiser should look at although the row can be imported: the same name
     /// and club as a registered player or an earlier row, whom no DDV number tells apart
-    /// (`same_name_and_club`; the same DDV number is an error, `taken`).
+    /// (`same_name_and_club`; the same DDV number is an error, `taken`); the same name and
+    /// club as a person of the register of a season the tournament is in, matched without
+    /// a DDV number and so to be confirmed (`register_name_club`).
     pub warnings: Vec<crate::error::FieldError>,
 }
 
