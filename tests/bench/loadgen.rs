@@ -16,7 +16,8 @@
 //! `loadgen championship` is the whole German championship under load (eight rounds drawn,
 //! started, entered by 42 captains and closed, while spectators watch and organisers poll
 //! the monitor), see `loadgen/championship.rs`; `loadgen startup` times `karlchen serve`
-//! until it is ready (`loadgen/startup.rs`).
+//! until it is ready (`loadgen/startup.rs`). `loadgen season` times a club season's
+//! standings over many evenings against the trivial endpoint (`loadgen/season.rs`).
 //!
 //! All but `startup` log in as an organiser that must exist (`karlchen organizer add`).
 //! See BENCHMARKS.md for the commands.
@@ -28,6 +29,8 @@
 mod championship;
 #[path = "loadgen/commits.rs"]
 mod commits;
+#[path = "loadgen/season.rs"]
+mod season;
 #[path = "loadgen/startup.rs"]
 mod startup;
 
@@ -757,10 +760,25 @@ async fn main() -> anyhow::Result<()> {
             )
             .await
         }
+        Some("season") => {
+            season::run(
+                client,
+                season::Options {
+                    evenings: arg("--evenings", "52").parse()?,
+                    players: arg("--players", "40").parse()?,
+                    rounds: arg("--rounds", "2").parse()?,
+                    reads: arg("--reads", "20").parse()?,
+                    deals: args.iter().any(|a| a == "--deals"),
+                    memo_age: Duration::from_millis(arg("--memo-age-ms", "10000").parse()?),
+                },
+            )
+            .await
+        }
         _ => bail!(
-            "usage: loadgen entry|standings|hall|championship|startup [--url U] [--tables N] \
+            "usage: loadgen entry|standings|hall|championship|season|startup [--url U] [--tables N] \
              [--workers N] [--samples N] [--watchers N] [--monitors N] [--rounds N] [--pace-ms N] \
-             [--monitor-every-ms N] [--pid P] [--bin PATH] [--times N]"
+             [--monitor-every-ms N] [--pid P] [--bin PATH] [--times N] [--evenings N] \
+             [--players N] [--reads N] [--deals] [--memo-age-ms N]"
         ),
     }
 }
