@@ -145,6 +145,58 @@ pub fn running_total(title: &str, desc: &str, points: &[Point], rounds: &[RoundM
     svg
 }
 
+/// The chart of a person's places over the evenings he played (`points`, the place as
+/// `total`), the best place at the top: place 1 is the top line, his worst the bottom.
+/// Its ids differ from [`running_total`]'s, so both stand on one page.
+pub fn places(title: &str, desc: &str, points: &[Point]) -> String {
+    let worst = points.iter().map(|p| p.total).max().unwrap_or(1).max(2);
+    let steps = points.len().max(1) as f64;
+    let x = |i: usize| LEFT + (WIDTH - LEFT - RIGHT) * (i as f64 + 0.5) / steps;
+    let y = |place: i64| TOP + (HEIGHT - TOP - BOTTOM) * (place - 1) as f64 / (worst - 1) as f64;
+    let mut svg = String::new();
+    // `write!` into a String cannot fail; the results are ignored on purpose.
+    let _ = write!(
+        svg,
+        "<svg id=\"places-chart\" class=\"chart\" xmlns=\"http://www.w3.org/2000/svg\" \
+         viewBox=\"0 0 {WIDTH} {HEIGHT}\" role=\"img\" aria-labelledby=\"places-title places-desc\">\
+         <title id=\"places-title\">{}</title><desc id=\"places-desc\">{}</desc>",
+        escape(title),
+        escape(desc)
+    );
+    for value in [1, worst] {
+        let _ = write!(
+            svg,
+            "<text class=\"axis\" x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{value}.</text>",
+            LEFT - 6.0,
+            y(value) + 4.0
+        );
+    }
+    let line: Vec<String> = points
+        .iter()
+        .enumerate()
+        .map(|(i, p)| format!("{:.1},{:.1}", x(i), y(p.total)))
+        .collect();
+    let _ = write!(
+        svg,
+        "<polyline class=\"line\" points=\"{}\"/>",
+        line.join(" ")
+    );
+    for (i, point) in points.iter().enumerate() {
+        let label = escape(&point.label);
+        let _ = write!(
+            svg,
+            "<circle class=\"point\" cx=\"{:.1}\" cy=\"{:.1}\" r=\"3\" data-evening=\"{label}\" \
+             data-place=\"{}\"><title>{label}: {}.</title></circle>",
+            x(i),
+            y(point.total),
+            point.total,
+            point.total
+        );
+    }
+    svg.push_str("</svg>");
+    svg
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,6 +268,21 @@ mod tests {
         assert!(svg.contains(">R&lt;1&gt;</text>"));
         assert!(svg.starts_with("<svg id=\"chart\""));
         assert!(svg.contains("role=\"img\" aria-labelledby=\"chart-title chart-desc\""));
+    }
+
+    #[test]
+    fn the_best_place_is_drawn_on_top() {
+        let svg = places("P", "D", &points(&[3, 1, 7]));
+        assert_eq!(attribute(&svg, "data-place"), ["3", "1", "7"]);
+        let cy: Vec<f64> = attribute(&svg, "cy")
+            .iter()
+            .map(|y| y.parse().unwrap_or(f64::NAN))
+            .collect();
+        // Place 1 highest (smallest y), place 7 lowest, place 3 between.
+        assert!(cy[1] < cy[0] && cy[0] < cy[2], "{cy:?}");
+        assert!((cy[1] - TOP).abs() < 0.01 && (cy[2] - (HEIGHT - BOTTOM)).abs() < 0.01);
+        assert!(svg.contains(">1.</text>") && svg.contains(">7.</text>"));
+        assert!(svg.starts_with("<svg id=\"places-chart\""));
     }
 
     #[test]

@@ -38,6 +38,8 @@ struct PersonPage {
     line: SeasonLineResponse,
     rows: Vec<PersonEvening>,
     chart: String,
+    /// His places over the evenings he played, the best on top.
+    places: String,
 }
 
 #[derive(Debug, Serialize)]
@@ -48,6 +50,13 @@ struct PersonEvening {
     value: i64,
     counted: bool,
     result: bool,
+}
+
+/// An evening's day as the hall reads it ("05.12.2026"); the API's ISO date otherwise.
+fn shown_date(evening: &mut EveningResponse) {
+    if let Ok(day) = chrono::NaiveDate::parse_from_str(&evening.date, "%Y-%m-%d") {
+        evening.date = day.format("%d.%m.%Y").to_string();
+    }
 }
 
 /// The rules in words: "Wertung: Platzierungspunkte 25, 20, 16, danach je 1 · es zählen
@@ -104,6 +113,10 @@ pub async fn season(
         Ok(id) => seasons::read_standings(&state, Caller::Public, id)
             .await
             .map(std::sync::Arc::unwrap_or_clone)
+            .map(|mut s| {
+                s.evenings.iter_mut().for_each(shown_date);
+                s
+            })
             .map(|s| SeasonPage {
                 id: s.season_id,
                 rules: rules_line(&s.rules, lang),
@@ -212,6 +225,10 @@ pub async fn person(
         (Ok(id), Ok(person)) => seasons::read_standings(&state, Caller::Public, id)
             .await
             .map(std::sync::Arc::unwrap_or_clone)
+            .map(|mut s| {
+                s.evenings.iter_mut().for_each(shown_date);
+                s
+            })
             .map_err(PageError::from)
             .and_then(|s| {
                 let missed = s.rules.missed_scores.is_some();
@@ -236,6 +253,7 @@ pub async fn person(
                 Ok(PersonPage {
                     id,
                     chart: chart_of(&line, &rows, lang),
+                    places: places_of(&line, &rows, lang),
                     season: s.name,
                     line,
                     rows,
@@ -250,6 +268,27 @@ pub async fn person(
         result,
         None,
     )
+}
+
+/// A point per evening played: his place that evening.
+fn places_of(line: &SeasonLineResponse, rows: &[PersonEvening], lang: Lang) -> String {
+    let points: Vec<Point> = rows
+        .iter()
+        .filter_map(|r| {
+            r.place.map(|place| Point {
+                label: r.evening.date.clone(),
+                total: i64::from(place),
+            })
+        })
+        .collect();
+    let title = format!("{} – {}", lang.text("season_person_places"), line.name);
+    let desc = format!(
+        "{} {} {}.",
+        lang.text("season_person_places_desc"),
+        points.len(),
+        lang.text("season_played")
+    );
+    chart::places(&title, &desc, &points)
 }
 
 /// A point per evening played: his tournament points summed so far.

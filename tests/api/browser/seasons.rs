@@ -120,6 +120,20 @@ async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
         .await;
     page.wait_for("svg#chart", WAIT).await;
     assert_eq!(page.count("svg#chart circle[data-total]").await, 3);
+    // His places, as the table lists them, on the chart of places.
+    let places: Vec<String> = line["evenings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["place"].to_string())
+        .collect();
+    let drawn = page
+        .eval(
+            "return [...document.querySelectorAll('svg#places-chart circle')].map(c => c.dataset.place);",
+            vec![],
+        )
+        .await;
+    assert_eq!(drawn, json!(places));
     assert_eq!(page.count("table#person-evenings tbody tr").await, 3);
     page.screenshot("season-person-phone").await;
     page.assert_accessible("season person").await;
