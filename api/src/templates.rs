@@ -188,6 +188,10 @@ pub const TEMPLATES: &[(&str, &str)] = &[
         include_str!("../../templates/pages/admin/season.html"),
     ),
     (
+        "pages/admin/print/season.html",
+        include_str!("../../templates/pages/admin/print/season.html"),
+    ),
+    (
         "pages/admin/register.html",
         include_str!("../../templates/pages/admin/register.html"),
     ),

@@ -15,7 +15,7 @@ mod join;
 mod plan;
 mod players;
 mod rounds;
-mod seasons;
+pub(crate) mod seasons;
 mod session;
 mod sheet;
 mod standings;

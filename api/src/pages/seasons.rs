@@ -61,7 +61,7 @@ fn shown_date(evening: &mut EveningResponse) {
 
 /// The rules in words: "Wertung: Platzierungspunkte 25, 20, 16, danach je 1 · es zählen
 /// die besten 8 Abende · …".
-fn rules_line(rules: &SeasonRulesBody, lang: Lang) -> String {
+pub(crate) fn rules_line(rules: &SeasonRulesBody, lang: Lang) -> String {
     let n = |key: &str, n: String| lang.text(key).replace("{n}", &n);
     let mut parts = vec![match rules.scoring.as_str() {
         "placement" => {

@@ -116,6 +116,19 @@ async fn an_organiser_builds_a_season_at_the_desk() {
     assert_eq!(leader, "10");
     page.screenshot("desk-season").await;
 
+    // Printed to hang up: every person, and where the hall follows it (published now).
+    page.click("#season-print").await;
+    page.wait_for("#printed-season", WAIT).await;
+    assert_eq!(page.count("#printed-season tbody tr").await, people.len());
+    assert_eq!(page.count("#printed-live svg").await, 1);
+    assert!(
+        page.text_of("#printed-live")
+            .await
+            .contains(&format!("/seasons/{season}"))
+    );
+    assert!(page.print_pdf("desk-season-print").await >= 1);
+    page.assert_accessible("the printed season").await;
+
     page.goto(&format!("{base}/admin/register")).await;
     page.wait_for("#register", WAIT).await;
     assert_eq!(page.count("#register tbody tr").await, people.len());

@@ -124,6 +124,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
         .service(seasons::list)
         .service(seasons::create)
         .service(seasons::csv)
+        .service(print::season::page)
         .service(seasons::page)
         .service(seasons::save)
         .service(seasons::add)

@@ -1,7 +1,8 @@
 //! Printing at the desk (A4 from the browser's print dialog, no PDF): the page listing what
 //! can be printed per round, and the printed pages themselves: the table cards with each
 //! table's join QR code ([`tables`]), the score sheets in the TSR layout, pre-filled or
-//! blank ([`sheets`]), the name cards ([`cards`]) and the standings ([`standings`]).
+//! blank ([`sheets`]), the name cards ([`cards`]), the standings ([`standings`]) and a
+//! season's standings ([`season`]).
 //!
 //! The printed pages are desk pages like the others (his tournament or the 404 page,
 //! `no-store`): on screen they show the desk's navigation, on paper only the sheets
@@ -10,6 +11,7 @@
 mod address;
 pub(super) mod cards;
 mod qr;
+pub(super) mod season;
 pub(super) mod sheets;
 pub(super) mod standings;
 pub(super) mod tables;
