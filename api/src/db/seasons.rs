@@ -136,3 +136,19 @@ pub fn published(conn: &mut DbConn, limit: i64) -> QueryResult<Vec<SeasonRow>> {
         .select(SeasonRow::as_select())
         .load(conn)
 }
+
+/// The first of `organizer_id`'s seasons that holds tournament `tournament_id`, if any.
+pub fn of_organizer_holding(
+    conn: &mut DbConn,
+    organizer_id: i64,
+    tournament_id: i64,
+) -> QueryResult<Option<i64>> {
+    seasons::table
+        .inner_join(season_tournaments::table.on(season_tournaments::season_id.eq(seasons::id)))
+        .filter(seasons::organizer_id.eq(organizer_id))
+        .filter(season_tournaments::tournament_id.eq(tournament_id))
+        .order(seasons::id.asc())
+        .select(seasons::id)
+        .first(conn)
+        .optional()
+}

@@ -213,6 +213,35 @@ pub async fn published(state: &AppState) -> Result<Vec<(i64, String)>, ApiError>
         .await
 }
 
+/// The players of tournament `tournament_id` matched to the caller's register by name and
+/// club, unconfirmed, with the season of his that holds the tournament: what the desk's
+/// players list shows at check-in. Empty when the tournament is in none of his seasons.
+pub async fn unconfirmed_in_tournament(
+    state: &AppState,
+    caller: Caller,
+    tournament_id: i64,
+) -> Result<(Option<i64>, Vec<crate::wire::seasons::LinkResponse>), ApiError> {
+    let me = organiser(&caller)?;
+    state
+        .db
+        .run(move |conn| {
+            access::tournament(conn, tournament_id, &caller, Need::Read)?;
+            let Some(season) = db::seasons::of_organizer_holding(conn, me, tournament_id)? else {
+                return Ok((None, Vec::new()));
+            };
+            let players: Vec<i64> = db::players::in_id_order(conn, tournament_id)?
+                .into_iter()
+                .map(|p| p.id)
+                .collect();
+            let open: Vec<_> = db::register::links_of_players(conn, me, &players)?
+                .into_iter()
+                .filter(|l| !l.confirmed)
+                .collect();
+            Ok((Some(season), register::described(conn, &open)?))
+        })
+        .await
+}
+
 /// The caller's seasons, newest first.
 pub async fn list(state: &AppState, caller: Caller) -> Result<Vec<SeasonResponse>, ApiError> {
     let me = organiser(&caller)?;

@@ -61,6 +61,16 @@ async fn an_organiser_builds_a_season_at_the_desk() {
     assert_eq!(page.count("#season-evenings li").await, 2);
     assert_eq!(page.count("#season-unconfirmed tbody tr").await, 2);
     page.assert_accessible("a season").await;
+    // At check-in the players list says so too, and leads to the season's page.
+    page.goto(&format!("{base}/admin/tournaments/{}/players", evenings[1]))
+        .await;
+    page.wait_for("#players", WAIT).await;
+    assert_eq!(page.count(".register-note").await, 2);
+    assert!(page.text_of(".register-note").await.contains("Spieler 42"));
+    page.assert_accessible("the players with a register note")
+        .await;
+    page.click(".register-note a.register-check").await;
+    page.wait_for("#season-unconfirmed", WAIT).await;
     page.click("#season-unconfirmed tbody tr:first-child button.link-confirm")
         .await;
     page.wait_for("#done", WAIT).await;

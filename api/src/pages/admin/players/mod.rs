@@ -23,7 +23,7 @@ use super::{
 };
 use crate::error::ApiError;
 use crate::pages::i18n::Lang;
-use crate::services::{codes, idempotency, players, sanctions, tournaments};
+use crate::services::{codes, idempotency, players, sanctions, seasons, tournaments};
 use crate::state::AppState;
 use crate::wire::players::{
     CreatePlayerRequest, PlayerListEntry, PlayerResponse, UpdatePlayerRequest,
@@ -73,6 +73,16 @@ struct Line {
     matches: bool,
     /// The correction form as typed when it was refused (else his stored values).
     edit: EditForm,
+    /// The person of a season's register he was matched to by name and club alone, to
+    /// confirm on the season's page (at check-in, where the organiser sees him).
+    register: Option<RegisterNote>,
+}
+
+/// A match to a season's register waiting for the organiser's word.
+#[derive(Debug, Serialize)]
+struct RegisterNote {
+    season_id: i64,
+    person_name: String,
 }
 
 /// What the page says after a change.
@@ -213,6 +223,10 @@ async fn page(
         .await
         .map_err(|e| failed(state, req, e))?
         .warnings;
+    // Matches by name and club in a season of his that holds the tournament.
+    let (season, unconfirmed) = seasons::unconfirmed_in_tournament(state, desk.caller(), nav.id)
+        .await
+        .map_err(|e| failed(state, req, e))?;
     if view.new.idempotency_key.is_empty() {
         view.new.idempotency_key = codes::new_secret().map_err(|e| failed(state, req, e))?;
     }
@@ -279,6 +293,15 @@ async fn page(
                     .iter()
                     .find(|w| w.player_id == p.id)
                     .map_or(0, |w| w.warnings),
+                register: season.and_then(|season_id| {
+                    unconfirmed
+                        .iter()
+                        .find(|l| l.player_id == p.id)
+                        .map(|l| RegisterNote {
+                            season_id,
+                            person_name: l.person_name.clone(),
+                        })
+                }),
                 edit: form,
             }
         })
