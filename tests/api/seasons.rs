@@ -909,7 +909,7 @@ backend_test!(
         )
         .await;
         expect(&added, 200, "tonight");
-        let preview = send(&service, csv(&format!("/api/v1/tournaments/{tonight}/players/import?dry_run=true"), Some(&org), "Name;Verein;DDV-Nr.\nAnna Acht;Fuchsbau;501\nBert Brett;Fuchsbau;\nEmil Elf;Fuchsbau;\n")).await;
+        let preview = send(&service, csv(&format!("/api/v1/tournaments/{tonight}/players/import?dry_run=true"), Some(&org), "Name;Verein;DDV-Nr.\nAnna Acht;Fuchsbau;501\nBert Brett;Fuchsbau;\nEmil Elf;Fuchsbau;\nAnna Acht;Fuchsbau;502\n")).await;
         expect(&preview, 200, "preview");
         let flagged: Vec<Vec<&str>> = preview.json["rows"]
             .as_array()
@@ -924,9 +924,13 @@ backend_test!(
                     .collect()
             })
             .collect();
-        assert_eq!(flagged, [vec![], vec!["register_name_club"], vec![]]);
+        // Another Anna Acht with another DDV number is somebody else: not put to anyone.
+        assert_eq!(
+            flagged,
+            [vec![], vec!["register_name_club"], vec![], vec![]]
+        );
         // Registered, they are in the register at once: Bert unconfirmed, Emil new.
-        let imported = send(&service, csv(&format!("/api/v1/tournaments/{tonight}/players/import"), Some(&org), "Name;Verein;DDV-Nr.\nAnna Acht;Fuchsbau;501\nBert Brett;Fuchsbau;\nEmil Elf;Fuchsbau;\n")).await;
+        let imported = send(&service, csv(&format!("/api/v1/tournaments/{tonight}/players/import"), Some(&org), "Name;Verein;DDV-Nr.\nAnna Acht;Fuchsbau;501\nBert Brett;Fuchsbau;\nEmil Elf;Fuchsbau;\nAnna Acht;Fuchsbau;502\n")).await;
         expect(&imported, 201, "tonight's players");
         let register = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
         let link_of = |who: &str| -> Value {
@@ -955,6 +959,53 @@ backend_test!(
             (json!("name_club"), json!(false))
         );
         assert_eq!(link_of("Emil Elf")["matched_by"], "new");
+        let annas: Vec<Value> = register
+            .json
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|p| p["links"].as_array().unwrap().iter())
+            .filter(|l| l["tournament_id"] == tonight && l["player_name"] == "Anna Acht")
+            .cloned()
+            .collect();
+        let how: Vec<&str> = annas
+            .iter()
+            .map(|l| l["matched_by"].as_str().unwrap())
+            .collect();
+        assert_eq!(how.len(), 2);
+        assert!(
+            how.contains(&"ddv_number") && how.contains(&"new"),
+            "{how:?}"
+        );
+        // Split off, tonight's Anna 501 leaves her number with the person who has it: one
+        // person per number; the Anna 502, a person of her own already, keeps hers.
+        let anna_tonight = annas
+            .iter()
+            .find(|l| l["matched_by"] == "ddv_number")
+            .unwrap()["player_id"]
+            .as_i64()
+            .unwrap();
+        let split = json_call(
+            &service,
+            "POST",
+            &format!("/api/v1/register/links/{anna_tonight}/split"),
+            Some(&org),
+            None,
+        )
+        .await;
+        expect(&split, 200, "split Anna");
+        assert_eq!(split.json["ddv_number"], Value::Null);
+        let other_anna =
+            annas.iter().find(|l| l["matched_by"] == "new").unwrap()["person_id"].clone();
+        let again = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let numbered = again
+            .json
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|p| p["id"] == other_anna)
+            .unwrap();
+        assert_eq!(numbered["ddv_number"], "502");
 
         // Another organiser reaches nothing of it.
         let other = organizer(&app, &service, "fremd@example.org").await;
@@ -1025,7 +1076,12 @@ backend_test!(
             .unwrap();
         assert_eq!(
             actions,
-            ["register.merge", "register.split", "register.confirm"]
+            [
+                "register.merge",
+                "register.split",
+                "register.confirm",
+                "register.split"
+            ]
         );
     }
 );

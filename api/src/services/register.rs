@@ -6,7 +6,8 @@
 //! 2. the same DDV number is the same person;
 //! 3. else the same name and club (compared without case and extra spaces) is the same
 //!    person if exactly one person has them — but unconfirmed until the organiser confirms
-//!    it or splits it off (two Hans Müller of one club are not rare);
+//!    it or splits it off (two Hans Müller of one club are not rare); a person with another
+//!    DDV number than the player's is never he;
 //! 4. else he is a new person.
 //!
 //! Merging two people (one person entered twice) and splitting a player off (a wrong match)
@@ -53,6 +54,9 @@ fn number(ddv: Option<&str>) -> Option<String> {
 struct Index {
     by_number: HashMap<String, i64>,
     by_name: HashMap<(String, String), Vec<i64>>,
+    /// Each person's DDV number, where he has one: two different numbers are two people,
+    /// whatever their names.
+    number_of: HashMap<i64, String>,
 }
 
 impl Index {
@@ -66,7 +70,8 @@ impl Index {
 
     fn add(&mut self, person: &PersonRow) {
         if let Some(n) = number(person.ddv_number.as_deref()) {
-            self.by_number.insert(n, person.id);
+            self.by_number.insert(n.clone(), person.id);
+            self.number_of.insert(person.id, n);
         }
         self.by_name
             .entry(key(&person.name, person.club.as_deref()))
@@ -81,11 +86,21 @@ impl Index {
         club: Option<&str>,
         ddv: Option<&str>,
     ) -> Option<(i64, &'static str)> {
-        if let Some(&id) = number(ddv).and_then(|n| self.by_number.get(&n)) {
+        let ddv = number(ddv);
+        if let Some(&id) = ddv.as_ref().and_then(|n| self.by_number.get(n)) {
             return Some((id, BY_DDV_NUMBER));
         }
-        match self.by_name.get(&key(name, club)).map(Vec::as_slice) {
-            Some(&[id]) => Some((id, BY_NAME_CLUB)),
+        // A person with another DDV number is somebody else of the same name.
+        let candidates: Vec<i64> = self
+            .by_name
+            .get(&key(name, club))
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|id| ddv.is_none() || !self.number_of.contains_key(id))
+            .collect();
+        match candidates.as_slice() {
+            &[id] => Some((id, BY_NAME_CLUB)),
             _ => None,
         }
     }
@@ -425,13 +440,18 @@ pub fn split(
     let link = rows::link(conn, organizer_id, player_id)?.ok_or(ApiError::NotFound)?;
     let player = db::players::find(conn, player_id)?.ok_or(ApiError::NotFound)?;
     let before = described(conn, std::slice::from_ref(&link))?;
+    // His DDV number goes with him unless a person of the register has it already (the one
+    // he was split from, most likely: one person per number).
+    let index = Index::of(&rows::people(conn, organizer_id)?);
+    let ddv_number =
+        number(player.ddv_number.as_deref()).filter(|n| !index.by_number.contains_key(n));
     let person = rows::insert_person(
         conn,
         &NewPerson {
             organizer_id,
             name: &player.name,
             club: player.club.as_deref(),
-            ddv_number: None,
+            ddv_number: ddv_number.as_deref(),
             at: now(),
         },
     )?;
