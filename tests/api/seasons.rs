@@ -718,6 +718,28 @@ backend_test!(
         )
         .await;
         expect(&foreign, 404, "another organiser's");
+        // Nor pulls his published evenings into its own register.
+        let own = json_call(
+            &service,
+            "POST",
+            "/api/v1/seasons",
+            Some(&other),
+            Some(&json!({"name": "Fremd"})),
+        )
+        .await;
+        expect(&own, 201, "another's season");
+        let pulled = json_call(
+            &service,
+            "POST",
+            &format!("/api/v1/seasons/{}/tournaments", own.json["id"]),
+            Some(&other),
+            Some(&json!({"tournament_id": evenings[0]})),
+        )
+        .await;
+        expect(&pulled, 422, "another's published tournament");
+        assert_eq!(pulled.fields(), ["tournament_id"]);
+        let theirs = json_call(&service, "GET", "/api/v1/register", Some(&other), None).await;
+        assert_eq!(theirs.json, json!([]));
         let steal = json_call(
             &service,
             "POST",
@@ -977,6 +999,41 @@ backend_test!(
             how.contains(&"ddv_number") && how.contains(&"new"),
             "{how:?}"
         );
+        // Two DDV numbers are two people: no merge.
+        let annas_people: Vec<Value> = annas.iter().map(|l| l["person_id"].clone()).collect();
+        let refused = json_call(
+            &service,
+            "POST",
+            &format!("/api/v1/register/{}/merge", annas_people[0]),
+            Some(&org),
+            Some(&json!({"person_id": annas_people[1]})),
+        )
+        .await;
+        expect(&refused, 409, "two numbers");
+        assert_eq!(refused.json["code"], "different_ddv_numbers");
+        // A second Emil Elf of the Fuchsbau registered later tonight is not the first one:
+        // one person is never two players of an evening.
+        let second = json_call(
+            &service,
+            "POST",
+            &format!("/api/v1/tournaments/{tonight}/players"),
+            Some(&org),
+            Some(&json!({"name": "Emil Elf", "club": "Fuchsbau"})),
+        )
+        .await;
+        expect(&second, 201, "a second Emil");
+        let now = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let emils: std::collections::BTreeSet<i64> = now
+            .json
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|p| p["links"].as_array().unwrap().iter())
+            .filter(|l| l["tournament_id"] == tonight && l["player_name"] == "Emil Elf")
+            .map(|l| l["person_id"].as_i64().unwrap())
+            .collect();
+        assert_eq!(emils.len(), 2, "{emils:?}");
+
         // Split off, tonight's Anna 501 leaves her number with the person who has it: one
         // person per number; the Anna 502, a person of her own already, keeps hers.
         let anna_tonight = annas

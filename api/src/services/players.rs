@@ -126,7 +126,7 @@ fn insert_players(
     }
     // A tournament already in a season counts tonight: its new players join the register.
     if let Some(first) = rows.first() {
-        super::register::link_registered(conn, first.tournament_id, &rows)?;
+        super::register::link_registered(conn, first.tournament_id)?;
     }
     Ok(rows)
 }

@@ -140,23 +140,22 @@ fn link_players(
         if links.contains_key(&player.id) {
             continue;
         }
+        let ddv = number(player.ddv_number.as_deref());
         let found = index
-            .find(
-                &player.name,
-                player.club.as_deref(),
-                player.ddv_number.as_deref(),
-            )
+            .find(&player.name, player.club.as_deref(), ddv.as_deref())
             .filter(|(person, _)| !taken.contains(person));
         let (person_id, matched_by) = match found {
             Some(found) => found,
             None => {
+                // One person per number: a number the register holds stays with its person.
+                let ddv_number = ddv.filter(|n| !index.by_number.contains_key(n));
                 let person = rows::insert_person(
                     conn,
                     &NewPerson {
                         organizer_id,
                         name: &player.name,
                         club: player.club.as_deref(),
-                        ddv_number: number(player.ddv_number.as_deref()).as_deref(),
+                        ddv_number: ddv_number.as_deref(),
                         at: now(),
                     },
                 )?;
@@ -178,17 +177,15 @@ fn link_players(
     Ok(ids.iter().filter_map(|id| links.remove(id)).collect())
 }
 
-/// Links the newly registered `players` of tournament `tournament_id` in the register of
+/// Links the newly registered players of tournament `tournament_id` in the register of
 /// every organiser whose season holds it, so tonight's evening counts while it is played.
 /// The caller holds the tournament's lock; the registers' locks are taken here, after it.
-pub fn link_registered(
-    conn: &mut DbConn,
-    tournament_id: i64,
-    players: &[PlayerRow],
-) -> Result<(), ApiError> {
+pub fn link_registered(conn: &mut DbConn, tournament_id: i64) -> Result<(), ApiError> {
     for organizer_id in db::seasons::organizers_holding(conn, tournament_id)? {
         db::locks::lock_register(conn, organizer_id)?;
-        link_players(conn, organizer_id, players)?;
+        // The whole tournament, so that the people its players already are stay taken: a
+        // newcomer is never a person who plays this evening already.
+        link_tournament(conn, organizer_id, tournament_id)?;
     }
     Ok(())
 }
@@ -290,8 +287,8 @@ fn person_answer(
 
 /// Adds the people of a CSV file (the players import's columns and encodings; start
 /// numbers and check-in are ignored) to `organizer_id`'s register; a line naming a person
-/// already there (by DDV number, or by name and club) is left as it is. The caller holds
-/// the register's lock.
+/// already there (by DDV number, or by name and club) is left as it is. Audited. The caller
+/// holds the register's lock.
 pub fn import(
     conn: &mut DbConn,
     organizer_id: i64,
@@ -342,6 +339,13 @@ pub fn import(
             errors,
         ));
     }
+    audited(
+        conn,
+        organizer_id,
+        "register.import",
+        organizer_id,
+        &json!(answer),
+    )?;
     Ok(answer)
 }
 
@@ -395,6 +399,14 @@ pub fn merge(
         ),
         e => e,
     })?;
+    if let (Some(a), Some(b)) = (&kept.ddv_number, &gone.ddv_number)
+        && a != b
+    {
+        return Err(ApiError::conflict(
+            "different_ddv_numbers",
+            format!("DDV numbers {a} and {b} are two people; correct the wrong one first"),
+        ));
+    }
     let evenings: HashSet<i64> = kept.links.iter().map(|l| l.tournament_id).collect();
     if let Some(both) = gone
         .links
@@ -484,6 +496,23 @@ pub fn confirm(
             BY_ORGANISER,
             true,
         )?;
+        // The player's DDV number, where the person has none and nobody else has it: the
+        // next evening then matches him by number, without asking again.
+        let person = rows::person(conn, organizer_id, link.person_id)?.ok_or(ApiError::NotFound)?;
+        let player = db::players::find(conn, player_id)?.ok_or(ApiError::NotFound)?;
+        let index = Index::of(&rows::people(conn, organizer_id)?);
+        if let Some(n) = number(player.ddv_number.as_deref())
+            && person.ddv_number.is_none()
+            && !index.by_number.contains_key(&n)
+        {
+            rows::update_person(
+                conn,
+                person.id,
+                &person.name,
+                person.club.as_deref(),
+                Some(&n),
+            )?;
+        }
         audited(
             conn,
             organizer_id,

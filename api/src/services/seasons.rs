@@ -10,7 +10,6 @@ use std::collections::HashMap;
 
 use actix_web::{HttpRequest, HttpResponse};
 use domain::season::{Evening, EveningResult, SeasonLine, SeasonRules, season_standings};
-use serde_json::json;
 
 use super::access::{self, Need};
 use super::{now, register, standings, write};
@@ -85,10 +84,16 @@ fn evenings(
     season: &SeasonRow,
     organiser: bool,
 ) -> Result<Vec<TournamentRow>, ApiError> {
-    Ok(db::seasons::tournaments(conn, season.id)?
-        .into_iter()
-        .filter(|t| organiser || t.published)
-        .collect())
+    // The organiser sees the unpublished evenings he still runs; one whose Turnierleitung he
+    // left is his season's only as far as the public sees it.
+    let owner = Caller::Organizer(season.organizer_id);
+    let mut shown = Vec::new();
+    for t in db::seasons::tournaments(conn, season.id)? {
+        if t.published || (organiser && access::is_organizer(conn, &owner, &t)?) {
+            shown.push(t);
+        }
+    }
+    Ok(shown)
 }
 
 fn evening(t: &TournamentRow) -> EveningResponse {
@@ -322,7 +327,10 @@ pub async fn add_tournament(
     let tournament_id = request.tournament_id;
     write::guarded(state, move |conn| {
         let season = owned(conn, id, &caller)?;
-        access::tournament(conn, tournament_id, &caller, Need::Read).map_err(|e| match e {
+        // One he runs (owner or co-organiser): a published tournament of another organiser
+        // would bring its players' full names and DDV numbers into his register.
+        db::locks::lock_tournament(conn, tournament_id)?;
+        access::tournament(conn, tournament_id, &caller, Need::Write).map_err(|e| match e {
             ApiError::NotFound => ApiError::field(
                 "invalid_body",
                 "tournament_id",
@@ -412,8 +420,16 @@ pub fn computed(
                 .get(&standing.player)
                 .copied()
                 .unwrap_or(-standing.player);
+            // Shown as his latest evening shows him, unless an evening of his asked for a
+            // short name and the later one did not: the short name then stands, or his
+            // full name beside that evening's place would tell who the short name is.
             if let Some(player) = result.players.get(&standing.player) {
-                shown.insert(person, player.clone());
+                let keeps_short = shown
+                    .get(&person)
+                    .is_some_and(|kept| kept.public_name.is_some() && player.public_name.is_none());
+                if !keeps_short {
+                    shown.insert(person, player.clone());
+                }
             }
             let rounds = standing.rounds.iter().flatten().count();
             results.push(EveningResult {
@@ -515,19 +531,7 @@ pub async fn import_register(
     let lines = crate::wire::player_import::parse(csv)?;
     write::create(state, req, &caller, move |conn| {
         db::locks::lock_register(conn, me)?;
-        let answer = register::import(conn, me, &lines)?;
-        db::audit::insert_organizer_line(
-            conn,
-            db::audit::NewOrganizerLine {
-                organizer_id: me,
-                action: "register.import",
-                subject_id: me,
-                before_json: Some(json!(answer).to_string()),
-                reason: None,
-                at: now(),
-            },
-        )?;
-        Ok(answer)
+        register::import(conn, me, &lines)
     })
     .await
 }

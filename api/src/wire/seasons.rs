@@ -350,8 +350,9 @@ pub fn season_csv(
         };
         let mut record = vec![
             line.place.map(|p| p.to_string()).unwrap_or_default(),
-            line.name.clone(),
-            line.club.clone().unwrap_or_default(),
+            // A name typed as "=…" must not run as a formula in the organiser's spreadsheet.
+            super::standings::spreadsheet_text(&line.name),
+            super::standings::spreadsheet_text(line.club.as_deref().unwrap_or_default()),
             score,
             line.played.to_string(),
             line.points.to_string(),

@@ -143,5 +143,19 @@ async fn an_organiser_builds_a_season_at_the_desk() {
     page.wait_for("#register", WAIT).await;
     assert_eq!(page.count("#register tbody tr").await, people.len());
     page.assert_accessible("the register").await;
+    // A pasted list: one new person, one known by number.
+    page.fill(
+        "#register-csv",
+        "Name;Verein;DDV-Nr.\nNeue Spielerin;Fuchsbau;\nSpieler 00;DK Kreuz-Dame;10000\n",
+    )
+    .await;
+    page.click("#register-import-button").await;
+    page.wait_for("#done", WAIT).await;
+    assert!(
+        page.text_of("#done")
+            .await
+            .contains("1 neu, 1 schon bekannt")
+    );
+    assert_eq!(page.count("#register tbody tr").await, people.len() + 1);
     page.close().await;
 }

@@ -132,27 +132,30 @@ pub async fn import(
 pub struct MergeForm {
     #[serde(default)]
     csrf: Option<String>,
+    /// The person who stays.
+    #[serde(default)]
+    into: Option<i64>,
+    /// The person merged into him and removed.
     #[serde(default)]
     person_id: Option<i64>,
 }
 
-/// Merges the chosen person into person `id`; a refusal (two players of one evening) is
-/// shown on the page.
-#[post("/admin/register/{id}/merge")]
+/// Merges one person into another (one form for the whole register: a select per row
+/// would list everybody once a row); a refusal (two players of one evening, two DDV
+/// numbers, the same person twice) is shown on the page.
+#[post("/admin/register/merge")]
 pub async fn merge(
     state: web::Data<AppState>,
     req: HttpRequest,
-    id: web::Path<i64>,
     body: web::Form<MergeForm>,
 ) -> HttpResponse {
     answer(
         async {
             let desk = signed_in_or_login(&state, &req)?;
             desk.guard(&req, body.csrf.as_deref())?;
-            let Some(from) = body.person_id else {
+            let (Some(into), Some(from)) = (body.into, body.person_id) else {
                 return Ok(see_other("/admin/register"));
             };
-            let into = *id;
             let merged = seasons::change_register(&state, desk.caller(), move |conn, me| {
                 register::merge(conn, me, into, from)
             })
