@@ -319,7 +319,12 @@ pub(crate) async fn play_evening<S: App>(service: &S, org: &str, t: i64, k: usiz
         } else {
             String::new()
         };
-        let shown = if p == 5 { "S. Fünf" } else { "" };
+        // Spieler 05 asks for a short name every evening, Spieler 06 on the first only.
+        let shown = match (p, k) {
+            (5, _) => "S. Fünf",
+            (6, 0) => "S. Sechs",
+            _ => "",
+        };
         file.push_str(&format!("{};{};{ddv};{shown}\r\n", name(p), club(p)));
     }
     let imported = send(
@@ -625,10 +630,18 @@ backend_test!(
             names.contains(&"S. Fünf") && !names.contains(&"Spieler 05"),
             "{names:?}"
         );
+        // A short name asked for on one evening stands: his full name beside that
+        // evening's place would tell who "S. Sechs" is.
+        assert!(
+            names.contains(&"S. Sechs") && !names.contains(&"Spieler 06"),
+            "{names:?}"
+        );
         let public_reference: Vec<EveningRef> = reference[..IMPORTED].to_vec();
         let mut want = expected(&rules()[0], &public_reference);
         let five = want.remove(&name(5)).unwrap();
         want.insert("S. Fünf".to_owned(), five);
+        let six = want.remove(&name(6)).unwrap();
+        want.insert("S. Sechs".to_owned(), six);
         assert_eq!(got(&public.json), want);
 
         // A hall of phones costs one computation until something is written; a change of
