@@ -1155,3 +1155,102 @@ backend_test!(
         );
     }
 );
+
+backend_test!(
+    a_co_organisers_evening_counts_while_he_runs_it_and_once_it_is_published,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let owner = organizer(&app, &service, "leitung@example.org").await;
+        let club = organizer(&app, &service, "verein@example.org").await;
+        // The cup's owner makes the club's director a co-organiser; the club counts the
+        // cup's evening in its season.
+        let cup = tournament(
+            &service,
+            &owner,
+            &json!({"name": "Pokal", "date": "2026-12-05"}),
+        )
+        .await;
+        play_evening(&service, &owner, cup, 0).await;
+        let added = json_call(
+            &service,
+            "POST",
+            &format!("/api/v1/tournaments/{cup}/organizers"),
+            Some(&owner),
+            Some(&json!({"email": "verein@example.org"})),
+        )
+        .await;
+        expect(&added, 201, "co-organiser");
+        let club_id = added.json["organizer_id"].as_i64().unwrap();
+        let season = json_call(
+            &service,
+            "POST",
+            "/api/v1/seasons",
+            Some(&club),
+            Some(&json!({"name": "Jahreswertung"})),
+        )
+        .await;
+        let s = season.json["id"].as_i64().unwrap();
+        let joined = json_call(
+            &service,
+            "POST",
+            &format!("/api/v1/seasons/{s}/tournaments"),
+            Some(&club),
+            Some(&json!({"tournament_id": cup})),
+        )
+        .await;
+        expect(&joined, 200, "his co-organised evening");
+        let evenings = |r: &Reply| r.json["evenings"].as_array().unwrap().len();
+        let with = json_call(
+            &service,
+            "GET",
+            &format!("/api/v1/seasons/{s}/standings"),
+            Some(&club),
+            None,
+        )
+        .await;
+        assert_eq!(evenings(&with), 1);
+        assert_eq!(
+            with.json["standings"].as_array().unwrap().len(),
+            members(0).len()
+        );
+        // Taken off the cup's Turnierleitung, he no longer sees its unpublished results.
+        let removed = json_call(
+            &service,
+            "DELETE",
+            &format!("/api/v1/tournaments/{cup}/organizers/{club_id}"),
+            Some(&owner),
+            None,
+        )
+        .await;
+        assert!(removed.status.is_success(), "{}", removed.text);
+        let without = json_call(
+            &service,
+            "GET",
+            &format!("/api/v1/seasons/{s}/standings"),
+            Some(&club),
+            None,
+        )
+        .await;
+        assert_eq!(evenings(&without), 0);
+        assert_eq!(without.json["standings"], json!([]));
+        // Published, the evening is anybody's to see, and counts again.
+        let published = json_call(
+            &service,
+            "PATCH",
+            &format!("/api/v1/tournaments/{cup}"),
+            Some(&owner),
+            Some(&json!({"published": true})),
+        )
+        .await;
+        expect(&published, 200, "publish");
+        let again = json_call(
+            &service,
+            "GET",
+            &format!("/api/v1/seasons/{s}/standings"),
+            Some(&club),
+            None,
+        )
+        .await;
+        assert_eq!(evenings(&again), 1);
+    }
+);
