@@ -1119,6 +1119,34 @@ backend_test!(
                 assert_eq!(bad.fields(), [field], "{rules}: {}", bad.text);
             }
         }
+        for name in ["", "  ", "Pokal\u{202E}lakoP", &"x".repeat(201)] {
+            let bad = json_call(
+                &service,
+                "PUT",
+                &format!("/api/v1/seasons/{s}"),
+                Some(&org),
+                Some(&json!({"name": name})),
+            )
+            .await;
+            expect(&bad, 422, "a bad name");
+            assert_eq!(bad.fields(), ["name"], "{name:?}: {}", bad.text);
+        }
+        // A register file with a line at fault stores nothing, and names every fault.
+        let before = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let refused = send(
+            &service,
+            csv(
+                "/api/v1/register/import",
+                Some(&org),
+                "Name;Verein;DDV-Nr.\nNeu Eins;Fuchsbau;\n;Fuchsbau;\nNeu Zwei;Fuchsbau;12-34\n",
+            ),
+        )
+        .await;
+        expect(&refused, 422, "a bad register file");
+        assert_eq!(refused.json["code"], "invalid_csv");
+        assert_eq!(refused.fields(), ["line 3: name", "line 4: ddv_number"]);
+        let after = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        assert_eq!(after.json, before.json, "nothing stored");
         let kept = json_call(
             &service,
             "GET",

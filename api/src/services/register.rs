@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::json;
 
-use super::now;
+use super::{now, validate};
 use crate::db::models::{LinkRow, PersonRow, PlayerRow};
 use crate::db::register::{self as rows, NewPerson};
 use crate::db::{self, DbConn};
@@ -301,21 +301,28 @@ pub fn import(
     };
     let mut errors = Vec::new();
     for (prefix, line) in lines {
-        let name = line.name.trim();
-        if name.is_empty() || name.chars().count() > 200 {
-            errors.push(crate::error::FieldError::new(
-                format!("{prefix}name"),
-                "length",
-                "1–200 characters",
-            ));
+        // Checked as the players import checks a registration (validate): a name the
+        // register keeps is shown on the season's pages.
+        let mut faults = Vec::new();
+        let name = validate::text(&format!("{prefix}name"), &line.name, 200)
+            .map_err(|e| faults.push(e))
+            .unwrap_or_default();
+        let club = validate::optional(
+            &format!("{prefix}club"),
+            line.club.as_deref(),
+            200,
+            &mut faults,
+        );
+        let ddv = validate::ddv_number(
+            &format!("{prefix}ddv_number"),
+            line.ddv_number.as_deref(),
+            &mut faults,
+        );
+        if !faults.is_empty() {
+            errors.append(&mut faults);
             continue;
         }
-        let club = line
-            .club
-            .as_deref()
-            .map(str::trim)
-            .filter(|c| !c.is_empty());
-        if index.find(name, club, line.ddv_number.as_deref()).is_some() {
+        if index.find(&name, club.as_deref(), ddv.as_deref()).is_some() {
             answer.known += 1;
             continue;
         }
@@ -323,9 +330,9 @@ pub fn import(
             conn,
             &NewPerson {
                 organizer_id,
-                name,
-                club,
-                ddv_number: number(line.ddv_number.as_deref()).as_deref(),
+                name: &name,
+                club: club.as_deref(),
+                ddv_number: ddv.as_deref(),
                 at: now(),
             },
         )?;

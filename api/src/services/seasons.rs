@@ -12,7 +12,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use domain::season::{Evening, EveningResult, SeasonLine, SeasonRules, season_standings};
 
 use super::access::{self, Need};
-use super::{now, register, standings, write};
+use super::{now, register, standings, validate, write};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, SeasonRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -32,16 +32,9 @@ const MAX_SEASONS: usize = 500;
 
 /// The name and rules of `request`, checked.
 fn checked(request: &SeasonRequest) -> Result<(String, SeasonRules), ApiError> {
-    let name = request.name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME {
-        return Err(ApiError::field(
-            "invalid_body",
-            "name",
-            "length",
-            format!("1–{MAX_NAME} characters"),
-        ));
-    }
-    Ok((name.to_owned(), request.rules.rules()?))
+    let name = validate::text("name", &request.name, MAX_NAME)
+        .map_err(|e| ApiError::unprocessable("invalid_body", "a season needs a name", vec![e]))?;
+    Ok((name, request.rules.rules()?))
 }
 
 /// The stored rules of `season`.
