@@ -299,16 +299,6 @@ fn rules() -> Vec<Rule> {
     ]
 }
 
-pub(crate) async fn json_call<S: App>(
-    s: &S,
-    method: &str,
-    path: &str,
-    token: Option<&str>,
-    body: Option<&Value>,
-) -> Reply {
-    call_json(s, method, path, token, body).await
-}
-
 /// Registers evening `k`'s players from a German CSV, draws its rounds and sets each
 /// table's points; answers the tournament.
 pub(crate) async fn play_evening<S: App>(service: &S, org: &str, t: i64, k: usize) {
@@ -349,7 +339,7 @@ pub(crate) async fn play_evening<S: App>(service: &S, org: &str, t: i64, k: usiz
         let drawn = round(service, org, t, &json!(tables)).await;
         for (i, table) in drawn.json["tables"].as_array().unwrap().iter().enumerate() {
             let pts: Vec<i64> = (0..4).map(|s| points(k, r, who[i * 4 + s])).collect();
-            let set = json_call(
+            let set = call_json(
                 service,
                 "PUT",
                 &format!("/api/v1/tables/{}/adjustment", table["id"]),
@@ -399,7 +389,7 @@ backend_test!(
         expect(&again, 201, "the same file again");
         assert_eq!(again.json, json!({"created": 0, "known": 44}));
 
-        let season = json_call(
+        let season = call_json(
             &service,
             "POST",
             "/api/v1/seasons",
@@ -422,7 +412,7 @@ backend_test!(
             if k == TONIGHT {
                 // Added before anyone is registered: each player joins the register as he
                 // is registered.
-                let added = json_call(
+                let added = call_json(
                     &service,
                     "POST",
                     &format!("/api/v1/seasons/{s}/tournaments"),
@@ -435,7 +425,7 @@ backend_test!(
             }
             play_evening(&service, &org, t, k).await;
             let t = if k == IMPORTED {
-                let doc = json_call(
+                let doc = call_json(
                     &service,
                     "GET",
                     &format!("/api/v1/tournaments/{t}/results"),
@@ -444,7 +434,7 @@ backend_test!(
                 )
                 .await;
                 expect(&doc, 200, "results document");
-                let brought = json_call(
+                let brought = call_json(
                     &service,
                     "POST",
                     "/api/v1/results",
@@ -455,7 +445,7 @@ backend_test!(
                 expect(&brought, 201, "import");
                 brought.json["tournament_id"].as_i64().unwrap()
             } else {
-                let published = json_call(
+                let published = call_json(
                     &service,
                     "PATCH",
                     &format!("/api/v1/tournaments/{t}"),
@@ -467,7 +457,7 @@ backend_test!(
                 t
             };
             if k != TONIGHT {
-                let added = json_call(
+                let added = call_json(
                     &service,
                     "POST",
                     &format!("/api/v1/seasons/{s}/tournaments"),
@@ -502,7 +492,7 @@ backend_test!(
         // The two who play together score alike every evening: a tie by construction.
         assert_eq!(place_at(&reference[0], 42), place_at(&reference[0], 43));
 
-        let register = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let register = call_json(&service, "GET", "/api/v1/register", Some(&org), None).await;
         expect(&register, 200, "register");
         assert_eq!(
             register.json.as_array().unwrap().len(),
@@ -511,7 +501,7 @@ backend_test!(
         );
 
         for rule in rules() {
-            let put = json_call(
+            let put = call_json(
                 &service,
                 "PUT",
                 &format!("/api/v1/seasons/{s}"),
@@ -520,7 +510,7 @@ backend_test!(
             )
             .await;
             expect(&put, 200, "rules");
-            let standings = json_call(
+            let standings = call_json(
                 &service,
                 "GET",
                 &format!("/api/v1/seasons/{s}/standings"),
@@ -552,7 +542,7 @@ backend_test!(
         // One line by hand, sum of points: Spieler 42 plays the evenings 1, 2, 4, 5, 7, 8,
         // 10 and 11 (not 3, 6, 9, 12) and scores 3, 10, -29, -31, 4, 15, -24, -13 there
         // (evening 1 has two rounds: -1 + 4): -65 in all.
-        let put = json_call(
+        let put = call_json(
             &service,
             "PUT",
             &format!("/api/v1/seasons/{s}"),
@@ -561,7 +551,7 @@ backend_test!(
         )
         .await;
         expect(&put, 200, "back to the sum");
-        let sum = json_call(
+        let sum = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings"),
@@ -610,7 +600,7 @@ backend_test!(
 
         // The public sees the published evenings only (not the imported copy) and the name
         // a player asked to be shown.
-        let public = json_call(
+        let public = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings"),
@@ -648,7 +638,7 @@ backend_test!(
         // the rules is seen at once.
         let before = app.state.live.computations();
         for _ in 0..5 {
-            let again = json_call(
+            let again = call_json(
                 &service,
                 "GET",
                 &format!("/api/v1/seasons/{s}/standings"),
@@ -663,9 +653,9 @@ backend_test!(
             before,
             "answered from the cache"
         );
-        let stricter = json_call(&service, "PUT", &format!("/api/v1/seasons/{s}"), Some(&org), Some(&json!({"name": "Jahreswertung 2026", "published": true, "rules": {"min_evenings": 9}}))).await;
+        let stricter = call_json(&service, "PUT", &format!("/api/v1/seasons/{s}"), Some(&org), Some(&json!({"name": "Jahreswertung 2026", "published": true, "rules": {"min_evenings": 9}}))).await;
         expect(&stricter, 200, "stricter rules");
-        let now = json_call(
+        let now = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings"),
@@ -684,7 +674,7 @@ backend_test!(
         assert_ne!(now.json, public.json);
 
         // CSV for a German spreadsheet: BOM, `;`, a column per evening.
-        let file = json_call(
+        let file = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings?dialect=de"),
@@ -703,7 +693,7 @@ backend_test!(
         assert_eq!(file.text.lines().count(), 1 + PEOPLE);
 
         // An unpublished season is nobody else's business.
-        let hidden = json_call(
+        let hidden = call_json(
             &service,
             "PUT",
             &format!("/api/v1/seasons/{s}"),
@@ -712,7 +702,7 @@ backend_test!(
         )
         .await;
         expect(&hidden, 200, "unpublish");
-        let gone = json_call(
+        let gone = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings"),
@@ -722,7 +712,7 @@ backend_test!(
         .await;
         expect(&gone, 404, "unpublished");
         let other = organizer(&app, &service, "fremd@example.org").await;
-        let foreign = json_call(
+        let foreign = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings"),
@@ -732,7 +722,7 @@ backend_test!(
         .await;
         expect(&foreign, 404, "another organiser's");
         // Nor pulls his published evenings into its own register.
-        let own = json_call(
+        let own = call_json(
             &service,
             "POST",
             "/api/v1/seasons",
@@ -741,7 +731,7 @@ backend_test!(
         )
         .await;
         expect(&own, 201, "another's season");
-        let pulled = json_call(
+        let pulled = call_json(
             &service,
             "POST",
             &format!("/api/v1/seasons/{}/tournaments", own.json["id"]),
@@ -751,9 +741,9 @@ backend_test!(
         .await;
         expect(&pulled, 422, "another's published tournament");
         assert_eq!(pulled.fields(), ["tournament_id"]);
-        let theirs = json_call(&service, "GET", "/api/v1/register", Some(&other), None).await;
+        let theirs = call_json(&service, "GET", "/api/v1/register", Some(&other), None).await;
         assert_eq!(theirs.json, json!([]));
-        let steal = json_call(
+        let steal = call_json(
             &service,
             "POST",
             &format!("/api/v1/seasons/{s}/tournaments"),
@@ -770,7 +760,7 @@ backend_test!(
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
         let org = organizer(&app, &service, "verein@example.org").await;
-        let season = json_call(
+        let season = call_json(
             &service,
             "POST",
             "/api/v1/seasons",
@@ -792,7 +782,7 @@ backend_test!(
             let up = send(&service, csv(&format!("/api/v1/tournaments/{t}/players/import"), Some(&org), list)).await;
             expect(&up, 201, "players");
             players.push(up.json["players"].as_array().unwrap().iter().map(|p| p["id"].as_i64().unwrap()).collect::<Vec<_>>());
-            let added = json_call(&service, "POST", &format!("/api/v1/seasons/{s}/tournaments"), Some(&org), Some(&json!({"tournament_id": t}))).await;
+            let added = call_json(&service, "POST", &format!("/api/v1/seasons/{s}/tournaments"), Some(&org), Some(&json!({"tournament_id": t}))).await;
             expect(&added, 200, "added");
             let how: Vec<(&str, bool)> = added.json["links"].as_array().unwrap().iter().map(|l| (l["matched_by"].as_str().unwrap(), l["confirmed"].as_bool().unwrap())).collect();
             if k == 0 {
@@ -821,7 +811,7 @@ backend_test!(
                 })
                 .collect()
         };
-        let register = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let register = call_json(&service, "GET", "/api/v1/register", Some(&org), None).await;
         assert_eq!(
             register.json.as_array().unwrap().len(),
             5,
@@ -844,7 +834,7 @@ backend_test!(
             find(&register, "Carla Chance", 0),
             find(&register, "Carla Chance", 1),
         );
-        let merged = json_call(
+        let merged = call_json(
             &service,
             "POST",
             &format!("/api/v1/register/{carla}/merge"),
@@ -866,7 +856,7 @@ backend_test!(
             find(&register, "Anna Acht", 0),
             find(&register, "Bert Brett", 0),
         );
-        let refused = json_call(
+        let refused = call_json(
             &service,
             "POST",
             &format!("/api/v1/register/{anna}/merge"),
@@ -876,7 +866,7 @@ backend_test!(
         .await;
         expect(&refused, 409, "same tournament");
         assert_eq!(refused.json["code"], "same_tournament");
-        let itself = json_call(
+        let itself = call_json(
             &service,
             "POST",
             &format!("/api/v1/register/{anna}/merge"),
@@ -887,7 +877,7 @@ backend_test!(
         expect(&itself, 422, "into himself");
         // Dora of evening 1 was somebody else: split off. Bert's match is confirmed.
         let dora_then = players[1][3];
-        let split = json_call(
+        let split = call_json(
             &service,
             "POST",
             &format!("/api/v1/register/links/{dora_then}/split"),
@@ -898,7 +888,7 @@ backend_test!(
         expect(&split, 200, "split");
         assert_eq!(split.json["links"][0]["player_id"], dora_then);
         assert_eq!(split.json["links"][0]["matched_by"], "organiser");
-        let confirmed = json_call(
+        let confirmed = call_json(
             &service,
             "POST",
             &format!("/api/v1/register/links/{}/confirm", players[1][1]),
@@ -914,7 +904,7 @@ backend_test!(
                 .iter()
                 .all(|l| l["confirmed"] == true)
         );
-        let after = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let after = call_json(&service, "GET", "/api/v1/register", Some(&org), None).await;
         let by_name = people(&after);
         assert_eq!(by_name["Carla Chance"].len(), 2);
         assert_eq!(
@@ -935,7 +925,7 @@ backend_test!(
             &json!({"name": "Abend 3", "date": "2026-12-12"}),
         )
         .await;
-        let added = json_call(
+        let added = call_json(
             &service,
             "POST",
             &format!("/api/v1/seasons/{s}/tournaments"),
@@ -967,7 +957,7 @@ backend_test!(
         // Registered, they are in the register at once: Bert unconfirmed, Emil new.
         let imported = send(&service, csv(&format!("/api/v1/tournaments/{tonight}/players/import"), Some(&org), "Name;Verein;DDV-Nr.\nAnna Acht;Fuchsbau;501\nBert Brett;Fuchsbau;\nEmil Elf;Fuchsbau;\nAnna Acht;Fuchsbau;502\n")).await;
         expect(&imported, 201, "tonight's players");
-        let register = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let register = call_json(&service, "GET", "/api/v1/register", Some(&org), None).await;
         let link_of = |who: &str| -> Value {
             register
                 .json
@@ -1014,7 +1004,7 @@ backend_test!(
         );
         // Two DDV numbers are two people: no merge.
         let annas_people: Vec<Value> = annas.iter().map(|l| l["person_id"].clone()).collect();
-        let refused = json_call(
+        let refused = call_json(
             &service,
             "POST",
             &format!("/api/v1/register/{}/merge", annas_people[0]),
@@ -1026,7 +1016,7 @@ backend_test!(
         assert_eq!(refused.json["code"], "different_ddv_numbers");
         // A second Emil Elf of the Fuchsbau registered later tonight is not the first one:
         // one person is never two players of an evening.
-        let second = json_call(
+        let second = call_json(
             &service,
             "POST",
             &format!("/api/v1/tournaments/{tonight}/players"),
@@ -1035,7 +1025,7 @@ backend_test!(
         )
         .await;
         expect(&second, 201, "a second Emil");
-        let now = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let now = call_json(&service, "GET", "/api/v1/register", Some(&org), None).await;
         let emils: std::collections::BTreeSet<i64> = now
             .json
             .as_array()
@@ -1055,7 +1045,7 @@ backend_test!(
             .unwrap()["player_id"]
             .as_i64()
             .unwrap();
-        let split = json_call(
+        let split = call_json(
             &service,
             "POST",
             &format!("/api/v1/register/links/{anna_tonight}/split"),
@@ -1067,7 +1057,7 @@ backend_test!(
         assert_eq!(split.json["ddv_number"], Value::Null);
         let other_anna =
             annas.iter().find(|l| l["matched_by"] == "new").unwrap()["person_id"].clone();
-        let again = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let again = call_json(&service, "GET", "/api/v1/register", Some(&org), None).await;
         let numbered = again
             .json
             .as_array()
@@ -1079,9 +1069,9 @@ backend_test!(
 
         // Another organiser reaches nothing of it.
         let other = organizer(&app, &service, "fremd@example.org").await;
-        let theirs = json_call(&service, "GET", "/api/v1/register", Some(&other), None).await;
+        let theirs = call_json(&service, "GET", "/api/v1/register", Some(&other), None).await;
         assert_eq!(theirs.json, json!([]));
-        let foreign = json_call(
+        let foreign = call_json(
             &service,
             "POST",
             &format!("/api/v1/register/links/{dora_then}/split"),
@@ -1106,7 +1096,7 @@ backend_test!(
             (json!({"tie_breaks": ["coin_toss"]}), "rules.tie_breaks"),
             (json!({"points": [1]}), "rules"),
         ] {
-            let bad = json_call(
+            let bad = call_json(
                 &service,
                 "PUT",
                 &format!("/api/v1/seasons/{s}"),
@@ -1120,7 +1110,7 @@ backend_test!(
             }
         }
         for name in ["", "  ", "Pokal\u{202E}lakoP", &"x".repeat(201)] {
-            let bad = json_call(
+            let bad = call_json(
                 &service,
                 "PUT",
                 &format!("/api/v1/seasons/{s}"),
@@ -1132,7 +1122,7 @@ backend_test!(
             assert_eq!(bad.fields(), ["name"], "{name:?}: {}", bad.text);
         }
         // A register file with a line at fault stores nothing, and names every fault.
-        let before = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let before = call_json(&service, "GET", "/api/v1/register", Some(&org), None).await;
         let refused = send(
             &service,
             csv(
@@ -1145,9 +1135,9 @@ backend_test!(
         expect(&refused, 422, "a bad register file");
         assert_eq!(refused.json["code"], "invalid_csv");
         assert_eq!(refused.fields(), ["line 3: name", "line 4: ddv_number"]);
-        let after = json_call(&service, "GET", "/api/v1/register", Some(&org), None).await;
+        let after = call_json(&service, "GET", "/api/v1/register", Some(&org), None).await;
         assert_eq!(after.json, before.json, "nothing stored");
-        let kept = json_call(
+        let kept = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}"),
@@ -1199,7 +1189,7 @@ backend_test!(
         )
         .await;
         play_evening(&service, &owner, cup, 0).await;
-        let added = json_call(
+        let added = call_json(
             &service,
             "POST",
             &format!("/api/v1/tournaments/{cup}/organizers"),
@@ -1209,7 +1199,7 @@ backend_test!(
         .await;
         expect(&added, 201, "co-organiser");
         let club_id = added.json["organizer_id"].as_i64().unwrap();
-        let season = json_call(
+        let season = call_json(
             &service,
             "POST",
             "/api/v1/seasons",
@@ -1218,7 +1208,7 @@ backend_test!(
         )
         .await;
         let s = season.json["id"].as_i64().unwrap();
-        let joined = json_call(
+        let joined = call_json(
             &service,
             "POST",
             &format!("/api/v1/seasons/{s}/tournaments"),
@@ -1228,7 +1218,7 @@ backend_test!(
         .await;
         expect(&joined, 200, "his co-organised evening");
         let evenings = |r: &Reply| r.json["evenings"].as_array().unwrap().len();
-        let with = json_call(
+        let with = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings"),
@@ -1242,7 +1232,7 @@ backend_test!(
             members(0).len()
         );
         // Taken off the cup's Turnierleitung, he no longer sees its unpublished results.
-        let removed = json_call(
+        let removed = call_json(
             &service,
             "DELETE",
             &format!("/api/v1/tournaments/{cup}/organizers/{club_id}"),
@@ -1251,7 +1241,7 @@ backend_test!(
         )
         .await;
         assert!(removed.status.is_success(), "{}", removed.text);
-        let without = json_call(
+        let without = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings"),
@@ -1262,7 +1252,7 @@ backend_test!(
         assert_eq!(evenings(&without), 0);
         assert_eq!(without.json["standings"], json!([]));
         // Published, the evening is anybody's to see, and counts again.
-        let published = json_call(
+        let published = call_json(
             &service,
             "PATCH",
             &format!("/api/v1/tournaments/{cup}"),
@@ -1271,7 +1261,7 @@ backend_test!(
         )
         .await;
         expect(&published, 200, "publish");
-        let again = json_call(
+        let again = call_json(
             &service,
             "GET",
             &format!("/api/v1/seasons/{s}/standings"),

@@ -8,8 +8,9 @@ use service_tests::TestApp;
 use service_tests::browser::{self, Viewport};
 
 use super::WAIT;
+use crate::fixtures::call_json;
 use crate::fixtures::{organizer, tournament};
-use crate::seasons::{json_call, members, play_evening};
+use crate::seasons::{members, play_evening};
 
 #[actix_web::test]
 async fn an_organiser_builds_a_season_at_the_desk() {
@@ -91,7 +92,7 @@ async fn an_organiser_builds_a_season_at_the_desk() {
         page.attr("#season-best", "value").await.as_deref(),
         Some("zwei")
     );
-    let unchanged = json_call(
+    let unchanged = call_json(
         &service,
         "GET",
         &format!("/api/v1/seasons/{season}"),
@@ -104,7 +105,7 @@ async fn an_organiser_builds_a_season_at_the_desk() {
     page.click("#season-published").await;
     page.click("#season-save").await;
     page.wait_for("#done", WAIT).await;
-    let saved = json_call(
+    let saved = call_json(
         &service,
         "GET",
         &format!("/api/v1/seasons/{season}"),

@@ -7,15 +7,16 @@ use service_tests::TestApp;
 use service_tests::browser::{self, Viewport};
 
 use super::WAIT;
+use crate::fixtures::call_json;
 use crate::fixtures::{expect, organizer, tournament};
-use crate::seasons::{json_call, members, name, play_evening};
+use crate::seasons::{members, name, play_evening};
 
 #[actix_web::test]
 async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
     let app = TestApp::sqlite().await;
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let org = organizer(&app, &service, "verein@example.org").await;
-    let season = json_call(
+    let season = call_json(
         &service,
         "POST",
         "/api/v1/seasons",
@@ -37,7 +38,7 @@ async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
         )
         .await;
         play_evening(&service, &org, t, k).await;
-        let published = json_call(
+        let published = call_json(
             &service,
             "PATCH",
             &format!("/api/v1/tournaments/{t}"),
@@ -46,7 +47,7 @@ async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
         )
         .await;
         expect(&published, 200, "publish");
-        let added = json_call(
+        let added = call_json(
             &service,
             "POST",
             &format!("/api/v1/seasons/{s}/tournaments"),
@@ -56,7 +57,7 @@ async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
         .await;
         expect(&added, 200, "added");
     }
-    let standings = json_call(
+    let standings = call_json(
         &service,
         "GET",
         &format!("/api/v1/seasons/{s}/standings"),
@@ -164,7 +165,7 @@ async fn a_spectator_reads_the_season_and_a_players_evenings_on_a_phone() {
     page.close().await;
 
     // Unpublished, the season is gone from the hall.
-    let hidden = json_call(
+    let hidden = call_json(
         &service,
         "PUT",
         &format!("/api/v1/seasons/{s}"),
