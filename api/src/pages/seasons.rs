@@ -27,8 +27,6 @@ struct SeasonPage {
     unranked: bool,
     /// Whether any result is left out by the best N.
     struck: bool,
-    /// Whether a missed evening is a result (it scores a value).
-    missed_scores: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -120,7 +118,6 @@ pub async fn season(
             .map(|s| SeasonPage {
                 id: s.season_id,
                 rules: rules_line(&s.rules, lang),
-                missed_scores: s.rules.missed_scores.is_some(),
                 unranked: s.standings.iter().any(|l| l.place.is_none()),
                 struck: s
                     .standings
@@ -231,7 +228,6 @@ pub async fn person(
             })
             .map_err(PageError::from)
             .and_then(|s| {
-                let missed = s.rules.missed_scores.is_some();
                 let line = s
                     .standings
                     .into_iter()
@@ -247,7 +243,7 @@ pub async fn person(
                         points: e.points,
                         value: e.value,
                         counted: e.counted,
-                        result: e.place.is_some() || missed,
+                        result: e.result,
                     })
                     .collect();
                 Ok(PersonPage {

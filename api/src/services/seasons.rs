@@ -489,6 +489,7 @@ fn line_answer(line: &SeasonLine, name: String, club: Option<String>) -> SeasonL
                 points: e.points,
                 rounds: e.rounds,
                 value: e.value,
+                result: e.result,
                 counted: e.counted,
             })
             .collect(),

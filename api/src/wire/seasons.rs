@@ -269,6 +269,9 @@ pub struct SeasonEvening {
     pub rounds: u32,
     /// What the evening scores under the season's rules.
     pub value: i64,
+    /// Whether it is one of his results: played, or missed and scored by the rules
+    /// (`missed_scores`); `value` means nothing otherwise.
+    pub result: bool,
     /// Whether it counts (best N of M).
     pub counted: bool,
 }
@@ -357,14 +360,10 @@ pub fn season_csv(
             line.played.to_string(),
             line.points.to_string(),
         ];
-        record.extend(line.evenings.iter().map(|e| {
-            // A missed evening is a result only where the rules score it.
-            let result = e.place.is_some() || standings.rules.missed_scores.is_some();
-            match (result, e.counted) {
-                (false, _) => String::new(),
-                (true, true) => e.value.to_string(),
-                (true, false) => format!("({})", e.value),
-            }
+        record.extend(line.evenings.iter().map(|e| match (e.result, e.counted) {
+            (false, _) => String::new(),
+            (true, true) => e.value.to_string(),
+            (true, false) => format!("({})", e.value),
         }));
         writer.write_record(&record).map_err(failed)?;
     }

@@ -434,6 +434,10 @@ pub struct EveningValue {
     /// [`Missed::Scores`] value; for a missed evening under [`Missed::Ignored`]: 0 (and never
     /// counted). Under [`Scoring::PerRound`]: the points.
     pub value: i64,
+    /// Whether it is one of his results, competing for the best N: every evening he
+    /// played, and one he missed only where the rules score it ([`Missed::Scores`], which
+    /// [`Scoring::PerRound`] ignores). Pages show a value only for a result.
+    pub result: bool,
     /// Whether it counts towards his score (best N).
     pub counted: bool,
 }
@@ -591,7 +595,7 @@ fn entry(
     // is counted first.
     let mut candidates: Vec<&mut EveningValue> = evenings
         .iter_mut()
-        .filter(|evening| is_candidate(rules, evening))
+        .filter(|evening| evening.result)
         .collect();
     candidates.sort_by_key(|evening| std::cmp::Reverse(worth(rules, evening)));
     let best_of = rules
@@ -656,6 +660,7 @@ fn evening_value(rules: &SeasonRules, result: Option<&EveningResult>) -> Evening
                     .copied()
                     .unwrap_or(*otherwise),
             },
+            result: true,
             counted: false,
         },
         None => EveningValue {
@@ -666,17 +671,11 @@ fn evening_value(rules: &SeasonRules, result: Option<&EveningResult>) -> Evening
                 (Scoring::PerRound, _) | (_, Missed::Ignored) => 0,
                 (_, Missed::Scores(value)) => value,
             },
+            result: matches!(rules.missed, Missed::Scores(_))
+                && !matches!(rules.scoring, Scoring::PerRound),
             counted: false,
         },
     }
-}
-
-/// Whether an evening competes for the best N: every evening played, and a missed one only
-/// where it scores a value ([`Missed::Scores`], which [`Scoring::PerRound`] ignores).
-fn is_candidate(rules: &SeasonRules, evening: &EveningValue) -> bool {
-    evening.place.is_some()
-        || (matches!(rules.missed, Missed::Scores(_))
-            && !matches!(rules.scoring, Scoring::PerRound))
 }
 
 /// What an evening is worth when choosing the best N: its value, or under

@@ -80,6 +80,7 @@ fn points_scoring_sums_tournament_points() {
                 points: 40,
                 rounds: 3,
                 value: 40,
+                result: true,
                 counted: true
             },
             EveningValue {
@@ -87,6 +88,7 @@ fn points_scoring_sums_tournament_points() {
                 points: 0,
                 rounds: 0,
                 value: 0,
+                result: false,
                 counted: false
             },
             EveningValue {
@@ -94,6 +96,7 @@ fn points_scoring_sums_tournament_points() {
                 points: 12,
                 rounds: 3,
                 value: 12,
+                result: true,
                 counted: true
             },
         ]
@@ -899,6 +902,7 @@ fn rules_validate_refuses_are_read_plainly() {
             points: 0,
             rounds: 0,
             value: 0,
+            result: false,
             counted: false
         }
     );
