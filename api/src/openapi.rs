@@ -28,7 +28,7 @@ use crate::routes;
         (name = "tables", description = "Join codes, score sheets, deals, corrections, time-up, penalties"),
         (name = "results", description = "The open results format (export, import) and the DDV ranking CSV"),
         (name = "seasons", description = "Club seasons: tournaments ranked together by a club's rules, and the register of people that knows a player across them"),
-        (name = "webhooks", description = "URLs told of a tournament's events, signed, retried from an outbox"),
+        (name = "webhooks", description = "URLs told of a tournament's events or a season's changed standings, signed, retried from an outbox"),
         (name = "health", description = "Liveness, readiness and metrics")
     )
 )]

@@ -1149,7 +1149,7 @@ backend_test!(
             kept.json["rules"],
             json!({"scoring": "points", "placement_otherwise": 0, "best_of": null, "min_evenings": 0, "missed_scores": null, "tie_breaks": []})
         );
-        // The organiser's own log names every change to the register.
+        // The organiser's own log names every change to the register (and to his seasons).
         let actions: Vec<String> = app
             .state
             .db
@@ -1162,8 +1162,16 @@ backend_test!(
             })
             .await
             .unwrap();
+        assert!(
+            actions.iter().any(|a| a == "season.tournament.add"),
+            "{actions:?}"
+        );
+        let register: Vec<&String> = actions
+            .iter()
+            .filter(|a| a.starts_with("register."))
+            .collect();
         assert_eq!(
-            actions,
+            register,
             [
                 "register.merge",
                 "register.split",

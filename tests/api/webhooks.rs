@@ -16,25 +16,25 @@ use crate::fixtures::{App, Step, Table, call_json, expect, normal, organizer, re
 
 /// One request the receiver got.
 #[derive(Debug, Clone)]
-struct Got {
-    event: String,
-    delivery: String,
-    signature: String,
-    content_type: String,
-    body: String,
+pub(crate) struct Got {
+    pub(crate) event: String,
+    pub(crate) delivery: String,
+    pub(crate) signature: String,
+    pub(crate) content_type: String,
+    pub(crate) body: String,
 }
 
 /// A local HTTP receiver that records what it is sent and answers the statuses queued in
 /// `answers`, then 200.
 #[derive(Clone, Default)]
-struct Receiver {
+pub(crate) struct Receiver {
     got: Arc<Mutex<Vec<Got>>>,
     answers: Arc<Mutex<VecDeque<u16>>>,
 }
 
 impl Receiver {
     /// Starts one on 127.0.0.1 and returns it with its URL.
-    async fn start() -> (Receiver, String) {
+    pub(crate) async fn start() -> (Receiver, String) {
         let receiver = Receiver::default();
         let shared = receiver.clone();
         let server = HttpServer::new(move || {
@@ -70,7 +70,7 @@ impl Receiver {
         (receiver, format!("http://{address}/hook"))
     }
 
-    fn got(&self) -> Vec<Got> {
+    pub(crate) fn got(&self) -> Vec<Got> {
         self.got.lock().unwrap().clone()
     }
 
@@ -80,7 +80,7 @@ impl Receiver {
 }
 
 /// `sha256=<hex HMAC-SHA256 of body keyed with secret>`, computed here as a receiver would.
-fn signed(secret: &str, body: &str) -> String {
+pub(crate) fn signed(secret: &str, body: &str) -> String {
     let mut mac = Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).unwrap();
     mac.update(body.as_bytes());
     let hex: String = mac
@@ -93,7 +93,12 @@ fn signed(secret: &str, body: &str) -> String {
 }
 
 /// Registers a hook on the table's tournament; returns its id and secret.
-async fn hook<S: App>(service: &S, t: &Table, url: &str, events: &[&str]) -> (i64, String) {
+pub(crate) async fn hook<S: App>(
+    service: &S,
+    t: &Table,
+    url: &str,
+    events: &[&str],
+) -> (i64, String) {
     let created = call_json(
         service,
         "POST",
@@ -126,7 +131,7 @@ async fn deliveries<S: App>(service: &S, t: &Table, hook: i64) -> Vec<Value> {
     listed.json.as_array().unwrap().clone()
 }
 
-async fn deliver(app: &api::AppState) -> usize {
+pub(crate) async fn deliver(app: &api::AppState) -> usize {
     api::services::webhooks::deliver_due(app).await.unwrap()
 }
 

@@ -69,7 +69,9 @@ pub fn of_table(
         .load(conn)
 }
 
-/// One line of an organiser's own log, about something that is gone (a deleted tournament).
+/// One line of an organiser's own log: a change to what is his beyond one tournament (a
+/// season, the register, a hook of a season) or to something that is gone (a deleted
+/// tournament).
 #[derive(Debug, Clone)]
 pub struct NewOrganizerLine<'a> {
     /// The organiser.
@@ -80,6 +82,8 @@ pub struct NewOrganizerLine<'a> {
     pub subject_id: i64,
     /// What it was, as JSON.
     pub before_json: Option<String>,
+    /// What it became, as JSON.
+    pub after_json: Option<String>,
     /// Why.
     pub reason: Option<&'a str>,
     /// When (UTC).
@@ -94,6 +98,7 @@ pub fn insert_organizer_line(conn: &mut DbConn, line: NewOrganizerLine<'_>) -> Q
             organizer_audit::action.eq(line.action),
             organizer_audit::subject_id.eq(line.subject_id),
             organizer_audit::before_json.eq(line.before_json),
+            organizer_audit::after_json.eq(line.after_json),
             organizer_audit::reason.eq(line.reason),
             organizer_audit::at.eq(line.at),
         ))

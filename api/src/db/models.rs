@@ -438,14 +438,16 @@ pub struct AuditRow {
     pub at: NaiveDateTime,
 }
 
-/// A URL an organiser registered for a tournament's events.
+/// A URL an organiser registered for a tournament's events or a season's.
 #[derive(Debug, Clone, Queryable, Selectable)]
 #[diesel(table_name = webhooks)]
 pub struct WebhookRow {
     /// Id.
     pub id: i64,
-    /// The tournament.
-    pub tournament_id: i64,
+    /// The tournament, for a tournament's hook.
+    pub tournament_id: Option<i64>,
+    /// The season, for a season's hook.
+    pub season_id: Option<i64>,
     /// Where deliveries are posted.
     pub url: String,
     /// The event names, comma-separated.

@@ -195,6 +195,7 @@ diesel::table! {
         before_json -> Nullable<Text>,
         reason -> Nullable<Text>,
         at -> Timestamp,
+        after_json -> Nullable<Text>,
     }
 }
 
@@ -246,7 +247,8 @@ diesel::table! {
 diesel::table! {
     webhooks (id) {
         id -> BigInt,
-        tournament_id -> BigInt,
+        tournament_id -> Nullable<BigInt>,
+        season_id -> Nullable<BigInt>,
         url -> Text,
         events -> Text,
         secret -> Text,
@@ -328,6 +330,7 @@ diesel::joinable!(signatures -> round_tables (table_id));
 diesel::joinable!(signatures -> players (player_id));
 diesel::joinable!(organizer_audit -> organizers (organizer_id));
 diesel::joinable!(webhooks -> tournaments (tournament_id));
+diesel::joinable!(webhooks -> seasons (season_id));
 diesel::joinable!(invitations -> tournaments (tournament_id));
 diesel::joinable!(webhook_deliveries -> webhooks (webhook_id));
 diesel::joinable!(organizer_sessions -> organizers (organizer_id));

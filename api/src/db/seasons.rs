@@ -65,6 +65,7 @@ pub fn update(
 
 /// Removes a season and its list of tournaments (the tournaments stay).
 pub fn delete(conn: &mut DbConn, id: i64) -> QueryResult<usize> {
+    super::webhooks::delete_of(conn, super::webhooks::Owner::Season(id))?;
     diesel::delete(season_tournaments::table.filter(season_tournaments::season_id.eq(id)))
         .execute(conn)?;
     diesel::delete(seasons::table.find(id)).execute(conn)
@@ -114,6 +115,15 @@ pub fn forget_tournament(conn: &mut DbConn, tournament_id: i64) -> QueryResult<u
         season_tournaments::table.filter(season_tournaments::tournament_id.eq(tournament_id)),
     )
     .execute(conn)
+}
+
+/// The seasons holding tournament `tournament_id`, in id order.
+pub fn holding(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<i64>> {
+    season_tournaments::table
+        .filter(season_tournaments::tournament_id.eq(tournament_id))
+        .select(season_tournaments::season_id)
+        .order(season_tournaments::season_id.asc())
+        .load(conn)
 }
 
 /// The organisers whose seasons hold tournament `tournament_id`, each once, in id order.

@@ -8,8 +8,7 @@ use super::DbConn;
 use super::models::{NewTournament, OrganizerRow, TournamentChanges, TournamentRow};
 use super::schema::{
     audit_log, deals, join_codes, organizers, penalties, players, round_tables, rounds,
-    seating_plans, signatures, table_seats, tournament_organizers, tournaments, webhook_deliveries,
-    webhooks,
+    seating_plans, signatures, table_seats, tournament_organizers, tournaments,
 };
 
 /// A tournament by id.
@@ -209,14 +208,7 @@ fn delete_all(conn: &mut DbConn, id: i64) -> QueryResult<()> {
     )
     .execute(conn)?;
     super::invitations::delete_all(conn, id)?;
-    let hook_ids = webhooks::table
-        .filter(webhooks::tournament_id.eq(id))
-        .select(webhooks::id);
-    diesel::delete(
-        webhook_deliveries::table.filter(webhook_deliveries::webhook_id.eq_any(hook_ids)),
-    )
-    .execute(conn)?;
-    diesel::delete(webhooks::table.filter(webhooks::tournament_id.eq(id))).execute(conn)?;
+    super::webhooks::delete_of(conn, super::webhooks::Owner::Tournament(id))?;
     diesel::delete(tournaments::table.find(id)).execute(conn)?;
     Ok(())
 }

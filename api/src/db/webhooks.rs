@@ -1,4 +1,4 @@
-//! Webhooks and their outbox: the hooks of a tournament, the deliveries waiting, sent or
+//! Webhooks and their outbox: the hooks of a tournament or a season, the deliveries waiting, sent or
 //! given up, and the worker's bookkeeping (claiming an attempt, recording its outcome).
 //!
 //! The worker's writes are single statements, each atomic on its own; the service runs
@@ -10,7 +10,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::models::{DeliveryRow, WebhookRow};
-use super::schema::{webhook_deliveries, webhooks};
+use super::schema::{season_tournaments, webhook_deliveries, webhooks};
 
 /// A delivery waiting to be sent.
 pub const PENDING: &str = "pending";
@@ -19,11 +19,45 @@ pub const DELIVERED: &str = "delivered";
 /// A delivery given up after its last attempt.
 pub const FAILED: &str = "failed";
 
+/// Whose hook: a tournament's (told of its changes) or a season's (told when its standings
+/// move).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Owner {
+    /// Tournament `id`.
+    Tournament(i64),
+    /// Season `id`.
+    Season(i64),
+}
+
+impl Owner {
+    /// The (tournament, season) columns of a hook of this owner.
+    fn columns(self) -> (Option<i64>, Option<i64>) {
+        match self {
+            Owner::Tournament(id) => (Some(id), None),
+            Owner::Season(id) => (None, Some(id)),
+        }
+    }
+}
+
+/// The filter "a hook of `owner`".
+type OwnedBy = diesel::dsl::Or<
+    diesel::dsl::Eq<webhooks::tournament_id, Option<i64>>,
+    diesel::dsl::Eq<webhooks::season_id, Option<i64>>,
+>;
+
+/// The hooks of `owner`: the other column is NULL, and `= NULL` is never true.
+fn owned_by(owner: Owner) -> OwnedBy {
+    let (tournament, season) = owner.columns();
+    webhooks::tournament_id
+        .eq(tournament)
+        .or(webhooks::season_id.eq(season))
+}
+
 /// A hook to store.
 #[derive(Debug, Clone)]
 pub struct NewHook<'a> {
-    /// The tournament.
-    pub tournament_id: i64,
+    /// Whose.
+    pub owner: Owner,
     /// Where to post.
     pub url: &'a str,
     /// The event names, comma-separated.
@@ -36,9 +70,11 @@ pub struct NewHook<'a> {
 
 /// Stores a hook, active.
 pub fn insert(conn: &mut DbConn, hook: &NewHook<'_>) -> QueryResult<WebhookRow> {
+    let (tournament, season) = hook.owner.columns();
     diesel::insert_into(webhooks::table)
         .values((
-            webhooks::tournament_id.eq(hook.tournament_id),
+            webhooks::tournament_id.eq(tournament),
+            webhooks::season_id.eq(season),
             webhooks::url.eq(hook.url),
             webhooks::events.eq(hook.events),
             webhooks::secret.eq(hook.secret),
@@ -49,45 +85,103 @@ pub fn insert(conn: &mut DbConn, hook: &NewHook<'_>) -> QueryResult<WebhookRow> 
         .get_result(conn)
 }
 
-/// The hooks of a tournament, oldest first.
-pub fn of_tournament(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<WebhookRow>> {
+/// The hooks of `owner`, oldest first.
+pub fn of_owner(conn: &mut DbConn, owner: Owner) -> QueryResult<Vec<WebhookRow>> {
     webhooks::table
-        .filter(webhooks::tournament_id.eq(tournament_id))
+        .filter(owned_by(owner))
         .order(webhooks::id.asc())
         .select(WebhookRow::as_select())
         .load(conn)
 }
 
-/// The active hooks of a tournament as (id, events): the one indexed lookup every
-/// audited change of a tournament makes.
-pub fn active_of(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<(i64, String)>> {
-    webhooks::table
-        .filter(webhooks::tournament_id.eq(tournament_id))
-        .filter(webhooks::active.eq(true))
-        .order(webhooks::id.asc())
-        .select((webhooks::id, webhooks::events))
-        .load(conn)
+/// An active hook told of a change to a tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listening {
+    /// The hook.
+    pub id: i64,
+    /// The season it belongs to; `None` for the tournament's own.
+    pub season_id: Option<i64>,
+    /// The event names it wants, comma-separated.
+    pub events: String,
 }
 
-/// How many hooks a tournament has.
-pub fn count_of(conn: &mut DbConn, tournament_id: i64) -> QueryResult<i64> {
+/// The active hooks told of a change to tournament `tournament_id`: its own and those of
+/// the seasons holding it. The one lookup every audited change of a tournament makes.
+pub fn listening_to(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<Listening>> {
+    let seasons = season_tournaments::table
+        .filter(season_tournaments::tournament_id.eq(tournament_id))
+        .select(season_tournaments::season_id.nullable());
     webhooks::table
-        .filter(webhooks::tournament_id.eq(tournament_id))
+        .filter(webhooks::active.eq(true))
+        .filter(
+            webhooks::tournament_id
+                .eq(tournament_id)
+                .or(webhooks::season_id.eq_any(seasons)),
+        )
+        .order(webhooks::id.asc())
+        .select((webhooks::id, webhooks::season_id, webhooks::events))
+        .load::<(i64, Option<i64>, String)>(conn)
+        .map(|rows| {
+            rows.into_iter()
+                .map(|(id, season_id, events)| Listening {
+                    id,
+                    season_id,
+                    events,
+                })
+                .collect()
+        })
+}
+
+/// The active hooks of the seasons `season_ids`, as [`listening_to`] answers.
+pub fn listening_to_seasons(conn: &mut DbConn, season_ids: &[i64]) -> QueryResult<Vec<Listening>> {
+    webhooks::table
+        .filter(webhooks::active.eq(true))
+        .filter(webhooks::season_id.eq_any(season_ids.iter().map(|id| Some(*id))))
+        .order(webhooks::id.asc())
+        .select((webhooks::id, webhooks::season_id, webhooks::events))
+        .load::<(i64, Option<i64>, String)>(conn)
+        .map(|rows| {
+            rows.into_iter()
+                .map(|(id, season_id, events)| Listening {
+                    id,
+                    season_id,
+                    events,
+                })
+                .collect()
+        })
+}
+
+/// How many hooks `owner` has.
+pub fn count_of(conn: &mut DbConn, owner: Owner) -> QueryResult<i64> {
+    webhooks::table
+        .filter(owned_by(owner))
         .count()
         .get_result(conn)
 }
 
-/// Hook `id` of tournament `tournament_id`.
-pub fn find(conn: &mut DbConn, tournament_id: i64, id: i64) -> QueryResult<Option<WebhookRow>> {
+/// Hook `id` of `owner`.
+pub fn find(conn: &mut DbConn, owner: Owner, id: i64) -> QueryResult<Option<WebhookRow>> {
     webhooks::table
-        .filter(webhooks::tournament_id.eq(tournament_id))
+        .filter(owned_by(owner))
         .filter(webhooks::id.eq(id))
         .select(WebhookRow::as_select())
         .first(conn)
         .optional()
 }
 
-/// Hook `id`, whatever its tournament (the worker).
+/// Deletes every hook of `owner` with its outbox (the owner is being deleted).
+pub fn delete_of(conn: &mut DbConn, owner: Owner) -> QueryResult<()> {
+    let ids: Vec<i64> = webhooks::table
+        .filter(owned_by(owner))
+        .select(webhooks::id)
+        .load(conn)?;
+    diesel::delete(webhook_deliveries::table.filter(webhook_deliveries::webhook_id.eq_any(&ids)))
+        .execute(conn)?;
+    diesel::delete(webhooks::table.filter(webhooks::id.eq_any(&ids))).execute(conn)?;
+    Ok(())
+}
+
+/// Hook `id`, whatever its owner (the worker).
 pub fn by_id(conn: &mut DbConn, id: i64) -> QueryResult<Option<WebhookRow>> {
     webhooks::table
         .find(id)

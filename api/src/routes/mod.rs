@@ -19,6 +19,7 @@ pub mod round_clock;
 pub mod round_seating;
 pub mod rounds;
 pub mod score;
+pub mod season_webhooks;
 pub mod seasons;
 pub mod seating;
 pub mod signatures;
@@ -121,6 +122,11 @@ pub fn configure(cfg: &mut ServiceConfig<'_>) {
                 .service(seasons::import_register)
                 .service(seasons::merge_people)
                 .service(seasons::split_player)
-                .service(seasons::confirm_player),
+                .service(seasons::confirm_player)
+                .service(season_webhooks::create_season_webhook)
+                .service(season_webhooks::list_season_webhooks)
+                .service(season_webhooks::delete_season_webhook)
+                .service(season_webhooks::list_season_deliveries)
+                .service(season_webhooks::retry_season_delivery),
         );
 }

@@ -6,7 +6,7 @@ use actix_web::{HttpRequest, HttpResponse, delete, get, post, web};
 use crate::auth::Caller;
 use crate::error::{ApiError, Problem};
 use crate::extract::JsonBody;
-use crate::services::webhooks;
+use crate::services::webhooks::{self, Owner};
 use crate::state::AppState;
 use crate::wire::webhooks::{DeliveryResponse, WebhookRequest, WebhookResponse};
 
@@ -30,7 +30,14 @@ pub async fn create_webhook(
     id: web::Path<i64>,
     body: JsonBody<WebhookRequest>,
 ) -> Result<HttpResponse, ApiError> {
-    webhooks::create(&state, &req, caller, id.into_inner(), &body.0).await
+    webhooks::create(
+        &state,
+        &req,
+        caller,
+        Owner::Tournament(id.into_inner()),
+        &body.0,
+    )
+    .await
 }
 
 /// A tournament's webhooks with their delivery counts and newest delivery (organisers).
@@ -46,7 +53,7 @@ pub async fn list_webhooks(
     id: web::Path<i64>,
 ) -> Result<web::Json<Vec<WebhookResponse>>, ApiError> {
     Ok(web::Json(
-        webhooks::list(&state, caller, id.into_inner()).await?,
+        webhooks::list(&state, caller, Owner::Tournament(id.into_inner())).await?,
     ))
 }
 
@@ -63,7 +70,7 @@ pub async fn delete_webhook(
     path: web::Path<(i64, i64)>,
 ) -> Result<HttpResponse, ApiError> {
     let (id, hook_id) = path.into_inner();
-    webhooks::delete(&state, caller, id, hook_id).await?;
+    webhooks::delete(&state, caller, Owner::Tournament(id), hook_id).await?;
     Ok(HttpResponse::NoContent().finish())
 }
 
@@ -82,7 +89,7 @@ pub async fn list_deliveries(
 ) -> Result<web::Json<Vec<DeliveryResponse>>, ApiError> {
     let (id, hook_id) = path.into_inner();
     Ok(web::Json(
-        webhooks::deliveries(&state, caller, id, hook_id).await?,
+        webhooks::deliveries(&state, caller, Owner::Tournament(id), hook_id).await?,
     ))
 }
 
@@ -102,6 +109,6 @@ pub async fn retry_delivery(
 ) -> Result<web::Json<DeliveryResponse>, ApiError> {
     let (id, hook_id, delivery_id) = path.into_inner();
     Ok(web::Json(
-        webhooks::retry(&state, caller, id, hook_id, delivery_id).await?,
+        webhooks::retry(&state, caller, Owner::Tournament(id), hook_id, delivery_id).await?,
     ))
 }

@@ -3,17 +3,22 @@
 //!
 //! Every change to a tournament is audited inside its write's transaction, so the outbox
 //! row commits with the change or rolls back with it, and a write path added later is
-//! covered once its audit action is mapped in `events_of`. An idempotent retry replays the
-//! stored answer without running the write, so it enqueues nothing. A change whose action
-//! sends nothing costs no query; one that does costs one indexed lookup of the
-//! tournament's hooks, and more only when a hook wants the event. The worker that sends
-//! them is [`super::webhooks`]'s.
+//! covered once its audit action is mapped in `events_of`. A season's hooks are told the
+//! same way: by a change to one of its evenings' standings, and by a change in the
+//! organiser's own log that moves the season ([`enqueue_organizer`]). An idempotent retry
+//! replays the stored answer without running the write, so it enqueues nothing. A change
+//! whose action sends nothing costs no query; one that does costs one indexed lookup of
+//! the tournament's hooks and its seasons', and more only when a hook wants the event. The
+//! worker that sends them is [`super::webhooks`]'s.
+
+use std::collections::BTreeMap;
 
 use serde_json::{Value, json};
 
-use super::{codes, now};
+use super::{access, codes, now};
+use crate::auth::Caller;
 use crate::db::models::TournamentRow;
-use crate::db::webhooks as rows;
+use crate::db::webhooks::{self as rows, Listening};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
 use crate::wire::clock::rfc3339;
@@ -27,6 +32,13 @@ pub const EVENTS: [&str; 6] = [
     "tournament.finished",
     "tournament.reopened",
 ];
+
+/// The one event a season's hook can ask for: its standings may have moved (a deal, a
+/// correction, a penalty at one of its evenings; its rules, its evenings, the register).
+pub const SEASON_EVENT: &str = "season.standings.changed";
+
+/// The events a season's hook can ask for.
+pub const SEASON_EVENTS: [&str; 1] = [SEASON_EVENT];
 
 /// The events an audited change sends: what `action` did to the tournament.
 fn events_of(action: &str) -> &'static [&'static str] {
@@ -64,54 +76,149 @@ pub struct Changed<'a> {
 }
 
 /// Writes the outbox rows `change` causes, in the caller's transaction (see the module
-/// documentation).
+/// documentation): the tournament's events to its hooks, and a change of its standings to
+/// the hooks of the seasons holding it.
 pub fn enqueue(conn: &mut DbConn, change: &Changed<'_>) -> Result<(), ApiError> {
     let events = events_of(change.action);
     if events.is_empty() {
         return Ok(());
     }
-    let hooks = rows::active_of(conn, change.tournament_id)?;
-    let wants = |hook: &(i64, String), event: &str| hook.1.split(',').any(|e| e == event);
-    if !hooks.iter().any(|h| events.iter().any(|e| wants(h, e))) {
+    let hooks = rows::listening_to(conn, change.tournament_id)?;
+    let (own, seasons): (Vec<Listening>, Vec<Listening>) =
+        hooks.into_iter().partition(|h| h.season_id.is_none());
+    let moves_seasons = events.contains(&"standings.changed") && wanted(&seasons, SEASON_EVENT);
+    let tells_own = events.iter().any(|e| wanted(&own, e));
+    if !moves_seasons && !tells_own {
         return Ok(());
     }
     let tournament =
         db::tournaments::find(conn, change.tournament_id)?.ok_or(ApiError::NotFound)?;
+    if moves_seasons {
+        enqueue_seasons(conn, &seasons, change.action, Some(&tournament))?;
+    }
+    if !tells_own {
+        return Ok(());
+    }
     let place = match change.table_id {
         Some(table_id) => Some(place(conn, table_id)?),
         None => None,
     };
-    let at = now();
     for event in events {
-        let targets: Vec<i64> = hooks
-            .iter()
-            .filter(|h| wants(h, event))
-            .map(|h| h.0)
-            .collect();
+        let targets = wanting(&own, event);
         if targets.is_empty() {
             continue;
         }
-        let event_id = format!("evt_{}", codes::new_secret()?.get(..32).unwrap_or_default());
         let body = json!({
-            "id": event_id,
-            "event": event,
-            "created_at": rfc3339(at),
             "tournament": {"id": tournament.id, "name": tournament.name},
             "data": data(event, change, place.as_ref(), &tournament),
         });
-        let payload = serde_json::to_string(&body).map_err(|e| ApiError::Internal(e.into()))?;
-        for webhook_id in targets {
-            rows::enqueue(
-                conn,
-                &rows::NewDelivery {
-                    webhook_id,
-                    event,
-                    event_id: &event_id,
-                    payload: &payload,
-                    at,
-                },
-            )?;
+        store(conn, &targets, event, body)?;
+    }
+    Ok(())
+}
+
+/// Writes the outbox rows a change in organiser `organizer_id`'s own log causes: a
+/// season's standings move when its rules or evenings change or one of its evenings is
+/// deleted, and every season's of his when the register's people are merged or split.
+pub fn enqueue_organizer(
+    conn: &mut DbConn,
+    organizer_id: i64,
+    action: &str,
+    subject_id: i64,
+) -> Result<(), ApiError> {
+    let seasons = match action {
+        "season.update" | "season.tournament.add" | "season.tournament.remove" => {
+            vec![subject_id]
         }
+        "register.merge" | "register.split" => db::seasons::of_organizer(conn, organizer_id)?
+            .iter()
+            .map(|s| s.id)
+            .collect(),
+        // Recorded before the tournament goes, while its seasons still hold it.
+        "tournament.delete" => db::seasons::holding(conn, subject_id)?,
+        _ => return Ok(()),
+    };
+    let hooks = rows::listening_to_seasons(conn, &seasons)?;
+    enqueue_seasons(conn, &hooks, action, None)
+}
+
+/// Whether one of `hooks` wants `event`.
+fn wanted(hooks: &[Listening], event: &str) -> bool {
+    !wanting(hooks, event).is_empty()
+}
+
+/// The ids of `hooks` that want `event`.
+fn wanting(hooks: &[Listening], event: &str) -> Vec<i64> {
+    hooks
+        .iter()
+        .filter(|h| h.events.split(',').any(|e| e == event))
+        .map(|h| h.id)
+        .collect()
+}
+
+/// One `season.standings.changed` per season of `hooks`, caused by `cause` (at evening
+/// `tournament`, when one changed). An evening moves a season only as its organiser sees
+/// it: published, or one he still runs.
+fn enqueue_seasons(
+    conn: &mut DbConn,
+    hooks: &[Listening],
+    cause: &str,
+    tournament: Option<&TournamentRow>,
+) -> Result<(), ApiError> {
+    let mut by_season: BTreeMap<i64, Vec<Listening>> = BTreeMap::new();
+    for hook in hooks {
+        if let Some(season) = hook.season_id {
+            by_season.entry(season).or_default().push(hook.clone());
+        }
+    }
+    for (season_id, hooks) in by_season {
+        let targets = wanting(&hooks, SEASON_EVENT);
+        let Some(season) = db::seasons::find(conn, season_id)? else {
+            continue;
+        };
+        if targets.is_empty() {
+            continue;
+        }
+        if let Some(t) = tournament
+            && !t.published
+            && !access::is_organizer(conn, &Caller::Organizer(season.organizer_id), t)?
+        {
+            continue;
+        }
+        let body = json!({
+            "season": {"id": season.id, "name": season.name},
+            "data": {
+                "cause": cause,
+                "tournament": tournament.map(|t| json!({"id": t.id, "name": t.name})),
+                "standings": format!("/api/v1/seasons/{}/standings", season.id),
+            },
+        });
+        store(conn, &targets, SEASON_EVENT, body)?;
+    }
+    Ok(())
+}
+
+/// Stores one delivery of `event` for each hook of `targets`: `body` with the event's id,
+/// name and time put first.
+fn store(conn: &mut DbConn, targets: &[i64], event: &str, body: Value) -> Result<(), ApiError> {
+    let at = now();
+    let event_id = format!("evt_{}", codes::new_secret()?.get(..32).unwrap_or_default());
+    let mut full = json!({"id": event_id, "event": event, "created_at": rfc3339(at)});
+    if let (Some(full), Value::Object(rest)) = (full.as_object_mut(), body) {
+        full.extend(rest);
+    }
+    let payload = serde_json::to_string(&full).map_err(|e| ApiError::Internal(e.into()))?;
+    for webhook_id in targets {
+        rows::enqueue(
+            conn,
+            &rows::NewDelivery {
+                webhook_id: *webhook_id,
+                event,
+                event_id: &event_id,
+                payload: &payload,
+                at,
+            },
+        )?;
     }
     Ok(())
 }

@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 
 use serde_json::json;
 
-use super::{now, validate};
+use super::{audit, now, validate};
 use crate::db::models::{LinkRow, PersonRow, PlayerRow};
 use crate::db::register::{self as rows, NewPerson};
 use crate::db::{self, DbConn};
@@ -364,18 +364,9 @@ fn audited(
     subject_id: i64,
     before: &serde_json::Value,
 ) -> Result<(), ApiError> {
-    db::audit::insert_organizer_line(
-        conn,
-        db::audit::NewOrganizerLine {
-            organizer_id,
-            action,
-            subject_id,
-            before_json: Some(before.to_string()),
-            reason: None,
-            at: now(),
-        },
-    )?;
-    Ok(())
+    audit::OrganizerChange::new(organizer_id, action, subject_id)
+        .before(Some(before.clone()))
+        .record(conn)
 }
 
 /// Merges person `from` into person `into` (one person entered twice): `from`'s players

@@ -12,7 +12,7 @@ use actix_web::{HttpRequest, HttpResponse};
 use domain::season::{Evening, EveningResult, SeasonLine, SeasonRules, season_standings};
 
 use super::access::{self, Need};
-use super::{now, register, standings, validate, write};
+use super::{audit, now, register, standings, validate, write};
 use crate::auth::Caller;
 use crate::db::models::{PlayerRow, SeasonRow, TournamentRow};
 use crate::db::{self, DbConn};
@@ -62,7 +62,7 @@ pub fn visible(conn: &mut DbConn, id: i64, caller: &Caller) -> Result<(SeasonRow
 }
 
 /// Season `id` for a change by `caller`, its organiser (404 for anyone else).
-fn owned(conn: &mut DbConn, id: i64, caller: &Caller) -> Result<SeasonRow, ApiError> {
+pub fn owned(conn: &mut DbConn, id: i64, caller: &Caller) -> Result<SeasonRow, ApiError> {
     access::organizer_only(caller)?;
     match visible(conn, id, caller)? {
         (season, true) => Ok(season),
@@ -265,6 +265,22 @@ pub async fn get(state: &AppState, caller: Caller, id: i64) -> Result<SeasonResp
         .await
 }
 
+/// Season `id` if `caller` is its organiser (404 for anyone else, published or not): a
+/// desk page of his season.
+pub async fn owned_by(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+) -> Result<SeasonResponse, ApiError> {
+    state
+        .db
+        .run(move |conn| {
+            let season = owned(conn, id, &caller)?;
+            answer(conn, &season, true)
+        })
+        .await
+}
+
 /// Sets season `id`'s name, rules and publication (its organiser).
 pub async fn update(
     state: &AppState,
@@ -278,9 +294,12 @@ pub async fn update(
     write::guarded(state, move |conn| {
         let season = owned(conn, id, &caller)?;
         db::locks::lock_register(conn, season.organizer_id)?;
+        let before = answer(conn, &season, true)?;
         db::seasons::update(conn, id, &name, &rules, published)?;
         let season = db::seasons::find(conn, id)?.ok_or(ApiError::NotFound)?;
-        answer(conn, &season, true)
+        let after = answer(conn, &season, true)?;
+        audited(conn, &season, "season.update", Some(&before), Some(&after))?;
+        Ok(after)
     })
     .await
 }
@@ -292,20 +311,25 @@ pub async fn delete(state: &AppState, caller: Caller, id: i64) -> Result<(), Api
         let season = owned(conn, id, &caller)?;
         let before = answer(conn, &season, true)?;
         db::seasons::delete(conn, id)?;
-        db::audit::insert_organizer_line(
-            conn,
-            db::audit::NewOrganizerLine {
-                organizer_id: season.organizer_id,
-                action: "season.delete",
-                subject_id: id,
-                before_json: serde_json::to_string(&before).ok(),
-                reason: None,
-                at: now(),
-            },
-        )?;
-        Ok(())
+        audited(conn, &season, "season.delete", Some(&before), None)
     })
     .await
+}
+
+/// Writes a change of `season` to its organiser's own log, with the webhook deliveries it
+/// causes.
+fn audited(
+    conn: &mut DbConn,
+    season: &SeasonRow,
+    action: &str,
+    before: Option<&SeasonResponse>,
+    after: Option<&SeasonResponse>,
+) -> Result<(), ApiError> {
+    let json = |s: Option<&SeasonResponse>| s.and_then(|s| serde_json::to_value(s).ok());
+    audit::OrganizerChange::new(season.organizer_id, action, season.id)
+        .before(json(before))
+        .after(json(after))
+        .record(conn)
 }
 
 /// Adds a tournament the caller runs (owner or co-organiser; an imported one too) to
@@ -334,9 +358,12 @@ pub async fn add_tournament(
         })?;
         db::locks::lock_register(conn, season.organizer_id)?;
         db::seasons::add_tournament(conn, id, tournament_id)?;
+        // Adding it again is recorded too: it links the players registered since.
         let links = register::link_tournament(conn, season.organizer_id, tournament_id)?;
+        let after = answer(conn, &season, true)?;
+        audited(conn, &season, "season.tournament.add", None, Some(&after))?;
         Ok(AddedResponse {
-            season: answer(conn, &season, true)?,
+            season: after,
             links: register::described(conn, &links)?,
         })
     })
@@ -352,11 +379,19 @@ pub async fn remove_tournament(
     tournament_id: i64,
 ) -> Result<(), ApiError> {
     write::guarded(state, move |conn| {
-        owned(conn, id, &caller)?;
+        let season = owned(conn, id, &caller)?;
+        let before = answer(conn, &season, true)?;
         if db::seasons::remove_tournament(conn, id, tournament_id)? == 0 {
             return Err(ApiError::NotFound);
         }
-        Ok(())
+        let after = answer(conn, &season, true)?;
+        audited(
+            conn,
+            &season,
+            "season.tournament.remove",
+            Some(&before),
+            Some(&after),
+        )
     })
     .await
 }

@@ -559,6 +559,11 @@ pub async fn delete(
             "rounds": rounds.len(),
             "tables": table_ids.len(),
         });
+        // Recorded first: the seasons holding it are told while they still do.
+        audit::OrganizerChange::new(organizer_id, "tournament.delete", id)
+            .before(Some(before))
+            .reason(reason.as_deref())
+            .record(conn)?;
         if repo::delete(conn, id)?.is_none() {
             // Something was added to it while it was being deleted (PostgreSQL).
             return Err(ApiError::conflict(
@@ -566,17 +571,6 @@ pub async fn delete(
                 "the tournament changed while it was being deleted; try again",
             ));
         }
-        db::audit::insert_organizer_line(
-            conn,
-            db::audit::NewOrganizerLine {
-                organizer_id,
-                action: "tournament.delete",
-                subject_id: id,
-                before_json: Some(before.to_string()),
-                reason: reason.as_deref(),
-                at: now(),
-            },
-        )?;
         Ok(())
     })
     .await

@@ -1,5 +1,5 @@
-//! Webhooks: an organiser registers URLs per tournament, and the service posts its events
-//! there, signed, from a durable outbox.
+//! Webhooks: an organiser registers URLs per tournament or per season, and the service
+//! posts their events there, signed, from a durable outbox.
 //!
 //! - Events are enqueued into the outbox by the audit log's one writer ([`super::outbox`]).
 //! - The worker ([`run`], started by `serve`) looks for hooks with due deliveries every
@@ -29,9 +29,11 @@ use hmac::{Hmac, Mac};
 use serde_json::json;
 
 use super::access::{self, Need};
-use super::{audit, now, outbox, write};
+use super::{audit, now, outbox, seasons, write};
 use crate::auth::Caller;
 use crate::db::models::{DeliveryRow, WebhookRow};
+/// Whose hook: a tournament's or a season's.
+pub use crate::db::webhooks::Owner;
 use crate::db::webhooks::{self as rows, DELIVERED, FAILED, PENDING};
 use crate::db::{self, DbConn};
 use crate::error::ApiError;
@@ -42,8 +44,8 @@ use crate::wire::webhooks::{DeliveryCounts, DeliveryResponse, WebhookRequest, We
 /// The longest URL accepted.
 pub const MAX_URL_LENGTH: usize = 2000;
 
-/// How many hooks one tournament may have: enough for a club's site, a league table and a
-/// chat bot, few enough that every change stays cheap.
+/// How many hooks one tournament (or season) may have: enough for a club's site, a league
+/// table and a chat bot, few enough that every change stays cheap.
 pub const MAX_HOOKS: i64 = 20;
 
 /// How often the worker looks for due deliveries.
@@ -89,8 +91,13 @@ pub fn signature(secret: &str, body: &str) -> Result<String, ApiError> {
     Ok(format!("sha256={hex}"))
 }
 
-/// The URL and events of `request`, checked: 422 naming the field otherwise.
-fn checked(request: &WebhookRequest) -> Result<(String, Vec<&'static str>), ApiError> {
+/// The URL and events of `request` for a hook of `owner`, checked: 422 naming the field
+/// otherwise.
+fn checked(
+    request: &WebhookRequest,
+    owner: Owner,
+) -> Result<(String, Vec<&'static str>), ApiError> {
+    let known_events = events_of(owner);
     let url = request.url.trim();
     let bad_url = |message: &str| ApiError::field("invalid_body", "url", "invalid_url", message);
     if url.chars().count() > MAX_URL_LENGTH {
@@ -113,14 +120,14 @@ fn checked(request: &WebhookRequest) -> Result<(String, Vec<&'static str>), ApiE
     }
     let mut events: Vec<&'static str> = Vec::new();
     for asked in &request.events {
-        let Some(known) = outbox::EVENTS.iter().find(|e| **e == asked.trim()) else {
+        let Some(known) = known_events.iter().find(|e| **e == asked.trim()) else {
             return Err(ApiError::field(
                 "invalid_body",
                 "events",
                 "unknown_event",
                 format!(
                     "{asked:?} is no event; events are {}",
-                    outbox::EVENTS.join(", ")
+                    known_events.join(", ")
                 ),
             ));
         };
@@ -133,11 +140,65 @@ fn checked(request: &WebhookRequest) -> Result<(String, Vec<&'static str>), ApiE
             "invalid_body",
             "events",
             "empty",
-            format!("at least one of {}", outbox::EVENTS.join(", ")),
+            format!("at least one of {}", known_events.join(", ")),
         ));
     }
     events.sort_unstable();
     Ok((parsed.to_string(), events))
+}
+
+/// The events a hook of `owner` can ask for.
+pub fn events_of(owner: Owner) -> &'static [&'static str] {
+    match owner {
+        Owner::Tournament(_) => &outbox::EVENTS,
+        Owner::Season(_) => &outbox::SEASON_EVENTS,
+    }
+}
+
+/// Checks that `caller` manages `owner`'s hooks (a tournament's organisers, a season's
+/// organiser; 404 for anyone else); for a change, under the lock a concurrent change of
+/// the same owner takes too.
+fn managed(conn: &mut DbConn, owner: Owner, caller: &Caller, change: bool) -> Result<(), ApiError> {
+    match owner {
+        Owner::Tournament(id) => {
+            if change {
+                db::locks::lock_tournament(conn, id)?;
+            }
+            access::tournament(conn, id, caller, Need::Write)?;
+        }
+        Owner::Season(id) => {
+            let season = seasons::owned(conn, id, caller)?;
+            if change {
+                db::locks::lock_register(conn, season.organizer_id)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Writes a change to `owner`'s hooks to its log: the tournament's, or the season
+/// organiser's own.
+fn audited(
+    conn: &mut DbConn,
+    owner: Owner,
+    caller: &Caller,
+    action: &str,
+    before: Option<serde_json::Value>,
+    after: Option<serde_json::Value>,
+) -> Result<(), ApiError> {
+    match owner {
+        Owner::Tournament(id) => audit::Change::new(id, caller, action)
+            .before(before)
+            .after(after)
+            .record(conn),
+        Owner::Season(id) => {
+            let season = db::seasons::find(conn, id)?.ok_or(ApiError::NotFound)?;
+            audit::OrganizerChange::new(season.organizer_id, action, id)
+                .before(before)
+                .after(after)
+                .record(conn)
+        }
+    }
 }
 
 /// Hook `row` as listed: with its delivery counts and newest delivery.
@@ -154,19 +215,19 @@ fn listed(conn: &mut DbConn, row: WebhookRow) -> Result<WebhookResponse, ApiErro
     Ok(WebhookResponse::new(row, counts, last))
 }
 
-/// Registers a hook on tournament `id` (its organisers) under the request's
-/// `Idempotency-Key`; answers 201 with the secret, which is shown only here. Audited,
-/// without the secret.
+/// Registers a hook on `owner` (a tournament's organisers, a season's organiser) under
+/// the request's `Idempotency-Key`; answers 201 with the secret, which is shown only here.
+/// Audited, without the secret.
 pub async fn create(
     state: &AppState,
     req: &HttpRequest,
     caller: Caller,
-    id: i64,
+    owner: Owner,
     request: &WebhookRequest,
 ) -> Result<HttpResponse, ApiError> {
     let key = super::idempotency::key(req, &caller)?;
     Ok(write::replied(
-        register(state, key, caller, id, request).await?,
+        register(state, key, caller, owner, request).await?,
     ))
 }
 
@@ -176,11 +237,11 @@ pub async fn register(
     state: &AppState,
     key: Option<super::idempotency::Key>,
     caller: Caller,
-    id: i64,
+    owner: Owner,
     request: &WebhookRequest,
 ) -> Result<super::idempotency::Seen, ApiError> {
     access::organizer_only(&caller)?;
-    let (url, events) = checked(request)?;
+    let (url, events) = checked(request, owner)?;
     if !state.config.webhook_allow_private {
         public_target(&url).await?;
     }
@@ -188,12 +249,11 @@ pub async fn register(
     let acting = caller.clone();
     write::keyed(state, key, 201, move |conn| {
         // The count below must hold against a twin registering at the same moment.
-        db::locks::lock_tournament(conn, id)?;
-        access::tournament(conn, id, &acting, Need::Write)?;
-        if rows::count_of(conn, id)? >= MAX_HOOKS {
+        managed(conn, owner, &acting, true)?;
+        if rows::count_of(conn, owner)? >= MAX_HOOKS {
             return Err(ApiError::refused(
                 "too_many_webhooks",
-                format!("a tournament has at most {MAX_HOOKS} webhooks; remove one first"),
+                format!("at most {MAX_HOOKS} webhooks each; remove one first"),
                 "url",
                 json!({"max": MAX_HOOKS}),
             ));
@@ -201,7 +261,7 @@ pub async fn register(
         let row = rows::insert(
             conn,
             &rows::NewHook {
-                tournament_id: id,
+                owner,
                 url: &url,
                 events: &events.join(","),
                 secret: &secret,
@@ -209,29 +269,33 @@ pub async fn register(
             },
         )?;
         let mut hook = WebhookResponse::new(row, DeliveryCounts::default(), None);
-        audit::Change::new(id, &acting, "webhook.create")
-            .after(Some(
-                json!({"id": hook.id, "url": hook.url, "events": hook.events}),
-            ))
-            .record(conn)?;
+        let described = json!({"id": hook.id, "url": hook.url, "events": hook.events});
+        audited(
+            conn,
+            owner,
+            &acting,
+            "webhook.create",
+            None,
+            Some(described),
+        )?;
         hook.secret = Some(secret);
         Ok(hook)
     })
     .await
 }
 
-/// The hooks of tournament `id` with their last delivery (its organisers).
+/// The hooks of `owner` with their last delivery (those who manage them).
 pub async fn list(
     state: &AppState,
     caller: Caller,
-    id: i64,
+    owner: Owner,
 ) -> Result<Vec<WebhookResponse>, ApiError> {
     access::organizer_only(&caller)?;
     state
         .db
         .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
-            rows::of_tournament(conn, id)?
+            managed(conn, owner, &caller, false)?;
+            rows::of_owner(conn, owner)?
                 .into_iter()
                 .map(|row| listed(conn, row))
                 .collect()
@@ -239,41 +303,44 @@ pub async fn list(
         .await
 }
 
-/// Removes hook `hook_id` of tournament `id` with its outbox (its organisers). Audited.
+/// Removes hook `hook_id` of `owner` with its outbox (those who manage it). Audited.
 pub async fn delete(
     state: &AppState,
     caller: Caller,
-    id: i64,
+    owner: Owner,
     hook_id: i64,
 ) -> Result<(), ApiError> {
     access::organizer_only(&caller)?;
     write::guarded(state, move |conn| {
-        access::tournament(conn, id, &caller, Need::Write)?;
-        let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
+        managed(conn, owner, &caller, false)?;
+        let hook = rows::find(conn, owner, hook_id)?.ok_or(ApiError::NotFound)?;
         rows::delete(conn, hook.id)?;
-        audit::Change::new(id, &caller, "webhook.delete")
-            .before(Some(
-                json!({"id": hook.id, "url": hook.url, "events": hook.events}),
-            ))
-            .record(conn)?;
-        Ok(())
+        let described = json!({"id": hook.id, "url": hook.url, "events": hook.events});
+        audited(
+            conn,
+            owner,
+            &caller,
+            "webhook.delete",
+            Some(described),
+            None,
+        )
     })
     .await
 }
 
-/// The deliveries of hook `hook_id` of tournament `id`, newest first (its organisers).
+/// The deliveries of hook `hook_id` of `owner`, newest first (those who manage it).
 pub async fn deliveries(
     state: &AppState,
     caller: Caller,
-    id: i64,
+    owner: Owner,
     hook_id: i64,
 ) -> Result<Vec<DeliveryResponse>, ApiError> {
     access::organizer_only(&caller)?;
     state
         .db
         .run(move |conn| {
-            access::tournament(conn, id, &caller, Need::Write)?;
-            let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
+            managed(conn, owner, &caller, false)?;
+            let hook = rows::find(conn, owner, hook_id)?.ok_or(ApiError::NotFound)?;
             Ok(rows::deliveries(conn, hook.id, LISTED_DELIVERIES)?
                 .into_iter()
                 .map(DeliveryResponse::from)
@@ -285,26 +352,26 @@ pub async fn deliveries(
 /// Sends delivery `delivery_id` of hook `hook_id` again at the worker's next tick, whatever
 /// its state (a failed one gets one more attempt; a delivered one is sent once more, with
 /// the same id). One still pending is sent then anyway: it is answered as it is and nothing
-/// is written, so a retry sent twice (a double click) is one. Its organisers; audited.
+/// is written, so a retry sent twice (a double click) is one. Those who manage the hook;
+/// audited.
 pub async fn retry(
     state: &AppState,
     caller: Caller,
-    id: i64,
+    owner: Owner,
     hook_id: i64,
     delivery_id: i64,
 ) -> Result<DeliveryResponse, ApiError> {
     access::organizer_only(&caller)?;
     write::guarded(state, move |conn| {
-        access::tournament(conn, id, &caller, Need::Write)?;
-        let hook = rows::find(conn, id, hook_id)?.ok_or(ApiError::NotFound)?;
+        managed(conn, owner, &caller, false)?;
+        let hook = rows::find(conn, owner, hook_id)?.ok_or(ApiError::NotFound)?;
         let delivery = rows::delivery(conn, hook.id, delivery_id)?.ok_or(ApiError::NotFound)?;
         if delivery.status == rows::PENDING {
             return Ok(DeliveryResponse::from(delivery));
         }
         rows::retry(conn, delivery.id, now())?;
-        audit::Change::new(id, &caller, "webhook.retry")
-            .after(Some(json!({"webhook": hook.id, "delivery": delivery.id})))
-            .record(conn)?;
+        let described = json!({"webhook": hook.id, "delivery": delivery.id});
+        audited(conn, owner, &caller, "webhook.retry", None, Some(described))?;
         let again = rows::delivery(conn, hook.id, delivery.id)?.ok_or(ApiError::NotFound)?;
         Ok(DeliveryResponse::from(again))
     })

@@ -6,15 +6,16 @@ use utoipa::ToSchema;
 use super::clock::rfc3339;
 use crate::db::models::{DeliveryRow, WebhookRow};
 
-/// A URL to tell of a tournament's events.
+/// A URL to tell of a tournament's events, or of a season's changed standings.
 #[derive(Debug, Clone, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 pub struct WebhookRequest {
     /// Where to post: an absolute `http://` or `https://` URL, at most 2000 characters.
     #[schema(example = "https://example.org/karlchen-hook")]
     pub url: String,
-    /// The events to send: `deal.created`, `deal.corrected`, `round.closed`,
-    /// `standings.changed`, `tournament.finished`, `tournament.reopened` (at least one).
+    /// The events to send (at least one): for a tournament's hook `deal.created`,
+    /// `deal.corrected`, `round.closed`, `standings.changed`, `tournament.finished`,
+    /// `tournament.reopened`; for a season's `season.standings.changed`.
     #[schema(example = json!(["deal.created", "standings.changed"]))]
     pub events: Vec<String>,
 }
