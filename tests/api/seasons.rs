@@ -1280,3 +1280,112 @@ backend_test!(
         assert_eq!(evenings(&again), 1);
     }
 );
+
+backend_test!(
+    an_unpublished_season_is_previewed_by_its_organiser_at_the_desk,
+    |app| {
+        use crate::fixtures::{Step, Table, desk, desk_get};
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        // Tonight's evening is his, unpublished; January's is published.
+        let t = Table::new(&app, &service, 4).await;
+        t.fill(&service, &[Step::Normal]).await;
+        let january = tournament(
+            &service,
+            &t.org,
+            &json!({"name": "Clubabend Januar", "date": "2026-01-09"}),
+        )
+        .await;
+        let published = call_json(
+            &service,
+            "PATCH",
+            &format!("/api/v1/tournaments/{january}"),
+            Some(&t.org),
+            Some(&json!({"published": true})),
+        )
+        .await;
+        expect(&published, 200, "publish January");
+        let season = call_json(
+            &service,
+            "POST",
+            "/api/v1/seasons",
+            Some(&t.org),
+            Some(&json!({"name": "Jahreswertung 2027", "published": false})),
+        )
+        .await;
+        expect(&season, 201, "season");
+        let s = season.json["id"].as_i64().unwrap();
+        for evening in [january, t.tournament] {
+            let added = call_json(
+                &service,
+                "POST",
+                &format!("/api/v1/seasons/{s}/tournaments"),
+                Some(&t.org),
+                Some(&json!({"tournament_id": evening})),
+            )
+            .await;
+            expect(&added, 200, "evening added");
+        }
+
+        let pages = [format!("/seasons/{s}"), format!("/seasons/{s}/projector")];
+        // The public finds nothing; its organiser, signed in, reads the pages as the public
+        // will: January only, marked as a preview.
+        let me = desk(&service, "leitung@example.org").await;
+        let stranger = {
+            organizer(&app, &service, "fremd@example.org").await;
+            desk(&service, "fremd@example.org").await
+        };
+        for page in &pages {
+            let public = send(&service, service_tests::get(page)).await;
+            assert_eq!(public.status, 404, "{page} for the public");
+            let other = send(&service, desk_get(page, &stranger.cookies)).await;
+            assert_eq!(other.status, 404, "{page} for another organiser");
+            let preview = send(&service, desk_get(page, &me.cookies)).await;
+            expect(&preview, 200, &format!("{page} previewed"));
+            assert!(
+                preview.text.contains("id=\"season-preview\""),
+                "{}",
+                preview.text
+            );
+            assert!(preview.text.contains("Jahreswertung 2027"));
+        }
+        let preview = send(&service, desk_get(&pages[0], &me.cookies)).await;
+        assert!(
+            preview.text.contains("Clubabend Januar"),
+            "{}",
+            preview.text
+        );
+        assert!(
+            !preview.text.contains("Karlchen-Cup"),
+            "an unpublished evening is not the public's: {}",
+            preview.text
+        );
+        // The desk's season page leads there.
+        let desk_page = send(
+            &service,
+            desk_get(&format!("/admin/seasons/{s}"), &me.cookies),
+        )
+        .await;
+        expect(&desk_page, 200, "the desk's season");
+        assert!(desk_page.text.contains("id=\"season-preview-link\""));
+
+        // Published, it is the public's page, for him too: no preview.
+        let published = call_json(
+            &service,
+            "PUT",
+            &format!("/api/v1/seasons/{s}"),
+            Some(&t.org),
+            Some(&json!({"name": "Jahreswertung 2027", "published": true})),
+        )
+        .await;
+        expect(&published, 200, "publish the season");
+        for cookies in [None, Some(&me.cookies)] {
+            let shown = match cookies {
+                None => send(&service, service_tests::get(&pages[0])).await,
+                Some(c) => send(&service, desk_get(&pages[0], c)).await,
+            };
+            expect(&shown, 200, "published");
+            assert!(!shown.text.contains("id=\"season-preview\""));
+            assert!(shown.text.contains("Clubabend Januar"));
+        }
+    }
+);

@@ -1,7 +1,9 @@
 //! A published season's public pages: its standings (a column per evening, the results
 //! the best N leave out in brackets) and one person's season with the chart of his points
-//! over the evenings; and the projector view that pages through the standings. All read the API's answer for the public, so the page shows what the
-//! API shows anybody: the published evenings, the names the players asked for.
+//! over the evenings; and the projector view that pages through the standings. All read
+//! the API's answer for the public, so the page shows what the API shows anybody: the
+//! published evenings, the names the players asked for. Before the season is published,
+//! its organiser signed in at the desk reads the same pages as a preview, marked as such.
 
 use actix_web::{HttpRequest, HttpResponse, get, web};
 use serde::{Deserialize, Serialize};
@@ -11,9 +13,32 @@ use super::i18n::Lang;
 use super::standings::{PROJECTOR_ROWS, PROJECTOR_SECONDS};
 use super::{PageError, respond};
 use crate::auth::Caller;
+use crate::error::ApiError;
 use crate::services::seasons;
 use crate::state::AppState;
-use crate::wire::seasons::{EveningResponse, SeasonLineResponse, SeasonRulesBody};
+use crate::wire::seasons::{
+    EveningResponse, SeasonLineResponse, SeasonRulesBody, SeasonStandingsResponse,
+};
+
+/// Season `id`'s standings for its public pages, and whether they are a preview: the
+/// public's; for a season not (yet) published, as the public will see them, to its
+/// organiser signed in at the desk. Anybody else finds no such season.
+async fn public_or_preview(
+    state: &AppState,
+    req: &HttpRequest,
+    id: i64,
+) -> Result<(SeasonStandingsResponse, bool), ApiError> {
+    match seasons::read_standings(state, Caller::Public, id).await {
+        Ok(shown) => Ok((std::sync::Arc::unwrap_or_clone(shown), false)),
+        Err(ApiError::NotFound) => match super::admin::signed_in(state, req) {
+            Some(organiser) => seasons::preview_standings(state, organiser, id)
+                .await
+                .map(|shown| (shown, true)),
+            None => Err(ApiError::NotFound),
+        },
+        Err(e) => Err(e),
+    }
+}
 
 #[derive(Debug, Serialize)]
 struct SeasonPage {
@@ -27,6 +52,8 @@ struct SeasonPage {
     unranked: bool,
     /// Whether any result is left out by the best N.
     struck: bool,
+    /// Read by its organiser before it is published.
+    season_preview: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -38,6 +65,8 @@ struct PersonPage {
     chart: String,
     /// His places over the evenings he played, the best on top.
     places: String,
+    /// Read by the season's organiser before it is published.
+    season_preview: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -108,14 +137,14 @@ pub async fn season(
 ) -> HttpResponse {
     let (lang, _) = Lang::of(&req);
     let result = match path.into_inner().parse::<i64>() {
-        Ok(id) => seasons::read_standings(&state, Caller::Public, id)
+        Ok(id) => public_or_preview(&state, &req, id)
             .await
-            .map(std::sync::Arc::unwrap_or_clone)
-            .map(|mut s| {
+            .map(|(mut s, preview)| {
                 s.evenings.iter_mut().for_each(shown_date);
-                s
+                (s, preview)
             })
-            .map(|s| SeasonPage {
+            .map(|(s, preview)| SeasonPage {
+                season_preview: preview,
                 id: s.season_id,
                 rules: rules_line(&s.rules, lang),
                 unranked: s.standings.iter().any(|l| l.place.is_none()),
@@ -149,6 +178,8 @@ struct ProjectorPage {
     /// Where the screen turns to next.
     next: String,
     seconds: u32,
+    /// Read by the season's organiser before it is published.
+    season_preview: bool,
 }
 
 #[derive(Debug, Deserialize)]
@@ -171,10 +202,9 @@ pub async fn projector(
         .and_then(|p| p.parse::<usize>().ok())
         .unwrap_or(1);
     let result = match path.into_inner().parse::<i64>() {
-        Ok(id) => seasons::read_standings(&state, Caller::Public, id)
+        Ok(id) => public_or_preview(&state, &req, id)
             .await
-            .map(std::sync::Arc::unwrap_or_clone)
-            .map(|s| {
+            .map(|(s, preview)| {
                 let pages = s.standings.len().div_ceil(PROJECTOR_ROWS).max(1);
                 // A page past the end (the field shrank) starts over.
                 let shown = if (1..=pages).contains(&wanted) {
@@ -195,6 +225,7 @@ pub async fn projector(
                     pages,
                     next: format!("/seasons/{id}/projector?page={}", shown % pages + 1),
                     seconds: PROJECTOR_SECONDS,
+                    season_preview: preview,
                 }
             })
             .map_err(PageError::from),
@@ -219,15 +250,14 @@ pub async fn person(
     let (lang, _) = Lang::of(&req);
     let (id, person) = path.into_inner();
     let result = match (id.parse::<i64>(), person.parse::<i64>()) {
-        (Ok(id), Ok(person)) => seasons::read_standings(&state, Caller::Public, id)
+        (Ok(id), Ok(person)) => public_or_preview(&state, &req, id)
             .await
-            .map(std::sync::Arc::unwrap_or_clone)
-            .map(|mut s| {
+            .map(|(mut s, preview)| {
                 s.evenings.iter_mut().for_each(shown_date);
-                s
+                (s, preview)
             })
             .map_err(PageError::from)
-            .and_then(|s| {
+            .and_then(|(s, preview)| {
                 let line = s
                     .standings
                     .into_iter()
@@ -248,6 +278,7 @@ pub async fn person(
                     .collect();
                 Ok(PersonPage {
                     id,
+                    season_preview: preview,
                     chart: chart_of(&line, &rows, lang),
                     places: places_of(&line, &rows, lang),
                     season: s.name,

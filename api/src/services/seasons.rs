@@ -420,6 +420,22 @@ pub async fn read_standings(
     }
 }
 
+/// Season `id`'s standings as the public will see them once it is published, for its
+/// organiser, published or not (404 for anyone else): his preview before he publishes.
+pub async fn preview_standings(
+    state: &AppState,
+    caller: Caller,
+    id: i64,
+) -> Result<SeasonStandingsResponse, ApiError> {
+    state
+        .db
+        .run(move |conn| {
+            let season = owned(conn, id, &caller)?;
+            computed(conn, &season, false)
+        })
+        .await
+}
+
 /// The standings of `season`, from its evenings' standings as they stand now: the whole
 /// season for its organiser, its published evenings for everybody else. A player not yet
 /// in the register (registered while the link was being made) stands as a person of his
