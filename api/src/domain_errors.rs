@@ -74,6 +74,13 @@ pub fn ruleset_error(e: &RulesetError, field: &str) -> FieldError {
         RulesetError::SuperSchweinchenWithoutSchweinchen => {
             ("super_schweinchen", "needs_schweinchen")
         }
+        RulesetError::FirstFoxPigletWithoutSchweinchen => ("first_fox_piglet", "needs_schweinchen"),
+        RulesetError::FirstFoxPigletWithSuperSchweinchen => {
+            ("first_fox_piglet", "contradicts_super_schweinchen")
+        }
+        RulesetError::ForcedRaiseWithoutForcedAnnouncement => {
+            ("forced_announcement_raises", "needs_forced_announcement")
+        }
     };
     FieldError::new(format!("{field}.{leaf}"), code, e.to_string())
 }

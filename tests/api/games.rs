@@ -22,7 +22,8 @@ pub fn ddv_game() -> Value {
         "info_call_deadlines": false, "forced_announcement": false,
         "schweinchen_forces_call": false, "half_a_chicken": false,
         "armut_three_cards": false, "wedding_names_trick": false,
-        "super_schweinchen": false}})
+        "super_schweinchen": false, "forced_announcement_raises": false,
+        "first_fox_piglet": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -37,7 +38,9 @@ fn house_game() -> Value {
         "info_call_deadlines": true, "forced_announcement": true,
         "schweinchen_forces_call": true, "half_a_chicken": true,
         "armut_three_cards": true, "wedding_names_trick": true,
-        "super_schweinchen": true}})
+        "super_schweinchen": true, "forced_announcement_raises": true,
+        // Not with super piglets: the pair is refused.
+        "first_fox_piglet": false}})
 }
 
 fn base(extra: Value) -> Value {
@@ -142,6 +145,25 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
         (
             json!({"game": {"kind": "doppelkopf", "rules": {"schweinchen_forces_call": true}}}),
             vec![("game.rules.schweinchen_forces_call", "needs_schweinchen")],
+        ),
+        (
+            json!({"game": {"kind": "doppelkopf", "rules": {"first_fox_piglet": true}}}),
+            vec![("game.rules.first_fox_piglet", "needs_schweinchen")],
+        ),
+        (
+            json!({"game": {"kind": "doppelkopf", "rules": {"schweinchen": "announced",
+                "super_schweinchen": true, "first_fox_piglet": true}}}),
+            vec![(
+                "game.rules.first_fox_piglet",
+                "contradicts_super_schweinchen",
+            )],
+        ),
+        (
+            json!({"game": {"kind": "doppelkopf", "rules": {"forced_announcement_raises": true}}}),
+            vec![(
+                "game.rules.forced_announcement_raises",
+                "needs_forced_announcement",
+            )],
         ),
         (
             json!({"game": {"kind": "doublehead_kids", "golden_coins": 0}}),
@@ -746,7 +768,8 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "info_call_deadlines": false, "forced_announcement": false,
                    "schweinchen_forces_call": false, "half_a_chicken": false,
                    "armut_three_cards": false, "wedding_names_trick": false,
-                   "super_schweinchen": false})
+                   "super_schweinchen": false, "forced_announcement_raises": false,
+                   "first_fox_piglet": false})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(
@@ -923,4 +946,44 @@ backend_test!(a_table_without_pflichtsolo_forces_nobody, |app| {
     .await;
     expect(&time_up, 200, "time-up");
     assert_eq!(time_up.json["complete"], true);
+});
+
+backend_test!(only_the_first_fox_as_a_piglet_is_kept_and_shown, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let org = organizer(&app, &service, "leitung@example.org").await;
+    let game = json!({"kind": "doppelkopf", "rules": {"schweinchen": "when_played",
+        "first_fox_piglet": true}});
+    let id = tournament(&service, &org, &base(json!({"game": game}))).await;
+    let read = call_json(
+        &service,
+        "GET",
+        &format!("/api/v1/tournaments/{id}"),
+        Some(&org),
+        None,
+    )
+    .await;
+    expect(&read, 200, "read");
+    assert_eq!(read.json["game"]["rules"]["first_fox_piglet"], true);
+    assert_eq!(read.json["game"]["rules"]["schweinchen"], "when_played");
+    assert_eq!(read.json["game"]["rules"]["super_schweinchen"], false);
+    // The desk's form shows it ticked; the tournament's page names it in words.
+    let me = crate::fixtures::desk(&service, "leitung@example.org").await;
+    let get = |path: String| {
+        crate::fixtures::send(&service, crate::fixtures::desk_get(&path, &me.cookies))
+    };
+    let desk = get(format!("/admin/tournaments/{id}")).await;
+    expect(&desk, 200, "the desk's tournament");
+    assert!(
+        desk.text
+            .contains("id=\"settings-first_fox_piglet\" name=\"first_fox_piglet\" checked"),
+        "{}",
+        desk.text
+    );
+    let shown = get(format!("/tournaments/{id}")).await;
+    expect(&shown, 200, "the tournament's page");
+    assert!(
+        shown.text.contains("nur der erste Fuchs ist Schweinchen"),
+        "{}",
+        shown.text
+    );
 });

@@ -92,6 +92,12 @@ struct StoredRules {
     /// Absent in rows stored before the switch: off.
     #[serde(default)]
     super_schweinchen: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    forced_announcement_raises: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    first_fox_piglet: bool,
 }
 
 /// The column's text for `game`.
@@ -125,6 +131,8 @@ pub fn encode(game: Game) -> String {
             armut_three_cards: r.armut_three_cards,
             wedding_names_trick: r.wedding_names_trick,
             super_schweinchen: r.super_schweinchen,
+            forced_announcement_raises: r.forced_announcement_raises,
+            first_fox_piglet: r.first_fox_piglet,
         }),
         golden_coins: match game {
             Game::DoubleheadKids(rules) => Some(rules.golden_coins),
@@ -178,6 +186,8 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
                 armut_three_cards: r.armut_three_cards,
                 wedding_names_trick: r.wedding_names_trick,
                 super_schweinchen: r.super_schweinchen,
+                forced_announcement_raises: r.forced_announcement_raises,
+                first_fox_piglet: r.first_fox_piglet,
             }))
         }
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids(KidsRules {
@@ -250,6 +260,8 @@ mod tests {
             armut_three_cards: true,
             wedding_names_trick: true,
             super_schweinchen: true,
+            forced_announcement_raises: true,
+            first_fox_piglet: true,
         };
         for game in [
             Game::Doppelkopf(house),

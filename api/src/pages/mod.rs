@@ -470,6 +470,11 @@ impl RulesLine {
                 (r.armut_three_cards, "rules_armut_three_cards"),
                 (r.wedding_names_trick, "rules_wedding_names_trick"),
                 (r.super_schweinchen, "rules_super_schweinchen"),
+                (
+                    r.forced_announcement_raises,
+                    "rules_forced_announcement_raises",
+                ),
+                (r.first_fox_piglet, "rules_first_fox_piglet"),
             ] {
                 if on {
                     keys.push(key.to_owned());

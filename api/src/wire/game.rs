@@ -129,6 +129,14 @@ pub struct RulesBody {
     /// `super_schweinchen` (a replay event); the ♦9 become the highest trumps. Needs
     /// `schweinchen`.
     pub super_schweinchen: bool,
+    /// Wikipedia's further forced call: when the forced player's party has its Ansage
+    /// already, he owes the next level (keine 90 after Re, …). Needs
+    /// `forced_announcement`; only the replay checks it.
+    pub forced_announcement_raises: bool,
+    /// Wikipedia's piglets variant: only the first ♦A played of the Schweinchen holder
+    /// is a piglet; the second ranks low again and is a fox. Needs `schweinchen`, not
+    /// with `super_schweinchen`.
+    pub first_fox_piglet: bool,
 }
 
 impl Default for RulesBody {
@@ -231,6 +239,8 @@ impl From<Ruleset> for RulesBody {
             armut_three_cards: r.armut_three_cards,
             wedding_names_trick: r.wedding_names_trick,
             super_schweinchen: r.super_schweinchen,
+            forced_announcement_raises: r.forced_announcement_raises,
+            first_fox_piglet: r.first_fox_piglet,
         }
     }
 }
@@ -279,6 +289,8 @@ impl RulesBody {
             armut_three_cards: self.armut_three_cards,
             wedding_names_trick: self.wedding_names_trick,
             super_schweinchen: self.super_schweinchen,
+            forced_announcement_raises: self.forced_announcement_raises,
+            first_fox_piglet: self.first_fox_piglet,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

@@ -259,9 +259,15 @@ pub struct Ruleset {
     /// after a wedding has been announced), they have to announce either Re or Kontra".
     /// **Reading:** his party's Ansage is enough (his partner's Re counts, since nobody can
     /// say it twice), and he may make it right after that trick, before the next card,
-    /// even where a deadline has passed (after a wedding it has). The text's "optionally a
-    /// further call" is not offered. Only the replay checks it.
+    /// even where a deadline has passed (after a wedding it has). The text's further call
+    /// is [`Ruleset::forced_announcement_raises`]. Only the replay checks it.
     pub forced_announcement: bool,
+    /// Wikipedia, forced announcement: "Some players even insist that a further
+    /// announcement (i.e. 90) be made if the announcement in question has been made
+    /// already". **Reading:** when his party has its Ansage by the end of that trick, he
+    /// owes the next level instead (keine 90 after Re, keine 60 after keine 90, …; nothing
+    /// once schwarz is said), on the same terms. Needs [`Ruleset::forced_announcement`].
+    pub forced_announcement_raises: bool,
     /// Wikipedia, piglets: "It may be played that a piglet forces the player to an
     /// announcement of Kontra or Re". The Schweinchen holder's party must have its Ansage;
     /// he may make it right after announcing Schweinchen, before the next card, whatever
@@ -292,6 +298,13 @@ pub struct Ruleset {
     /// once Schweinchen is announced, while both are still in his hand (before play where
     /// Schweinchen is announced before play). Needs Schweinchen.
     pub super_schweinchen: bool,
+    /// Wikipedia, piglets: "In some variants, only the first played fox becomes a piglet at
+    /// the top of the trump suit while the second one still ranks low". Once the first ♦A
+    /// of the Schweinchen holder is played, that trick is won by it and the second ranks as
+    /// an ordinary ♦A again. **Reading:** the second is a fox again, a point for the other
+    /// party if it catches it (the first, winning its trick, never is). Needs Schweinchen;
+    /// not with super piglets, which outrank "the piglets" as a pair.
+    pub first_fox_piglet: bool,
 }
 
 impl Ruleset {
@@ -319,6 +332,8 @@ impl Ruleset {
         armut_three_cards: false,
         wedding_names_trick: false,
         super_schweinchen: false,
+        forced_announcement_raises: false,
+        first_fox_piglet: false,
     };
 
     /// Whether this is exactly the TSR.
@@ -402,6 +417,15 @@ impl Ruleset {
             if self.super_schweinchen {
                 return Err(RulesetError::SuperSchweinchenWithoutSchweinchen);
             }
+            if self.first_fox_piglet {
+                return Err(RulesetError::FirstFoxPigletWithoutSchweinchen);
+            }
+        }
+        if self.first_fox_piglet && self.super_schweinchen {
+            return Err(RulesetError::FirstFoxPigletWithSuperSchweinchen);
+        }
+        if self.forced_announcement_raises && !self.forced_announcement {
+            return Err(RulesetError::ForcedRaiseWithoutForcedAnnouncement);
         }
         Ok(())
     }
@@ -442,6 +466,16 @@ pub enum RulesetError {
     /// Super piglets, where the rules play no Schweinchen.
     #[error("super piglets need schweinchen")]
     SuperSchweinchenWithoutSchweinchen,
+    /// Only the first fox a piglet, where the rules play no Schweinchen.
+    #[error("only the first fox as a piglet needs schweinchen")]
+    FirstFoxPigletWithoutSchweinchen,
+    /// Only the first fox a piglet with super piglets: the super piglets outrank both
+    /// piglets in the text, which one piglet does not give.
+    #[error("only the first fox as a piglet cannot be played with super piglets")]
+    FirstFoxPigletWithSuperSchweinchen,
+    /// The further forced call without the forced announcement it raises.
+    #[error("a forced further call needs the forced announcement")]
+    ForcedRaiseWithoutForcedAnnouncement,
 }
 
 impl Default for Ruleset {
@@ -508,6 +542,44 @@ mod tests {
         };
         assert_eq!(rules.validate(), Ok(()));
         assert!(rules.changes_order_of_play());
+    }
+
+    #[test]
+    fn the_forced_further_call_and_the_first_fox_piglet_need_their_rules() {
+        let raises = Ruleset {
+            forced_announcement_raises: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(
+            raises.validate(),
+            Err(RulesetError::ForcedRaiseWithoutForcedAnnouncement)
+        );
+        let raises = Ruleset {
+            forced_announcement: true,
+            ..raises
+        };
+        assert_eq!(raises.validate(), Ok(()));
+        let first = Ruleset {
+            first_fox_piglet: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(
+            first.validate(),
+            Err(RulesetError::FirstFoxPigletWithoutSchweinchen)
+        );
+        let first = Ruleset {
+            schweinchen: Schweinchen::WhenPlayed,
+            ..first
+        };
+        assert_eq!(first.validate(), Ok(()));
+        assert_eq!(
+            Ruleset {
+                super_schweinchen: true,
+                ..first
+            }
+            .validate(),
+            Err(RulesetError::FirstFoxPigletWithSuperSchweinchen)
+        );
     }
 
     #[test]

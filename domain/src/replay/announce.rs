@@ -200,6 +200,7 @@ impl Engine {
             self.forced[1] = Some(super::engine::Forced {
                 seat,
                 at: self.on_table(),
+                level: crate::deal::CallLevel::Ansage,
             });
         }
         Ok(())

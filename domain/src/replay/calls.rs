@@ -87,13 +87,12 @@ impl Engine {
                 level: current,
             });
         }
-        // A forced Ansage may be made at its moment whatever the deadline.
-        let forced = target == CallLevel::Ansage
-            && self
-                .forced
-                .iter()
-                .flatten()
-                .any(|f| f.seat == seat && f.at == self.on_table());
+        // A forced call may be made at its moment whatever the deadline.
+        let forced = self
+            .forced
+            .iter()
+            .flatten()
+            .any(|f| f.seat == seat && f.at == self.on_table() && f.level == target);
         if self.rules.info_call_deadlines {
             return self.call_by_cards_on_table(seat, call, own, forced);
         }
@@ -168,12 +167,12 @@ impl Engine {
         Ok(())
     }
 
-    /// The forced Ansage still missing at the end of the deal, if any.
+    /// The forced call still missing at the end of the deal, if any.
     pub(super) fn check_forced(&self) -> Result<(), ReplayErrorKind> {
         for f in self.forced.iter().flatten() {
             let missing = self
                 .party_of(f.seat)
-                .is_some_and(|party| self.level(party) == CallLevel::None);
+                .is_some_and(|party| self.level(party) < f.level);
             if missing {
                 return Err(HouseRuleError::ForcedCallMissing { seat: f.seat }.into());
             }
@@ -181,15 +180,14 @@ impl Engine {
         Ok(())
     }
 
-    /// A forced Ansage due now and not yet made: the seat and its call (for the tests'
+    /// A forced call due now and not yet made: the seat and its call (for the tests'
     /// random deals, which must make it to play a legal deal).
     #[cfg(test)]
     pub(crate) fn forced_call_due(&self) -> Option<(Seat, CallKind)> {
         self.forced.iter().flatten().find_map(|f| {
             let party = self.party_of(f.seat)?;
-            let call = CallKind::for_level(party, CallLevel::Ansage)?;
-            (f.at == self.on_table() && self.level(party) == CallLevel::None)
-                .then_some((f.seat, call))
+            let call = CallKind::for_level(party, f.level)?;
+            (f.at == self.on_table() && self.level(party) < f.level).then_some((f.seat, call))
         })
     }
 }

@@ -100,6 +100,9 @@ pub(crate) struct Engine {
 pub(crate) struct Forced {
     pub(crate) seat: Seat,
     pub(crate) at: u8,
+    /// The level his party owes: its Ansage, or under
+    /// [`Ruleset::forced_announcement_raises`] the next one when it had that already.
+    pub(crate) level: CallLevel,
 }
 
 impl Engine {
@@ -342,10 +345,28 @@ impl Engine {
             && self.tricks.len() == first
             && trick.points >= 30
         {
-            self.forced[0] = Some(Forced {
-                seat: trick.winner,
-                at: self.on_table(),
-            });
+            let had = self
+                .party_of(trick.winner)
+                .map_or(CallLevel::None, |party| self.level(party));
+            let level = match had {
+                CallLevel::None => Some(CallLevel::Ansage),
+                // The text's further call: the next level, none after schwarz.
+                had if self.rules.forced_announcement_raises => had.next(),
+                _ => None,
+            };
+            if let Some(level) = level {
+                self.forced[0] = Some(Forced {
+                    seat: trick.winner,
+                    at: self.on_table(),
+                    level,
+                });
+            }
+        }
+        // Only the first fox a piglet: once it has won its trick, the second ♦A ranks as
+        // an ordinary one again.
+        let fox = Card::new(Suit::Diamonds, Rank::Ace);
+        if self.rules.first_fox_piglet && self.schweinchen.is_some() && cards.contains(&fox) {
+            self.ranking = Ranking::of(self.contract);
         }
     }
 }

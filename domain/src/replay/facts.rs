@@ -33,7 +33,9 @@ impl Engine {
             extras(
                 &self.tricks,
                 self.re,
-                self.schweinchen.is_none(),
+                // With only the first fox a piglet, the second is a fox again (the first
+                // won its trick, so it is never caught).
+                self.schweinchen.is_none() || self.rules.first_fox_piglet,
                 self.rules.karlchen,
             )
         } else {
@@ -59,7 +61,7 @@ impl Engine {
 }
 
 /// Doppelkopf, fox and Karlchen per party (TSR 7.2.3), for a game scored as normal; no
-/// foxes when the ♦ aces were Schweinchen (`foxes` false), and the caught Karlchen under
+/// foxes when both ♦ aces were Schweinchen (`foxes` false), and the caught Karlchen under
 /// the house rule XI (`karlchen`).
 fn extras(tricks: &[Trick], re: SeatSet, foxes: bool, karlchen_rule: KarlchenRule) -> PartyExtras {
     let fox = Card::new(Suit::Diamonds, Rank::Ace);

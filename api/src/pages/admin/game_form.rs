@@ -70,6 +70,10 @@ pub(super) struct GameFields {
     #[serde(default)]
     super_schweinchen: Option<String>,
     #[serde(default)]
+    forced_announcement_raises: Option<String>,
+    #[serde(default)]
+    first_fox_piglet: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -111,6 +115,8 @@ impl GameFields {
             armut_three_cards: ticked(rules.armut_three_cards),
             wedding_names_trick: ticked(rules.wedding_names_trick),
             super_schweinchen: ticked(rules.super_schweinchen),
+            forced_announcement_raises: ticked(rules.forced_announcement_raises),
+            first_fox_piglet: ticked(rules.first_fox_piglet),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids(kids) => kids.golden_coins.to_string(),
@@ -154,6 +160,8 @@ impl GameFields {
                         armut_three_cards: self.armut_three_cards.is_some(),
                         wedding_names_trick: self.wedding_names_trick.is_some(),
                         super_schweinchen: self.super_schweinchen.is_some(),
+                        forced_announcement_raises: self.forced_announcement_raises.is_some(),
+                        first_fox_piglet: self.first_fox_piglet.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,
