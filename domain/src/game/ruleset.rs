@@ -266,7 +266,8 @@ pub struct Ruleset {
     /// announcement (i.e. 90) be made if the announcement in question has been made
     /// already". **Reading:** when his party has its Ansage by the end of that trick, he
     /// owes the next level instead (keine 90 after Re, keine 60 after keine 90, …; nothing
-    /// once schwarz is said), on the same terms. Needs [`Ruleset::forced_announcement`].
+    /// once schwarz is said, nor after a late reply, which allows no Absage, TSR 6.4.4), on
+    /// the same terms. Needs [`Ruleset::forced_announcement`].
     pub forced_announcement_raises: bool,
     /// Wikipedia, piglets: "It may be played that a piglet forces the player to an
     /// announcement of Kontra or Re". The Schweinchen holder's party must have its Ansage;

@@ -34,7 +34,7 @@ const fn info_limit(level: CallLevel) -> u8 {
     }
 }
 
-const fn party_index(party: Party) -> usize {
+pub(super) const fn party_index(party: Party) -> usize {
     match party {
         Party::Re => 0,
         Party::Kontra => 1,

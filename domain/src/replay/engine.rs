@@ -345,13 +345,15 @@ impl Engine {
             && self.tricks.len() == first
             && trick.points >= 30
         {
-            let had = self
-                .party_of(trick.winner)
-                .map_or(CallLevel::None, |party| self.level(party));
+            let party = self.party_of(trick.winner);
+            let had = party.map_or(CallLevel::None, |party| self.level(party));
+            // After a late reply no Absage is allowed (TSR 6.4.4): nothing further is owed.
+            let replied_late =
+                party.is_some_and(|party| self.late_reply[super::calls::party_index(party)]);
             let level = match had {
                 CallLevel::None => Some(CallLevel::Ansage),
                 // The text's further call: the next level, none after schwarz.
-                had if self.rules.forced_announcement_raises => had.next(),
+                had if self.rules.forced_announcement_raises && !replied_late => had.next(),
                 _ => None,
             };
             if let Some(level) = level {

@@ -181,3 +181,39 @@ fn only_the_first_fox_played_is_a_piglet() {
     assert_eq!(tsr.facts.extras.re.fox, 2);
     assert_eq!(piglets.facts.extras.re.fox, 0);
 }
+
+#[test]
+fn after_a_late_reply_nothing_further_is_forced() {
+    // A wedding clarified in trick 2: trick 3 is the forced one. Re (seat 0) calls after
+    // play 8; Kontra (seat 2) replies late with 9 cards in trick 3 (TSR 6.4.4), which
+    // allows his party no Absage. Seat 3 (Kontra) wins trick 3 with 32 points: his party
+    // has its Ansage and owes nothing further, or no deal could be played.
+    let raises = rules(|r| {
+        r.forced_announcement = true;
+        r.forced_announcement_raises = true;
+    });
+    let req = wedding2(&[(8, 0, CallKind::Re), (10, 2, CallKind::Kontra)]);
+    let replayed = replay_with(&req, &raises).unwrap();
+    assert_eq!(
+        (replayed.tricks[2].winner, replayed.tricks[2].points),
+        (3, 32)
+    );
+    assert_eq!(replayed.facts.announcements.kontra, CallLevel::Ansage);
+    // An Absage after the late reply is refused, as by the TSR.
+    let absage = wedding2(&[
+        (8, 0, CallKind::Re),
+        (10, 2, CallKind::Kontra),
+        (12, 3, CallKind::No90),
+    ]);
+    assert!(
+        matches!(
+            replay_with(&absage, &raises),
+            Err(ReplayError {
+                kind: ReplayErrorKind::AbsageAfterLateReply { .. },
+                ..
+            })
+        ),
+        "{:?}",
+        replay_with(&absage, &raises)
+    );
+}
