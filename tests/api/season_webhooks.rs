@@ -410,3 +410,38 @@ backend_test!(hooks_stored_before_the_season_migration_are_kept, |app| {
     assert!(next > removed_id, "{next} reuses a removed hook's id");
     assert_eq!(deliver(&app.state).await, 1, "the stored delivery is sent");
 });
+
+backend_test!(publishing_an_evening_tells_its_seasons, |app| {
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    let t = Table::new(&app, &service, 4).await;
+    let s = season_holding(&service, &t).await;
+    let (receiver, url) = Receiver::start().await;
+    let (_, secret) = season_hook(&service, &t.org, s, &url).await;
+    let patch = |body: Value| {
+        let (service, t) = (&service, &t);
+        async move {
+            let changed = call_json(
+                service,
+                "PATCH",
+                &format!("/api/v1/tournaments/{}", t.tournament),
+                Some(&t.org),
+                Some(&body),
+            )
+            .await;
+            expect(&changed, 200, "tournament changed");
+        }
+    };
+    // A new venue moves no standings: nothing is sent.
+    patch(json!({"venue": "Vereinsheim"})).await;
+    assert_eq!(stored_deliveries(&app.state), 0);
+    // Published, the evening enters the season's public standings; unpublished, it leaves.
+    patch(json!({"published": true})).await;
+    patch(json!({"published": false})).await;
+    assert_eq!(deliver(&app.state).await, 2);
+    let got = bodies(&receiver, 0, &secret);
+    assert!(
+        got.iter().all(|b| b["data"]["cause"] == "tournament.update"
+            && b["data"]["tournament"]["id"] == t.tournament),
+        "{got:?}"
+    );
+});

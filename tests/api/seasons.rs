@@ -1341,6 +1341,12 @@ backend_test!(
             assert_eq!(other.status, 404, "{page} for another organiser");
             let preview = send(&service, desk_get(page, &me.cookies)).await;
             expect(&preview, 200, &format!("{page} previewed"));
+            assert_eq!(
+                preview.header("cache-control"),
+                "private, no-store",
+                "{page}: no shared cache keeps a preview"
+            );
+            assert_eq!(preview.header("x-robots-tag"), "noindex, nofollow");
             assert!(
                 preview.text.contains("id=\"season-preview\""),
                 "{}",

@@ -226,6 +226,22 @@ fn respond<T: Serialize>(
     respond_with(tera, &chrome, StatusCode::OK, template, result, preview)
 }
 
+/// `page` marked as one for its reader alone (a preview of what is not published yet):
+/// no shared cache keeps it, no search engine lists it.
+fn kept_private(mut page: HttpResponse) -> HttpResponse {
+    let headers = page.headers_mut();
+    for (name, value) in [
+        ("x-robots-tag", "noindex, nofollow"),
+        ("cache-control", "private, no-store"),
+    ] {
+        headers.insert(
+            actix_web::http::header::HeaderName::from_static(name),
+            actix_web::http::header::HeaderValue::from_static(value),
+        );
+    }
+    page
+}
+
 /// As [`respond`], with the status of a page that renders (a form shown again with its
 /// error is a 4xx, not a 200).
 fn respond_status<T: Serialize>(
@@ -306,20 +322,7 @@ fn respond_with<T: Serialize>(
             .map_err(|e| PageError::Internal(e.into()))
     });
     let page = match rendered {
-        Ok(html) if preview.is_some() => {
-            let mut page = html_response(status, html);
-            let headers = page.headers_mut();
-            for (name, value) in [
-                ("x-robots-tag", "noindex, nofollow"),
-                ("cache-control", "private, no-store"),
-            ] {
-                headers.insert(
-                    actix_web::http::header::HeaderName::from_static(name),
-                    actix_web::http::header::HeaderValue::from_static(value),
-                );
-            }
-            page
-        }
+        Ok(html) if preview.is_some() => kept_private(html_response(status, html)),
         Ok(html) => html_response(status, html),
         Err(PageError::NotFound) => {
             error_page(tera, chrome, StatusCode::NOT_FOUND, "errors/404.html")

@@ -11,7 +11,7 @@ use serde::{Deserialize, Serialize};
 use super::chart::{self, Point, RoundMark};
 use super::i18n::Lang;
 use super::standings::{PROJECTOR_ROWS, PROJECTOR_SECONDS};
-use super::{PageError, respond};
+use super::{PageError, kept_private, respond};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::services::seasons;
@@ -159,13 +159,22 @@ pub async fn season(
             .map_err(PageError::from),
         Err(_) => Err(PageError::NotFound),
     };
-    respond(
-        &state.pages,
-        &req,
-        "pages/seasons/season.html",
-        result,
-        None,
+    let preview = matches!(&result, Ok(page) if page.season_preview);
+    private_if(
+        preview,
+        respond(
+            &state.pages,
+            &req,
+            "pages/seasons/season.html",
+            result,
+            None,
+        ),
     )
+}
+
+/// `page` kept from shared caches and search engines when it is a preview.
+fn private_if(preview: bool, page: HttpResponse) -> HttpResponse {
+    if preview { kept_private(page) } else { page }
 }
 
 #[derive(Debug, Serialize)]
@@ -231,12 +240,16 @@ pub async fn projector(
             .map_err(PageError::from),
         Err(_) => Err(PageError::NotFound),
     };
-    respond(
-        &state.pages,
-        &req,
-        "pages/seasons/projector.html",
-        result,
-        None,
+    let preview = matches!(&result, Ok(page) if page.season_preview);
+    private_if(
+        preview,
+        respond(
+            &state.pages,
+            &req,
+            "pages/seasons/projector.html",
+            result,
+            None,
+        ),
     )
 }
 
@@ -288,12 +301,16 @@ pub async fn person(
             }),
         _ => Err(PageError::NotFound),
     };
-    respond(
-        &state.pages,
-        &req,
-        "pages/seasons/person.html",
-        result,
-        None,
+    let preview = matches!(&result, Ok(page) if page.season_preview);
+    private_if(
+        preview,
+        respond(
+            &state.pages,
+            &req,
+            "pages/seasons/person.html",
+            result,
+            None,
+        ),
     )
 }
 

@@ -80,13 +80,15 @@ pub struct Changed<'a> {
 /// the hooks of the seasons holding it.
 pub fn enqueue(conn: &mut DbConn, change: &Changed<'_>) -> Result<(), ApiError> {
     let events = events_of(change.action);
-    if events.is_empty() {
+    let reshapes = reshapes_seasons(change);
+    if events.is_empty() && !reshapes {
         return Ok(());
     }
     let hooks = rows::listening_to(conn, change.tournament_id)?;
     let (own, seasons): (Vec<Listening>, Vec<Listening>) =
         hooks.into_iter().partition(|h| h.season_id.is_none());
-    let moves_seasons = events.contains(&"standings.changed") && wanted(&seasons, SEASON_EVENT);
+    let moves_seasons =
+        (reshapes || events.contains(&"standings.changed")) && wanted(&seasons, SEASON_EVENT);
     let tells_own = events.iter().any(|e| wanted(&own, e));
     if !moves_seasons && !tells_own {
         return Ok(());
@@ -94,7 +96,10 @@ pub fn enqueue(conn: &mut DbConn, change: &Changed<'_>) -> Result<(), ApiError> 
     let tournament =
         db::tournaments::find(conn, change.tournament_id)?.ok_or(ApiError::NotFound)?;
     if moves_seasons {
-        enqueue_seasons(conn, &seasons, change.action, Some(&tournament))?;
+        // A standings change moves a season as its organiser sees the evening; a change
+        // of who sees it (published, his Turnierleitung) moves it whatever it is now.
+        let seen = (!reshapes).then_some(&tournament);
+        enqueue_seasons(conn, &seasons, change.action, Some(&tournament), seen)?;
     }
     if !tells_own {
         return Ok(());
@@ -139,7 +144,23 @@ pub fn enqueue_organizer(
         _ => return Ok(()),
     };
     let hooks = rows::listening_to_seasons(conn, &seasons)?;
-    enqueue_seasons(conn, &hooks, action, None)
+    enqueue_seasons(conn, &hooks, action, None, None)
+}
+
+/// Whether `change`, which tells the tournament's own hooks nothing, reshapes the seasons
+/// holding it: its publication (a season's public standings hold published evenings
+/// only), its tie-breaks (its places), its date (the evenings' order), its game, or its
+/// Turnierleitung (a season's organiser sees the unpublished evenings he runs).
+fn reshapes_seasons(change: &Changed<'_>) -> bool {
+    match change.action {
+        "tournament.update" => ["published", "tie_breaks", "date", "game"]
+            .iter()
+            .any(|key| {
+                change.before.and_then(|b| b.get(key)) != change.after.and_then(|a| a.get(key))
+            }),
+        "tournament.organizer.remove" | "tournament.organizer.add" => true,
+        _ => false,
+    }
 }
 
 /// Whether one of `hooks` wants `event`.
@@ -157,13 +178,14 @@ fn wanting(hooks: &[Listening], event: &str) -> Vec<i64> {
 }
 
 /// One `season.standings.changed` per season of `hooks`, caused by `cause` (at evening
-/// `tournament`, when one changed). An evening moves a season only as its organiser sees
-/// it: published, or one he still runs.
+/// `tournament`, when one changed). With `seen`, the evening moves a season only as its
+/// organiser sees it: published, or one he still runs.
 fn enqueue_seasons(
     conn: &mut DbConn,
     hooks: &[Listening],
     cause: &str,
     tournament: Option<&TournamentRow>,
+    seen: Option<&TournamentRow>,
 ) -> Result<(), ApiError> {
     let mut by_season: BTreeMap<i64, Vec<Listening>> = BTreeMap::new();
     for hook in hooks {
@@ -179,7 +201,7 @@ fn enqueue_seasons(
         if targets.is_empty() {
             continue;
         }
-        if let Some(t) = tournament
+        if let Some(t) = seen
             && !t.published
             && !access::is_organizer(conn, &Caller::Organizer(season.organizer_id), t)?
         {

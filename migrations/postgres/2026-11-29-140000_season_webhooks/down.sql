@@ -1,5 +1,4 @@
 -- Back to hooks of tournaments only: a season's hooks go with their deliveries.
-ALTER TABLE organizer_audit DROP COLUMN after_json;
 DELETE FROM webhook_deliveries
     WHERE webhook_id IN (SELECT id FROM webhooks WHERE season_id IS NOT NULL);
 DELETE FROM webhooks WHERE season_id IS NOT NULL;

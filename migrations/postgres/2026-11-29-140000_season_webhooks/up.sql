@@ -5,6 +5,3 @@ ALTER TABLE webhooks ADD CONSTRAINT webhooks_one_owner
     CHECK ((tournament_id IS NULL) <> (season_id IS NULL));
 -- The one lookup every audited change makes: the tournament's hooks and its seasons'.
 CREATE INDEX webhooks_season ON webhooks (season_id);
-
--- What a change in the organiser's own log (a season's, the register's) made of it.
-ALTER TABLE organizer_audit ADD COLUMN after_json TEXT;

@@ -1,6 +1,4 @@
 -- Back to hooks of tournaments only: a season's hooks go with their deliveries.
-ALTER TABLE organizer_audit DROP COLUMN after_json;
-
 PRAGMA foreign_keys = OFF;
 BEGIN IMMEDIATE;
 DELETE FROM webhook_deliveries

@@ -3,9 +3,10 @@
 -- SQLite cannot relax a NOT NULL column, so `webhooks` is rebuilt. With foreign keys on,
 -- dropping the old table would count every delivery as an orphan until the commit (the
 -- count does not go down when the rebuilt table takes the name), so they are off for the
--- rebuild, which runs in a transaction of its own (metadata.toml) and checks the keys
--- before it commits. Every statement can run again: a crash between this COMMIT and
--- diesel recording the version re-runs it on the rebuilt table, unchanged.
+-- rebuild, which runs in a transaction of its own (metadata.toml); it copies every row as
+-- it is, so no key can break. Every statement can run again: a crash between this COMMIT
+-- and diesel recording the version re-runs it on the rebuilt table, unchanged. (The
+-- organiser log's new column is the next migration's, which diesel runs in a transaction.)
 PRAGMA foreign_keys = OFF;
 BEGIN IMMEDIATE;
 DROP TABLE IF EXISTS webhooks_rebuilt;
@@ -35,6 +36,3 @@ CREATE INDEX webhooks_tournament ON webhooks (tournament_id);
 CREATE INDEX webhooks_season ON webhooks (season_id);
 COMMIT;
 PRAGMA foreign_keys = ON;
-
--- What a change in the organiser's own log (a season's, the register's) made of it.
-ALTER TABLE organizer_audit ADD COLUMN after_json TEXT;

@@ -1,0 +1,1 @@
+ALTER TABLE organizer_audit DROP COLUMN after_json;
