@@ -34,8 +34,6 @@ mod request;
 mod fixtures;
 #[cfg(test)]
 mod house_tests;
-#[cfg(test)]
-mod variant_tests;
 
 pub(crate) use engine::Engine;
 pub use engine::Trick;

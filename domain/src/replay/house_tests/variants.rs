@@ -1,34 +1,8 @@
 //! Wikipedia's variants of two house rules in real card play: the forced announcement's
 //! further call, and Schweinchen where only the first fox played becomes a piglet. The
-//! deals are the fixtures' [`NORMAL`] with a few cards moved, as in `house_tests`.
+//! deals are the fixtures' [`NORMAL`] with a few cards moved, as in the other house-rule tests.
 
-use super::fixtures::*;
 use super::*;
-use crate::cards::{Card, Rank, Suit};
-use crate::deal::{CallLevel, Extras, PartyExtras, Seat};
-use crate::game::{Ruleset, Schweinchen};
-
-fn rules(f: impl FnOnce(&mut Ruleset)) -> Ruleset {
-    let mut rules = Ruleset::DDV;
-    f(&mut rules);
-    assert_eq!(rules.validate(), Ok(()));
-    rules
-}
-
-const fn call(seat: Seat, call: CallKind) -> Event {
-    Event::Call { seat, call }
-}
-
-fn replay_normal(
-    rules: &Ruleset,
-    tricks: &[[&str; 4]],
-    extra: &[(usize, Event)],
-) -> Result<Replay, ReplayError> {
-    replay_with(
-        &build_with(rules, Contract::Normal, None, 3, tricks, extra),
-        rules,
-    )
-}
 
 fn missing(seat: Seat) -> Result<Replay, ReplayError> {
     Err(ReplayError {
@@ -109,24 +83,6 @@ fn a_forced_announcement_after_re_is_a_further_call() {
     );
 }
 
-/// [`NORMAL`] with both ♦A in seat 2's hand (as in `house_tests`): seat 1 and seat 2
-/// swapped seat 2's ♣Q for seat 1's ♦A in trick 7, so Re is seats 0 and 1.
-fn both_aces_seat_2() -> [[&'static str; 4]; 12] {
-    let mut tricks = NORMAL;
-    tricks[6][1] = "CQ";
-    tricks[6][2] = "DA";
-    tricks
-}
-
-fn extras(doppelkopf: u8, fox: u8, karlchen: u8) -> Extras {
-    Extras {
-        doppelkopf,
-        fox,
-        karlchen,
-        karlchen_caught: 0,
-    }
-}
-
 #[test]
 fn only_the_first_fox_played_is_a_piglet() {
     // Wikipedia: "In some variants, only the first played fox becomes a piglet at the top
@@ -174,8 +130,8 @@ fn only_the_first_fox_played_is_a_piglet() {
     assert_eq!(
         one.facts.extras,
         PartyExtras {
-            re: extras(1, 1, 0),
-            kontra: extras(0, 0, 1),
+            re: extras(1, 1, 0, 0),
+            kontra: extras(0, 0, 1, 0),
         }
     );
     assert_eq!(tsr.facts.extras.re.fox, 2);
