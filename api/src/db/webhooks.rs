@@ -95,7 +95,7 @@ pub fn of_owner(conn: &mut DbConn, owner: Owner) -> QueryResult<Vec<WebhookRow>>
 }
 
 /// An active hook told of a change to a tournament.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Queryable)]
 pub struct Listening {
     /// The hook.
     pub id: i64,
@@ -120,16 +120,7 @@ pub fn listening_to(conn: &mut DbConn, tournament_id: i64) -> QueryResult<Vec<Li
         )
         .order(webhooks::id.asc())
         .select((webhooks::id, webhooks::season_id, webhooks::events))
-        .load::<(i64, Option<i64>, String)>(conn)
-        .map(|rows| {
-            rows.into_iter()
-                .map(|(id, season_id, events)| Listening {
-                    id,
-                    season_id,
-                    events,
-                })
-                .collect()
-        })
+        .load(conn)
 }
 
 /// The active hooks of the seasons `season_ids`, as [`listening_to`] answers.
@@ -139,16 +130,7 @@ pub fn listening_to_seasons(conn: &mut DbConn, season_ids: &[i64]) -> QueryResul
         .filter(webhooks::season_id.eq_any(season_ids.iter().map(|id| Some(*id))))
         .order(webhooks::id.asc())
         .select((webhooks::id, webhooks::season_id, webhooks::events))
-        .load::<(i64, Option<i64>, String)>(conn)
-        .map(|rows| {
-            rows.into_iter()
-                .map(|(id, season_id, events)| Listening {
-                    id,
-                    season_id,
-                    events,
-                })
-                .collect()
-        })
+        .load(conn)
 }
 
 /// How many hooks `owner` has.
