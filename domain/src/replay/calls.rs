@@ -2,7 +2,7 @@
 //! many cards the caller must still hold, with the wedding shift (TSR 4.4.4) and the reply
 //! rule (TSR 6.4.4).
 
-use super::engine::Engine;
+use super::engine::{Engine, party_index};
 use super::error::{HouseRuleError, ReplayErrorKind};
 use super::event::CallKind;
 use super::{HAND, SEATS};
@@ -31,13 +31,6 @@ const fn info_limit(level: CallLevel) -> u8 {
         CallLevel::No60 => 12,
         CallLevel::No30 => 16,
         CallLevel::Schwarz => 20,
-    }
-}
-
-pub(super) const fn party_index(party: Party) -> usize {
-    match party {
-        Party::Re => 0,
-        Party::Kontra => 1,
     }
 }
 

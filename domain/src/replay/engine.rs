@@ -94,6 +94,14 @@ pub(crate) struct Engine {
     pub(super) super_schweinchen: bool,
 }
 
+/// The index of `party` in the per-party arrays (`levels`, `late_reply`).
+pub(super) const fn party_index(party: Party) -> usize {
+    match party {
+        Party::Re => 0,
+        Party::Kontra => 1,
+    }
+}
+
 /// A player who must announce his party's Ansage, and the moment (cards on the table) at
 /// which he may still do so whatever the deadline.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -348,8 +356,7 @@ impl Engine {
             let party = self.party_of(trick.winner);
             let had = party.map_or(CallLevel::None, |party| self.level(party));
             // After a late reply no Absage is allowed (TSR 6.4.4): nothing further is owed.
-            let replied_late =
-                party.is_some_and(|party| self.late_reply[super::calls::party_index(party)]);
+            let replied_late = party.is_some_and(|party| self.late_reply[party_index(party)]);
             let level = match had {
                 CallLevel::None => Some(CallLevel::Ansage),
                 // The text's further call: the next level, none after schwarz.
