@@ -10,15 +10,14 @@ use serde::{Deserialize, Serialize};
 
 use super::chart::{self, Point, RoundMark};
 use super::i18n::Lang;
+use super::season_rules::rules_line;
 use super::standings::{PROJECTOR_ROWS, PROJECTOR_SECONDS};
 use super::{PageError, kept_private, respond};
 use crate::auth::Caller;
 use crate::error::ApiError;
 use crate::services::seasons;
 use crate::state::AppState;
-use crate::wire::seasons::{
-    EveningResponse, SeasonLineResponse, SeasonRulesBody, SeasonStandingsResponse,
-};
+use crate::wire::seasons::{EveningResponse, SeasonLineResponse, SeasonStandingsResponse};
 
 /// Season `id`'s standings for its public pages, and whether they are a preview: the
 /// public's; for a season not (yet) published, as the public will see them, to its
@@ -84,48 +83,6 @@ fn shown_date(evening: &mut EveningResponse) {
     if let Ok(day) = chrono::NaiveDate::parse_from_str(&evening.date, "%Y-%m-%d") {
         evening.date = day.format("%d.%m.%Y").to_string();
     }
-}
-
-/// The rules in words: "Wertung: Platzierungspunkte 25, 20, 16, danach je 1 · es zählen
-/// die besten 8 Abende · …".
-pub(crate) fn rules_line(rules: &SeasonRulesBody, lang: Lang) -> String {
-    let n = |key: &str, n: String| lang.text(key).replace("{n}", &n);
-    let mut parts = vec![match rules.scoring.as_str() {
-        "placement" => {
-            let table: Vec<String> = rules.placement_points.iter().map(i64::to_string).collect();
-            format!(
-                "{} {}, {} {}",
-                lang.text("season_rule_placement"),
-                table.join(", "),
-                lang.text("season_rule_placement_otherwise"),
-                rules.placement_otherwise
-            )
-        }
-        "per_round" => lang.text("season_rule_per_round"),
-        _ => lang.text("season_rule_points"),
-    }];
-    if let Some(best) = rules.best_of {
-        parts.push(n("season_rule_best_of", best.to_string()));
-    }
-    if rules.min_evenings > 1 {
-        parts.push(n("season_rule_min", rules.min_evenings.to_string()));
-    }
-    if let Some(missed) = rules.missed_scores {
-        parts.push(n("season_rule_missed", missed.to_string()));
-    }
-    if !rules.tie_breaks.is_empty() {
-        let ties: Vec<String> = rules
-            .tie_breaks
-            .iter()
-            .map(|t| lang.text(&format!("season_tie_{t}")))
-            .collect();
-        parts.push(format!(
-            "{} {}",
-            lang.text("season_rule_ties"),
-            ties.join(", ")
-        ));
-    }
-    format!("{} {}", lang.text("season_rules"), parts.join(" · "))
 }
 
 /// `/seasons/{id}`: a published season's standings.

@@ -60,7 +60,7 @@ pub async fn page(
             });
             let model = SeasonPrint {
                 id,
-                rules: crate::pages::seasons::rules_line(&standings.rules, lang),
+                rules: crate::pages::season_rules::rules_line(&standings.rules, lang),
                 address,
                 standings,
                 live,
