@@ -86,6 +86,17 @@ pub fn is_organizer(
     }
 }
 
+/// Whether organiser `organizer_id`'s seasons show `tournament` to him: published, or one
+/// he still runs (an unpublished evening whose Turnierleitung he left is his season's
+/// only as far as the public sees it).
+pub fn season_evening_of(
+    conn: &mut DbConn,
+    organizer_id: i64,
+    tournament: &TournamentRow,
+) -> Result<bool, ApiError> {
+    Ok(tournament.published || is_organizer(conn, &Caller::Organizer(organizer_id), tournament)?)
+}
+
 /// Whether `caller` owns `tournament` (he created it): only the owner removes a
 /// co-organiser.
 pub fn is_owner(caller: &Caller, tournament: &TournamentRow) -> bool {

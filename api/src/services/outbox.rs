@@ -16,7 +16,6 @@ use std::collections::BTreeMap;
 use serde_json::{Value, json};
 
 use super::{access, codes, now};
-use crate::auth::Caller;
 use crate::db::models::TournamentRow;
 use crate::db::webhooks::{self as rows, Listening};
 use crate::db::{self, DbConn};
@@ -202,8 +201,7 @@ fn enqueue_seasons(
             continue;
         }
         if let Some(t) = seen
-            && !t.published
-            && !access::is_organizer(conn, &Caller::Organizer(season.organizer_id), t)?
+            && !access::season_evening_of(conn, season.organizer_id, t)?
         {
             continue;
         }

@@ -77,12 +77,14 @@ fn evenings(
     season: &SeasonRow,
     organiser: bool,
 ) -> Result<Vec<TournamentRow>, ApiError> {
-    // The organiser sees the unpublished evenings he still runs; one whose Turnierleitung he
-    // left is his season's only as far as the public sees it.
-    let owner = Caller::Organizer(season.organizer_id);
     let mut shown = Vec::new();
     for t in db::seasons::tournaments(conn, season.id)? {
-        if t.published || (organiser && access::is_organizer(conn, &owner, &t)?) {
+        let seen = if organiser {
+            access::season_evening_of(conn, season.organizer_id, &t)?
+        } else {
+            t.published
+        };
+        if seen {
             shown.push(t);
         }
     }
