@@ -5,7 +5,7 @@
 //! organiser's season). The migration that made hooks a season's too keeps every hook and
 //! delivery stored before it.
 
-use diesel::prelude::*;
+use diesel::Connection;
 use diesel_migrations::MigrationHarness;
 use serde_json::{Value, json};
 use service_tests::backend_test;
@@ -70,12 +70,7 @@ fn bodies(receiver: &Receiver, seen: usize, secret: &str) -> Vec<Value> {
 
 /// How many deliveries are stored.
 fn stored_deliveries(state: &api::AppState) -> i64 {
-    use api::db::schema::webhook_deliveries;
-    let mut conn = state.db.connection().unwrap();
-    webhook_deliveries::table
-        .count()
-        .get_result(&mut *conn)
-        .unwrap()
+    crate::webhooks::rows(state).1
 }
 
 backend_test!(a_season_hook_is_told_when_its_standings_may_move, |app| {

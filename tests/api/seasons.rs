@@ -1226,14 +1226,9 @@ backend_test!(
         .await;
         expect(&joined, 200, "his co-organised evening");
         let evenings = |r: &Reply| r.json["evenings"].as_array().unwrap().len();
-        let with = call_json(
-            &service,
-            "GET",
-            &format!("/api/v1/seasons/{s}/standings"),
-            Some(&club),
-            None,
-        )
-        .await;
+        let path = format!("/api/v1/seasons/{s}/standings");
+        let standings = || call_json(&service, "GET", &path, Some(&club), None);
+        let with = standings().await;
         assert_eq!(evenings(&with), 1);
         assert_eq!(
             with.json["standings"].as_array().unwrap().len(),
@@ -1249,14 +1244,7 @@ backend_test!(
         )
         .await;
         assert!(removed.status.is_success(), "{}", removed.text);
-        let without = call_json(
-            &service,
-            "GET",
-            &format!("/api/v1/seasons/{s}/standings"),
-            Some(&club),
-            None,
-        )
-        .await;
+        let without = standings().await;
         assert_eq!(evenings(&without), 0);
         assert_eq!(without.json["standings"], json!([]));
         // Published, the evening is anybody's to see, and counts again.
@@ -1269,14 +1257,7 @@ backend_test!(
         )
         .await;
         expect(&published, 200, "publish");
-        let again = call_json(
-            &service,
-            "GET",
-            &format!("/api/v1/seasons/{s}/standings"),
-            Some(&club),
-            None,
-        )
-        .await;
+        let again = standings().await;
         assert_eq!(evenings(&again), 1);
     }
 );

@@ -722,7 +722,7 @@ backend_test!(hooks_are_checked_and_kept_to_their_organisers, |app| {
 });
 
 /// How many hooks and deliveries are stored.
-fn rows(state: &api::AppState) -> (i64, i64) {
+pub(crate) fn rows(state: &api::AppState) -> (i64, i64) {
     use api::db::schema::{webhook_deliveries, webhooks};
     use diesel::prelude::*;
     let mut conn = state.db.connection().unwrap();
