@@ -432,7 +432,9 @@ backend_test!(publishing_an_evening_tells_its_seasons, |app| {
     // Published, the evening enters the season's public standings; unpublished, it leaves.
     patch(json!({"published": true})).await;
     patch(json!({"published": false})).await;
-    assert_eq!(deliver(&app.state).await, 2);
+    // Its tie-breaks order its places, so the season's points.
+    patch(json!({"tie_breaks": ["most_games_won"]})).await;
+    assert_eq!(deliver(&app.state).await, 3);
     let got = bodies(&receiver, 0, &secret);
     assert!(
         got.iter().all(|b| b["data"]["cause"] == "tournament.update"
