@@ -49,6 +49,14 @@ fn facts_error(e: &FactsError) -> FieldError {
         FactsError::ExtrasExceedPoints { party, .. } => (party_field(*party, ""), "exceeds_points"),
         FactsError::ExtrasWithoutTricks { party } => (party_field(*party, ""), "without_tricks"),
         FactsError::ExtrasInSolo { .. } => ("extras".to_owned(), "extras_in_solo"),
+        FactsError::ExtraNotInRules { party, extra } => {
+            (party_field(*party, extra), "not_in_rules")
+        }
+        FactsError::FoxLastTrickExceedsFoxes { party, .. } => {
+            (party_field(*party, "fox_last_trick"), "exceeds_foxes")
+        }
+        FactsError::TooManyHeartTens { .. } => ("extras".to_owned(), "too_many_heart_tens"),
+        FactsError::LastTrickForBoth => ("extras".to_owned(), "last_trick_for_both"),
         // A paper entry's summary (`"entry": "paper"`).
         FactsError::ValueOutOfRange { .. } => ("value".to_owned(), "out_of_range"),
         FactsError::WinnerMissing { .. } => ("winner".to_owned(), "required"),

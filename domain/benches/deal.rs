@@ -36,12 +36,16 @@ fn scoring(c: &mut Criterion) {
         fox: 1,
         karlchen: 0,
         karlchen_caught: 0,
+        fox_last_trick: 0,
+        heart_ten: 0,
     };
     busy.extras.kontra = Extras {
         doppelkopf: 1,
         fox: 0,
         karlchen: 1,
         karlchen_caught: 0,
+        fox_last_trick: 0,
+        heart_ten: 0,
     };
     let mut solo = facts(Contract::SoloClubs, &[2], 200, 10);
     solo.announcements = Announcements {

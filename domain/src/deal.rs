@@ -327,19 +327,32 @@ pub struct Extras {
     /// [`KarlchenRule::SecondBeatsFirst`]: crate::game::KarlchenRule::SecondBeatsFirst
     /// [`KarlchenRule::LizzieMiller`]: crate::game::KarlchenRule::LizzieMiller
     pub karlchen_caught: u8,
+    /// Of the party's foxes ([`Extras::fox`]), those caught in the last trick: Wikipedia,
+    /// Fox, "Losing an Ace of Diamonds to the opposing team in the last trick of the game
+    /// may lead to two extra points (instead of one) counted against the team losing the
+    /// fox". Each is one point more, only under [`Ruleset::fox_last_trick_two`]; a count
+    /// where the rules lack it is refused.
+    pub fox_last_trick: u8,
+    /// ♥10 of the other party caught (the info page, IX: "many groups play with a rule
+    /// where capturing a 10 of Hearts brings their team an extra point"). **Reading:**
+    /// "capturing" as for the fox (VIII, "capturing a Fox from an opponent"): a ♥10 the
+    /// party's own partner gave it is not captured. A point each, only under
+    /// [`Ruleset::heart_ten_point`]; a count where the rules lack it is refused.
+    pub heart_ten: u8,
 }
 
 impl Extras {
-    /// The number of extras entered, the caught Karlchen included (whether it scores is
-    /// the ruleset's question, [`crate::score::score_with`]). Widened to `u16`: the counts
-    /// come from clients, and four `u8` of up to 255 each would overflow a `u8` sum (at
-    /// most 1020 fits a `u16`). With no caught Karlchen, as under the TSR, it is the
-    /// number of extra points.
+    /// The number of extras entered, the house rules' counts included (whether they score
+    /// is the ruleset's question, [`crate::score::score_with`]). Widened to `u16`: the
+    /// counts come from clients, and six `u8` of up to 255 each would overflow a `u8` sum
+    /// (at most 1530 fits a `u16`). Under the TSR it is the number of extra points.
     pub const fn total(&self) -> u16 {
         self.doppelkopf as u16
             + self.fox as u16
             + self.karlchen as u16
             + self.karlchen_caught as u16
+            + self.fox_last_trick as u16
+            + self.heart_ten as u16
     }
 
     /// Whether the party earned nothing.
@@ -597,6 +610,37 @@ pub enum FactsError {
     /// An Armut where the rules have none (the TSR has none; house rule XII).
     #[error("these rules have no Armut")]
     ArmutNotInRules,
+    /// A count of a house rule's extra the rules do not have: a fox caught in the last
+    /// trick without [`Ruleset::fox_last_trick_two`], a ♥10 without
+    /// [`Ruleset::heart_ten_point`]. Refused rather than ignored, so that a count entered
+    /// on the wrong rules cannot look as if it had scored.
+    #[error("these rules have no {extra} point")]
+    ExtraNotInRules {
+        /// The party credited with it.
+        party: Party,
+        /// The extra's field name: `fox_last_trick` or `heart_ten`.
+        extra: &'static str,
+    },
+    /// More foxes caught in the last trick than the party caught foxes.
+    #[error("{party:?} caught {foxes} foxes and cannot have caught {last_trick} in the last trick")]
+    FoxLastTrickExceedsFoxes {
+        /// The party.
+        party: Party,
+        /// Foxes caught in the last trick, as given.
+        last_trick: u8,
+        /// Foxes the party caught.
+        foxes: u8,
+    },
+    /// More than the two ♥10 of the deck caught.
+    #[error("there are only two tens of hearts, got {total}")]
+    TooManyHeartTens {
+        /// ♥10 of both parties together (`u16`: two client `u8` counts can exceed 255).
+        total: u16,
+    },
+    /// Both parties credited with something only the winners of the last trick can have
+    /// (a Karlchen, a caught Karlchen, a fox caught in it).
+    #[error("only one party can win the last trick")]
+    LastTrickForBoth,
 }
 
 /// The card points, in ascending order, of the 48 cards: 8 nines, jacks, queens, kings,
@@ -886,6 +930,7 @@ impl DealFacts {
                 total: karlchen + caught,
             });
         }
+        self.validate_house_extras(rules)?;
         // Lizzie Miller: only a winning ♦Q catches, so the card that won the last trick was
         // either the ♣J (Karlchen) or the ♦Q (the catch), never both.
         if rules.karlchen == KarlchenRule::LizzieMiller && (karlchen > 0 && caught > 0) {
@@ -910,11 +955,54 @@ impl DealFacts {
             // A caught Karlchen lies in a trick with the card that caught it: 4 at least.
             let needed = (40 * u16::from(extras.doppelkopf))
                 .max(11 * u16::from(extras.fox))
+                .max(10 * u16::from(extras.heart_ten))
                 .max(2 * u16::from(extras.karlchen))
                 .max(4 * u16::from(extras.karlchen_caught));
             if u16::from(points) < needed {
                 return Err(FactsError::ExtrasExceedPoints { party, points });
             }
+        }
+        Ok(())
+    }
+
+    /// The counts of the extras only house rules have, beside the TSR's and the caught
+    /// Karlchen: each only under its switch, the foxes of the last trick among the party's
+    /// foxes and in the same trick as any Karlchen, two ♥10 at most.
+    fn validate_house_extras(&self, rules: &Ruleset) -> Result<(), FactsError> {
+        let PartyExtras { re, kontra } = self.extras;
+        for party in [Party::Re, Party::Kontra] {
+            let extras = self.extras.of(party);
+            if extras.fox_last_trick > 0 && !rules.fox_last_trick_two {
+                return Err(FactsError::ExtraNotInRules {
+                    party,
+                    extra: "fox_last_trick",
+                });
+            }
+            if extras.heart_ten > 0 && !rules.heart_ten_point {
+                return Err(FactsError::ExtraNotInRules {
+                    party,
+                    extra: "heart_ten",
+                });
+            }
+        }
+        let heart_tens = u16::from(re.heart_ten) + u16::from(kontra.heart_ten);
+        if heart_tens > 2 {
+            return Err(FactsError::TooManyHeartTens { total: heart_tens });
+        }
+        for party in [Party::Re, Party::Kontra] {
+            let extras = self.extras.of(party);
+            if extras.fox_last_trick > extras.fox {
+                return Err(FactsError::FoxLastTrickExceedsFoxes {
+                    party,
+                    last_trick: extras.fox_last_trick,
+                    foxes: extras.fox,
+                });
+            }
+        }
+        let last_trick =
+            |e: Extras| e.karlchen > 0 || e.karlchen_caught > 0 || e.fox_last_trick > 0;
+        if last_trick(re) && last_trick(kontra) {
+            return Err(FactsError::LastTrickForBoth);
         }
         Ok(())
     }
@@ -1005,22 +1093,27 @@ pub const fn max_value(contract: Contract) -> u16 {
 }
 
 /// The highest game value a deal of `contract` can reach under `rules`, the bound of a
-/// paper entry's value: as [`max_value`] under the TSR, higher with doubling, one more in a
-/// normal game when a caught Karlchen counts. The unit tests check it against every deal
+/// paper entry's value: as [`max_value`] under the TSR, higher with doubling, and in a
+/// normal game higher by each house extra the rules count. The unit tests check it against every deal
 /// [`crate::score::score_with`] accepts.
 pub const fn max_value_with(contract: Contract, rules: &Ruleset) -> u16 {
     let solo = contract.scored_as_solo();
-    let caught = if solo || !rules.counts_caught_karlchen() {
-        0
-    } else {
-        1
+    if solo {
+        return match rules.announcements {
+            AnnouncementScoring::Adding => max_value(contract),
+            AnnouncementScoring::Doubling => MAX_SOLO_VALUE_DOUBLING,
+        };
+    }
+    // A normal game's house extras, undoubled: the caught Karlchen, both foxes caught in
+    // the last trick (a point more each), both ♥10 captured.
+    let house = rules.counts_caught_karlchen() as u16
+        + 2 * rules.fox_last_trick_two as u16
+        + 2 * rules.heart_ten_point as u16;
+    let base = match rules.announcements {
+        AnnouncementScoring::Adding => MAX_NORMAL_VALUE,
+        AnnouncementScoring::Doubling => MAX_NORMAL_VALUE_DOUBLING,
     };
-    let base = match (rules.announcements, solo) {
-        (AnnouncementScoring::Adding, _) => max_value(contract),
-        (AnnouncementScoring::Doubling, true) => MAX_SOLO_VALUE_DOUBLING,
-        (AnnouncementScoring::Doubling, false) => MAX_NORMAL_VALUE_DOUBLING,
-    };
-    base + caught
+    base + house
 }
 
 #[cfg(test)]
@@ -1287,6 +1380,8 @@ mod tests {
                     fox: 100,
                     karlchen: 100,
                     karlchen_caught: 0,
+                    fox_last_trick: 0,
+                    heart_ten: 0,
                 },
                 kontra: Extras::default(),
             },
@@ -1303,6 +1398,8 @@ mod tests {
             fox: 255,
             karlchen: 255,
             karlchen_caught: 0,
+            fox_last_trick: 0,
+            heart_ten: 0,
         };
         assert_eq!(all.total(), 765);
         assert!(!all.is_empty());

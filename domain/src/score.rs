@@ -135,6 +135,10 @@ pub enum ItemCode {
     Karlchen,
     /// House rules XI: the opponents' ♣J caught in the last trick.
     KarlchenCaught,
+    /// Wikipedia, Fox: a fox caught in the last trick, the second point for it.
+    FoxLastTrick,
+    /// The info page, IX: a ♥10 of the opponents captured.
+    HeartTen,
 }
 
 impl ItemCode {
@@ -170,6 +174,8 @@ impl ItemCode {
             ItemCode::Fox => "fox",
             ItemCode::Karlchen => "karlchen",
             ItemCode::KarlchenCaught => "karlchen_caught",
+            ItemCode::FoxLastTrick => "fox_last_trick",
+            ItemCode::HeartTen => "heart_ten",
         }
     }
 }
@@ -529,6 +535,14 @@ fn extra_items(extras: Extras, rules: &Ruleset, party: Party, items: &mut Breakd
     if rules.counts_caught_karlchen() {
         items.add(ItemCode::KarlchenCaught, party, extras.karlchen_caught);
     }
+    // Validation refused these counts where the rules lack them; the guards keep the
+    // scorer honest on facts that were not validated.
+    if rules.fox_last_trick_two {
+        items.add(ItemCode::FoxLastTrick, party, extras.fox_last_trick);
+    }
+    if rules.heart_ten_point {
+        items.add(ItemCode::HeartTen, party, extras.heart_ten);
+    }
 }
 
 /// Scores facts that [`DealFacts::validate_with`] accepted under `rules`.
@@ -782,6 +796,8 @@ mod tests {
             fox: 1,
             karlchen: 0,
             karlchen_caught: 0,
+            fox_last_trick: 0,
+            heart_ten: 0,
         };
         let s = score(&f).unwrap();
         assert_eq!((s.winner, s.value), (Winner::Re, -2));
@@ -847,6 +863,8 @@ mod tests {
                 fox: (points / 11).min(2),
                 karlchen: u8::from(points >= 2),
                 karlchen_caught: 0,
+                fox_last_trick: 0,
+                heart_ten: 0,
             }
         };
         match party {
@@ -915,6 +933,8 @@ mod tests {
             fox: 2,
             karlchen: 1,
             karlchen_caught: 0,
+            fox_last_trick: 0,
+            heart_ten: 0,
         };
         let s = score(&f).unwrap();
         assert_eq!((s.winner, s.value), (Winner::Kontra, 31));
@@ -941,6 +961,8 @@ mod tests {
             fox: 1,
             karlchen: 0,
             karlchen_caught: 0,
+            fox_last_trick: 0,
+            heart_ten: 0,
         };
         let on_paper = score_paper(&paper(Contract::Normal, &[0, 1], 2, Some(Party::Kontra)));
         assert_eq!(on_paper.as_ref().unwrap().scores(), &[-2, -2, 2, 2]);

@@ -86,6 +86,8 @@ fn counts(c: &Counts) -> Extras {
         fox: c.fox,
         karlchen: c.karlchen,
         karlchen_caught: 0,
+        fox_last_trick: 0,
+        heart_ten: 0,
     }
 }
 

@@ -338,6 +338,147 @@ fn impossible_catches_are_refused() {
     );
 }
 
+/// Both house extras of the fox and the ♥10 counted.
+const HOUSE_EXTRAS: Ruleset = Ruleset {
+    fox_last_trick_two: true,
+    heart_ten_point: true,
+    ..Ruleset::DDV
+};
+
+/// Wikipedia, Fox: "Losing an Ace of Diamonds to the opposing team in the last trick of the
+/// game may lead to two extra points (instead of one)". Re wins with 170 (won 1, Kontra
+/// under 90: 2); Re caught Kontra's fox in the last trick with its Karlchen, Kontra caught
+/// Re's other fox earlier. TSR: 2 + fox 1 + Karlchen 1 − Kontra's fox 1 = 3. With the
+/// variant Re's fox counts two: 4. Kontra's fox, not in the last trick, stays one.
+#[test]
+fn a_fox_lost_in_the_last_trick_counts_two() {
+    let mut f = facts(Contract::Normal, &[0, 1], 170, 8);
+    f.extras.re.fox = 1;
+    f.extras.re.karlchen = 1;
+    f.extras.kontra.fox = 1;
+    assert_eq!(score(&f).unwrap().value, 3);
+    let rules = Ruleset {
+        fox_last_trick_two: true,
+        ..Ruleset::DDV
+    };
+    assert_eq!(score_with(&f, &rules).unwrap().value, 3);
+    f.extras.re.fox_last_trick = 1;
+    let s = score_with(&f, &rules).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Re, 4));
+    assert_eq!(s.scores(), &[4, 4, -4, -4]);
+    assert_eq!(
+        items(&s),
+        vec![
+            ("won", "re", 1),
+            ("below_90", "re", 1),
+            ("fox", "re", 1),
+            ("karlchen", "re", 1),
+            ("fox_last_trick", "re", 1),
+            ("fox", "kontra", 1),
+        ]
+    );
+    // Where the rules lack the variant the count is refused, not silently dropped.
+    assert_eq!(
+        score(&f),
+        Err(FactsError::ExtraNotInRules {
+            party: Party::Re,
+            extra: "fox_last_trick"
+        })
+    );
+    // Under doubling the extras stay undoubled: Re says "Re", (won 1 + under 90 1) × 2 = 4,
+    // + fox 1 + its second point 1 + Karlchen 1 − Kontra's fox 1 = 6.
+    f.announcements = calls(CallLevel::Ansage, CallLevel::None);
+    let doubling = Ruleset {
+        announcements: AnnouncementScoring::Doubling,
+        ..rules
+    };
+    assert_eq!(score_with(&f, &doubling).unwrap().value, 6);
+}
+
+/// The info page, IX: "capturing a 10 of Hearts brings their team an extra point". Kontra
+/// wins with 125 (won 1, against the Queens 1) and captured both of Re's ♥10, Re one of
+/// Kontra's foxes: 2 + 2 − 1 = 3.
+#[test]
+fn a_captured_heart_ten_is_a_point() {
+    let mut f = facts(Contract::Normal, &[0, 1], 115, 5);
+    f.extras.kontra.heart_ten = 2;
+    f.extras.re.fox = 1;
+    let rules = Ruleset {
+        heart_ten_point: true,
+        ..Ruleset::DDV
+    };
+    let s = score_with(&f, &rules).unwrap();
+    assert_eq!((s.winner, s.value), (Winner::Kontra, 3));
+    assert_eq!(s.scores(), &[-3, -3, 3, 3]);
+    assert_eq!(
+        items(&s),
+        vec![
+            ("won", "kontra", 1),
+            ("gegen_die_alten", "kontra", 1),
+            ("fox", "re", 1),
+            ("heart_ten", "kontra", 2),
+        ]
+    );
+    assert_eq!(
+        score(&f),
+        Err(FactsError::ExtraNotInRules {
+            party: Party::Kontra,
+            extra: "heart_ten"
+        })
+    );
+    // A solo has no extras, the ♥10 included (TSR 7.2.4).
+    let mut solo = facts(Contract::SoloQueens, &[0], 115, 5);
+    solo.extras.kontra.heart_ten = 1;
+    assert_eq!(
+        score_with(&solo, &rules),
+        Err(FactsError::ExtrasInSolo {
+            contract: Contract::SoloQueens
+        })
+    );
+}
+
+/// The deck and the last trick bound the new counts: two ♥10, a ♥10 holds 10 card points,
+/// the foxes of the last trick are among the party's foxes, and the last trick is one
+/// party's.
+#[test]
+fn impossible_house_extras_are_refused() {
+    let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+    f.extras.re.heart_ten = 2;
+    f.extras.kontra.heart_ten = 1;
+    assert_eq!(
+        score_with(&f, &HOUSE_EXTRAS),
+        Err(FactsError::TooManyHeartTens { total: 3 })
+    );
+    let mut f = facts(Contract::Normal, &[0, 1], 230, 11);
+    f.extras.kontra.heart_ten = 2;
+    assert_eq!(
+        score_with(&f, &HOUSE_EXTRAS),
+        Err(FactsError::ExtrasExceedPoints {
+            party: Party::Kontra,
+            points: 10
+        })
+    );
+    let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+    f.extras.re.fox = 1;
+    f.extras.re.fox_last_trick = 2;
+    assert_eq!(
+        score_with(&f, &HOUSE_EXTRAS),
+        Err(FactsError::FoxLastTrickExceedsFoxes {
+            party: Party::Re,
+            last_trick: 2,
+            foxes: 1
+        })
+    );
+    let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
+    f.extras.re.karlchen = 1;
+    f.extras.kontra.fox = 1;
+    f.extras.kontra.fox_last_trick = 1;
+    assert_eq!(
+        score_with(&f, &HOUSE_EXTRAS),
+        Err(FactsError::LastTrickForBoth)
+    );
+}
+
 const WITHOUT_NINES: Ruleset = Ruleset {
     without_nines: true,
     ..Ruleset::DDV
@@ -416,6 +557,16 @@ fn most_extras(f: &DealFacts, rules: &Ruleset, party: Party) -> PartyExtras {
             fox: (points / 11).min(2),
             karlchen: u8::from(points >= 2),
             karlchen_caught: u8::from(points >= 4),
+            fox_last_trick: if rules.fox_last_trick_two {
+                (points / 11).min(2)
+            } else {
+                0
+            },
+            heart_ten: if rules.heart_ten_point {
+                (points / 10).min(2)
+            } else {
+                0
+            },
         }
     };
     match party {
@@ -474,6 +625,14 @@ fn max_value_with_bounds_every_deal_and_is_reached() {
             without_nines: true,
             karlchen: KarlchenRule::Caught,
             ..Ruleset::DDV
+        },
+        HOUSE_EXTRAS,
+        Ruleset {
+            karlchen: KarlchenRule::SecondBeatsFirst,
+            ..Ruleset {
+                announcements: AnnouncementScoring::Doubling,
+                ..HOUSE_EXTRAS
+            }
         },
     ];
     for rules in rulesets {
@@ -542,12 +701,16 @@ fn count() -> impl Strategy<Value = u8> {
 }
 
 fn extras() -> impl Strategy<Value = Extras> {
-    (count(), count(), count(), count()).prop_map(|(doppelkopf, fox, karlchen, caught)| Extras {
-        doppelkopf,
-        fox,
-        karlchen,
-        karlchen_caught: caught,
-    })
+    (count(), count(), count(), count(), count(), count()).prop_map(
+        |(doppelkopf, fox, karlchen, caught, fox_last_trick, heart_ten)| Extras {
+            doppelkopf,
+            fox,
+            karlchen,
+            karlchen_caught: caught,
+            fox_last_trick,
+            heart_ten,
+        },
+    )
 }
 
 fn any_facts() -> impl Strategy<Value = DealFacts> {
@@ -593,8 +756,9 @@ fn any_rules() -> impl Strategy<Value = Ruleset> {
         prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
         any::<u8>(),
+        any::<[bool; 2]>(),
     )
-        .prop_map(|(doubling, karlchen, without_nines, m)| Ruleset {
+        .prop_map(|(doubling, karlchen, without_nines, m, house)| Ruleset {
             announcements: if doubling {
                 AnnouncementScoring::Doubling
             } else {
@@ -603,6 +767,8 @@ fn any_rules() -> impl Strategy<Value = Ruleset> {
             karlchen,
             without_nines,
             solo_multiplier: m,
+            fox_last_trick_two: house[0],
+            heart_ten_point: house[1],
             ..Ruleset::DDV
         })
 }

@@ -56,12 +56,16 @@ fn count() -> impl Strategy<Value = u8> {
 }
 
 fn extras() -> impl Strategy<Value = Extras> {
-    (count(), count(), count()).prop_map(|(doppelkopf, fox, karlchen)| Extras {
-        doppelkopf,
-        fox,
-        karlchen,
-        karlchen_caught: 0,
-    })
+    (count(), count(), count(), count(), count(), count()).prop_map(
+        |(doppelkopf, fox, karlchen, karlchen_caught, fox_last_trick, heart_ten)| Extras {
+            doppelkopf,
+            fox,
+            karlchen,
+            karlchen_caught,
+            fox_last_trick,
+            heart_ten,
+        },
+    )
 }
 
 /// Facts whose table, parties and card points fit, so that validation gets as far as the
@@ -321,7 +325,10 @@ proptest! {
             prop_assert!(facts.points_of(party) <= 240 || party == Party::Re);
             prop_assert!(facts.tricks_of(party) <= 12 || party == Party::Re);
             let e = facts.extras.of(party);
-            let sum = u16::from(e.doppelkopf) + u16::from(e.fox) + u16::from(e.karlchen);
+            let sum = [e.doppelkopf, e.fox, e.karlchen, e.karlchen_caught, e.fox_last_trick, e.heart_ten]
+                .map(u16::from)
+                .iter()
+                .sum::<u16>();
             prop_assert_eq!(e.total(), sum);
         }
         let (min, max) = points_range(facts.re_tricks);

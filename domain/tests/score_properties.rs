@@ -24,6 +24,8 @@ fn extras() -> impl Strategy<Value = Extras> {
         fox,
         karlchen,
         karlchen_caught: 0,
+        fox_last_trick: 0,
+        heart_ten: 0,
     })
 }
 

@@ -1124,6 +1124,63 @@ backend_test!(a_form_posted_from_another_site_changes_nothing, |app| {
 });
 
 backend_test!(
+    the_form_asks_for_the_fox_of_the_last_trick_and_the_heart_ten_where_they_count,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let table = Table::of_house_rules(
+            &app,
+            &service,
+            json!({"fox_last_trick_two": true, "heart_ten_point": true}),
+        )
+        .await;
+        let cookie = join(&service, &table.org, table.table).await;
+        let form = page(&service, &cookie, "/table").await;
+        expect(&form, 200, "the table");
+        for field in ["fox_last_trick", "heart_ten"] {
+            for party in ["re", "kontra"] {
+                assert_eq!(
+                    count(&form.text, &format!("name=\"{field}_{party}\"")),
+                    1,
+                    "{field}_{party}"
+                );
+            }
+        }
+        assert!(form.text.contains(">Herz-Zehn gefangen</label>"));
+        // Kontra counted 95 and 4 tricks: Re has 145 and 8 and wins (1), caught Kontra's
+        // fox in the last trick (2) and one of its ♥10 (1): 4 each.
+        let key = "e".repeat(32);
+        let mut fields = kontra_counted(&key);
+        fields.retain(|(name, _)| !name.starts_with("doppelkopf"));
+        for field in fields.iter_mut() {
+            if field.0 == "call_re" {
+                field.1 = "none";
+            }
+        }
+        fields.push(("fox_last_trick_re", "1"));
+        fields.push(("heart_ten_re", "1"));
+        let saved = post(&service, &cookie, "/table/deals", &fields, &[]).await;
+        expect(&saved, 303, "saved");
+        let sheet = table.sheet(&service).await;
+        let entry = &sheet["deals"][0]["entry"];
+        assert_eq!(entry["extras"]["re"]["fox_last_trick"], 1);
+        assert_eq!(entry["extras"]["re"]["heart_ten"], 1);
+        assert_eq!(sheet["totals"], json!([4, -4, 4, -4]));
+        // The correction form shows them again as entered.
+        let again = page(&service, &cookie, "/table/deals/1").await;
+        expect(&again, 200, "the correction form");
+        for field in ["fox_last_trick_re", "heart_ten_re"] {
+            assert!(
+                again.text.contains(&format!(
+                    "name=\"{field}\" type=\"number\" inputmode=\"numeric\" min=\"0\" max=\"2\" value=\"1\""
+                )),
+                "{field}: {}",
+                again.text
+            );
+        }
+    }
+);
+
+backend_test!(
     the_form_follows_the_house_rules_tricks_the_caught_karlchen_and_five_nines,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;

@@ -23,7 +23,7 @@ pub fn ddv_game() -> Value {
         "schweinchen_forces_call": false, "half_a_chicken": false,
         "armut_three_cards": false, "wedding_names_trick": false,
         "super_schweinchen": false, "forced_announcement_raises": false,
-        "first_fox_piglet": false}})
+        "first_fox_piglet": false, "fox_last_trick_two": false, "heart_ten_point": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -40,7 +40,7 @@ fn house_game() -> Value {
         "armut_three_cards": true, "wedding_names_trick": true,
         "super_schweinchen": true, "forced_announcement_raises": true,
         // Not with super piglets: the pair is refused.
-        "first_fox_piglet": false}})
+        "first_fox_piglet": false, "fox_last_trick_two": true, "heart_ten_point": true}})
 }
 
 fn base(extra: Value) -> Value {
@@ -469,6 +469,65 @@ backend_test!(
     }
 );
 
+/// Wikipedia's fox lost in the last trick and the info page's captured ♥10, through the
+/// calculator: counted where the rules have them, refused with the field elsewhere.
+#[actix_web::test]
+async fn a_fox_of_the_last_trick_and_a_captured_heart_ten_score_by_their_rules() {
+    let app = service_tests::TestApp::sqlite().await;
+    let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+    // Re (seats 0, 1) wins with 170 (won 1, Kontra under 90: 2), catches a fox in the last
+    // trick with its Karlchen and one of Kontra's ♥10; Kontra caught Re's other fox.
+    // TSR items 2 + fox 1 + Karlchen 1 − Kontra's fox 1 = 3; the fox of the last trick
+    // one more and the ♥10 one: 5.
+    let mut deal = json!({"contract": "normal", "re": [0, 1], "re_points": 170,
+        "re_tricks": 8, "rules": {"fox_last_trick_two": true, "heart_ten_point": true},
+        "extras": {"re": {"fox": 1, "karlchen": 1, "fox_last_trick": 1, "heart_ten": 1},
+                   "kontra": {"fox": 1}}});
+    let scored = call_json(&service, "POST", "/api/v1/score", None, Some(&deal)).await;
+    expect(&scored, 200, "both house extras");
+    assert_eq!(scored.json["value"], 5);
+    assert_eq!(scored.json["scores"], json!([5, 5, -5, -5]));
+    let codes: Vec<&str> = scored.json["items"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|i| i["code"].as_str().unwrap())
+        .collect();
+    assert!(
+        codes.contains(&"fox_last_trick") && codes.contains(&"heart_ten"),
+        "{codes:?}"
+    );
+    // By the TSR the counts are refused, naming the party's field.
+    deal["rules"] = json!({"heart_ten_point": true});
+    let refused = call_json(&service, "POST", "/api/v1/score", None, Some(&deal)).await;
+    expect(&refused, 422, "no fox of the last trick in these rules");
+    assert_eq!(
+        refused.faults(),
+        [(
+            "extras.re.fox_last_trick".to_owned(),
+            "not_in_rules".to_owned()
+        )]
+    );
+    // More foxes in the last trick than foxes, and three ♥10, are no deal.
+    deal["rules"] = json!({"fox_last_trick_two": true, "heart_ten_point": true});
+    deal["extras"]["re"]["fox_last_trick"] = json!(2);
+    let refused = call_json(&service, "POST", "/api/v1/score", None, Some(&deal)).await;
+    assert_eq!(
+        refused.faults(),
+        [(
+            "extras.re.fox_last_trick".to_owned(),
+            "exceeds_foxes".to_owned()
+        )]
+    );
+    deal["extras"]["re"]["fox_last_trick"] = json!(1);
+    deal["extras"]["kontra"]["heart_ten"] = json!(2);
+    let refused = call_json(&service, "POST", "/api/v1/score", None, Some(&deal)).await;
+    assert_eq!(
+        refused.faults(),
+        [("extras".to_owned(), "too_many_heart_tens".to_owned())]
+    );
+}
+
 backend_test!(
     a_deal_thrown_in_keeps_its_number_scores_nothing_and_the_dealer_deals_again,
     |app| {
@@ -769,7 +828,8 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "schweinchen_forces_call": false, "half_a_chicken": false,
                    "armut_three_cards": false, "wedding_names_trick": false,
                    "super_schweinchen": false, "forced_announcement_raises": false,
-                   "first_fox_piglet": false})
+                   "first_fox_piglet": false, "fox_last_trick_two": false,
+                   "heart_ten_point": false})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(

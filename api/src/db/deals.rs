@@ -209,6 +209,13 @@ pub struct StoredCounts {
     /// so every row without it reads and writes as before.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub karlchen_caught: u8,
+    /// Of the foxes, those caught in the last trick (Wikipedia's variant); absent when 0,
+    /// as the caught Karlchen.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fox_last_trick: u8,
+    /// The other party's ♥10 captured (the info page's variant); absent when 0.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub heart_ten: u8,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -232,6 +239,8 @@ impl From<StoredCounts> for Extras {
             fox: c.fox,
             karlchen: c.karlchen,
             karlchen_caught: c.karlchen_caught,
+            fox_last_trick: c.fox_last_trick,
+            heart_ten: c.heart_ten,
         }
     }
 }
@@ -647,7 +656,7 @@ impl From<LegacyDeal> for StoredDeal {
             doppelkopf: c.doppelkopf,
             fox: c.fox,
             karlchen: c.karlchen,
-            karlchen_caught: 0,
+            ..StoredCounts::default()
         };
         StoredDeal {
             format: FORMAT,

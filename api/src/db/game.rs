@@ -98,6 +98,12 @@ struct StoredRules {
     /// Absent in rows stored before the switch: off.
     #[serde(default)]
     first_fox_piglet: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    fox_last_trick_two: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    heart_ten_point: bool,
 }
 
 /// The column's text for `game`.
@@ -133,6 +139,8 @@ pub fn encode(game: Game) -> String {
             super_schweinchen: r.super_schweinchen,
             forced_announcement_raises: r.forced_announcement_raises,
             first_fox_piglet: r.first_fox_piglet,
+            fox_last_trick_two: r.fox_last_trick_two,
+            heart_ten_point: r.heart_ten_point,
         }),
         golden_coins: match game {
             Game::DoubleheadKids(rules) => Some(rules.golden_coins),
@@ -188,6 +196,8 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
                 super_schweinchen: r.super_schweinchen,
                 forced_announcement_raises: r.forced_announcement_raises,
                 first_fox_piglet: r.first_fox_piglet,
+                fox_last_trick_two: r.fox_last_trick_two,
+                heart_ten_point: r.heart_ten_point,
             }))
         }
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids(KidsRules {
@@ -262,6 +272,8 @@ mod tests {
             super_schweinchen: true,
             forced_announcement_raises: true,
             first_fox_piglet: true,
+            fox_last_trick_two: true,
+            heart_ten_point: true,
         };
         for game in [
             Game::Doppelkopf(house),

@@ -479,6 +479,8 @@ impl RulesLine {
                     "rules_forced_announcement_raises",
                 ),
                 (r.first_fox_piglet, "rules_first_fox_piglet"),
+                (r.fox_last_trick_two, "rules_fox_last_trick_two"),
+                (r.heart_ten_point, "rules_heart_ten_point"),
             ] {
                 if on {
                     keys.push(key.to_owned());

@@ -25,7 +25,7 @@ pub async fn score_deal(
     body: JsonBody<ScoreRequest>,
 ) -> Result<web::Json<ScoreResponse>, ApiError> {
     let rules = body.0.ruleset()?;
-    let facts = body.0.to_facts()?;
+    let facts = body.0.to_facts(&rules)?;
     let scored = domain::score::score_with(&facts, &rules).map_err(|e| invalid_deal(&e))?;
     Ok(web::Json(ScoreResponse::from(&scored)))
 }

@@ -137,6 +137,12 @@ pub struct RulesBody {
     /// is a piglet; the second ranks low again and is a fox. Needs `schweinchen`, not
     /// with `super_schweinchen`.
     pub first_fox_piglet: bool,
+    /// Wikipedia's fox variant: a fox caught in the last trick counts two; the entry's
+    /// `fox_last_trick` says how many of a party's foxes were.
+    pub fox_last_trick_two: bool,
+    /// The info page's variant: a point for each ♥10 of the other party captured, the
+    /// entry's `heart_ten`.
+    pub heart_ten_point: bool,
 }
 
 impl Default for RulesBody {
@@ -241,6 +247,8 @@ impl From<Ruleset> for RulesBody {
             super_schweinchen: r.super_schweinchen,
             forced_announcement_raises: r.forced_announcement_raises,
             first_fox_piglet: r.first_fox_piglet,
+            fox_last_trick_two: r.fox_last_trick_two,
+            heart_ten_point: r.heart_ten_point,
         }
     }
 }
@@ -291,6 +299,8 @@ impl RulesBody {
             super_schweinchen: self.super_schweinchen,
             forced_announcement_raises: self.forced_announcement_raises,
             first_fox_piglet: self.first_fox_piglet,
+            fox_last_trick_two: self.fox_last_trick_two,
+            heart_ten_point: self.heart_ten_point,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

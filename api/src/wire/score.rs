@@ -198,6 +198,14 @@ pub struct ExtrasCounts {
     /// house rules `karlchen: caught`, `second_beats_first` or `lizzie_miller`.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub karlchen_caught: u8,
+    /// Of the foxes, those caught in the last trick: a point more each, only under the
+    /// house rule `fox_last_trick_two` (refused under other rules).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub fox_last_trick: u8,
+    /// The other party's ♥10 captured (0–2): a point each, only under the house rule
+    /// `heart_ten_point` (refused under other rules).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub heart_ten: u8,
 }
 
 fn is_zero(n: &u8) -> bool {
@@ -262,6 +270,8 @@ pub(crate) fn counts(e: ExtrasCounts) -> deal::Extras {
         fox: e.fox,
         karlchen: e.karlchen,
         karlchen_caught: e.karlchen_caught,
+        fox_last_trick: e.fox_last_trick,
+        heart_ten: e.heart_ten,
     }
 }
 
@@ -271,8 +281,9 @@ impl ScoreRequest {
         crate::wire::game::rules_or_ddv(self.rules)
     }
 
-    /// The domain's facts, checked.
-    pub fn to_facts(&self) -> Result<deal::DealFacts, ApiError> {
+    /// The domain's facts, checked under `rules` (the counts a house rule adds are refused
+    /// by the TSR).
+    pub fn to_facts(&self, rules: &domain::game::Ruleset) -> Result<deal::DealFacts, ApiError> {
         let table_size = TableSize::from_players(self.table_size).ok_or_else(|| {
             ApiError::unprocessable(
                 "invalid_deal",
@@ -314,7 +325,7 @@ impl ScoreRequest {
                 kontra: counts(extras.kontra),
             },
         };
-        facts.validate().map_err(|e| invalid_deal(&e))?;
+        facts.validate_with(rules).map_err(|e| invalid_deal(&e))?;
         Ok(facts)
     }
 
@@ -325,6 +336,8 @@ impl ScoreRequest {
             fox: e.fox,
             karlchen: e.karlchen,
             karlchen_caught: e.karlchen_caught,
+            fox_last_trick: e.fox_last_trick,
+            heart_ten: e.heart_ten,
         };
         ScoreRequest {
             table_size: facts.table_size.seats(),
@@ -394,7 +407,7 @@ pub struct ScoreItemBody {
     /// reached_120_against_no90, reached_90_against_no60, reached_60_against_no30,
     /// reached_30_against_schwarz, gegen_die_alten, doppelkopf, fox, karlchen; under house
     /// rules also reached_90_against_no90 … trick_against_schwarz, failed_claim_levels
-    /// (doubling) and karlchen_caught.
+    /// (doubling), karlchen_caught, fox_last_trick and heart_ten.
     #[schema(example = "below_90")]
     pub code: &'static str,
     /// The party the points count for.

@@ -306,6 +306,19 @@ pub struct Ruleset {
     /// party if it catches it (the first, winning its trick, never is). Needs Schweinchen;
     /// not with super piglets, which outrank "the piglets" as a pair.
     pub first_fox_piglet: bool,
+    /// Wikipedia, Fox: "Losing an Ace of Diamonds to the opposing team in the last trick of
+    /// the game may lead to two extra points (instead of one) counted against the team
+    /// losing the fox". The entry says how many of the foxes were caught in the last
+    /// trick ([`Extras::fox_last_trick`]); each is a point more.
+    ///
+    /// [`Extras::fox_last_trick`]: crate::deal::Extras::fox_last_trick
+    pub fox_last_trick_two: bool,
+    /// The info page, IX: "many groups play with a rule where capturing a 10 of Hearts
+    /// brings their team an extra point at the end of the hand". A point for each ♥10 of
+    /// the other party a party wins in a normal game ([`Extras::heart_ten`]), as a fox is.
+    ///
+    /// [`Extras::heart_ten`]: crate::deal::Extras::heart_ten
+    pub heart_ten_point: bool,
 }
 
 impl Ruleset {
@@ -335,6 +348,8 @@ impl Ruleset {
         super_schweinchen: false,
         forced_announcement_raises: false,
         first_fox_piglet: false,
+        fox_last_trick_two: false,
+        heart_ten_point: false,
     };
 
     /// Whether this is exactly the TSR.

@@ -7,7 +7,7 @@ use crate::cards::{Card, Rank, Suit};
 use crate::deal::{
     Announcements, Contract, DealFacts, Party, PartyExtras, Seat, SeatSet, TableSize,
 };
-use crate::game::KarlchenRule;
+use crate::game::{KarlchenRule, Ruleset};
 
 /// A replayed deal.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -36,7 +36,7 @@ impl Engine {
                 // With only the first fox a piglet, the second is a fox again (the first
                 // won its trick, so it is never caught).
                 self.schweinchen.is_none() || self.rules.first_fox_piglet,
-                self.rules.karlchen,
+                &self.rules,
             )
         } else {
             PartyExtras::default()
@@ -61,10 +61,12 @@ impl Engine {
 }
 
 /// Doppelkopf, fox and Karlchen per party (TSR 7.2.3), for a game scored as normal; no
-/// foxes when both ♦ aces were Schweinchen (`foxes` false), and the caught Karlchen under
-/// the house rule XI (`karlchen`).
-fn extras(tricks: &[Trick], re: SeatSet, foxes: bool, karlchen_rule: KarlchenRule) -> PartyExtras {
+/// foxes when both ♦ aces were Schweinchen (`foxes` false); the caught Karlchen under the
+/// house rule XI, the foxes of the last trick and the captured ♥10 where `rules` count
+/// them.
+fn extras(tricks: &[Trick], re: SeatSet, foxes: bool, rules: &Ruleset) -> PartyExtras {
     let fox = Card::new(Suit::Diamonds, Rank::Ace);
+    let heart_ten = Card::new(Suit::Hearts, Rank::Ten);
     let karlchen = Card::new(Suit::Clubs, Rank::Jack);
     let party = |seat: Seat| {
         if re.contains(seat) {
@@ -83,18 +85,26 @@ fn extras(tricks: &[Trick], re: SeatSet, foxes: bool, karlchen_rule: KarlchenRul
         if trick.points >= 40 {
             credit.doppelkopf += 1;
         }
+        let last = number + 1 == tricks.len();
         for (i, &card) in trick.cards.iter().enumerate() {
-            if foxes && card == fox && party(trick.player(i)) != winners {
+            if party(trick.player(i)) == winners {
+                continue;
+            }
+            if foxes && card == fox {
                 credit.fox += 1;
+                credit.fox_last_trick += u8::from(last && rules.fox_last_trick_two);
+            }
+            if card == heart_ten && rules.heart_ten_point {
+                credit.heart_ten += 1;
             }
         }
         // The winning card was played by the winner, so the ♣J's party is the winners'.
         let winning = usize::from((trick.winner + SEATS - trick.leader) % SEATS);
-        if number + 1 == tricks.len() {
+        if last {
             if trick.cards[winning] == karlchen {
                 credit.karlchen += 1;
             }
-            credit.karlchen_caught = caught(trick, winning, &party, karlchen_rule);
+            credit.karlchen_caught = caught(trick, winning, &party, rules.karlchen);
         }
     }
     out
@@ -152,13 +162,17 @@ mod tests {
                     doppelkopf: 1,
                     fox: 1,
                     karlchen: 1,
-                    karlchen_caught: 0
+                    karlchen_caught: 0,
+                    fox_last_trick: 0,
+                    heart_ten: 0,
                 },
                 kontra: Extras {
                     doppelkopf: 0,
                     fox: 1,
                     karlchen: 0,
-                    karlchen_caught: 0
+                    karlchen_caught: 0,
+                    fox_last_trick: 0,
+                    heart_ten: 0,
                 },
             }
         );
@@ -185,13 +199,17 @@ mod tests {
                     doppelkopf: 1,
                     fox: 1,
                     karlchen: 0,
-                    karlchen_caught: 0
+                    karlchen_caught: 0,
+                    fox_last_trick: 0,
+                    heart_ten: 0,
                 },
                 kontra: Extras {
                     doppelkopf: 0,
                     fox: 0,
                     karlchen: 1,
-                    karlchen_caught: 0
+                    karlchen_caught: 0,
+                    fox_last_trick: 0,
+                    heart_ten: 0,
                 },
             }
         );

@@ -320,6 +320,8 @@ mod tests {
                     fox,
                     karlchen,
                     karlchen_caught: 0,
+                    fox_last_trick: 0,
+                    heart_ten: 0,
                 };
                 match party {
                     Party::Re => extras.re = got,

@@ -187,6 +187,8 @@ pub(crate) mod worked {
                     fox: 1,
                     karlchen: 0,
                     karlchen_caught: 0,
+                    fox_last_trick: 0,
+                    heart_ten: 0,
                 },
                 kontra: Extras::default(),
             },

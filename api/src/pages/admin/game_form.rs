@@ -74,6 +74,10 @@ pub(super) struct GameFields {
     #[serde(default)]
     first_fox_piglet: Option<String>,
     #[serde(default)]
+    fox_last_trick_two: Option<String>,
+    #[serde(default)]
+    heart_ten_point: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -117,6 +121,8 @@ impl GameFields {
             super_schweinchen: ticked(rules.super_schweinchen),
             forced_announcement_raises: ticked(rules.forced_announcement_raises),
             first_fox_piglet: ticked(rules.first_fox_piglet),
+            fox_last_trick_two: ticked(rules.fox_last_trick_two),
+            heart_ten_point: ticked(rules.heart_ten_point),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids(kids) => kids.golden_coins.to_string(),
@@ -162,6 +168,8 @@ impl GameFields {
                         super_schweinchen: self.super_schweinchen.is_some(),
                         forced_announcement_raises: self.forced_announcement_raises.is_some(),
                         first_fox_piglet: self.first_fox_piglet.is_some(),
+                        fox_last_trick_two: self.fox_last_trick_two.is_some(),
+                        heart_ten_point: self.heart_ten_point.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,

@@ -14,7 +14,7 @@ use serde::Serialize;
 
 use crate::error::ApiError;
 use crate::wire::deal::{DealBody, DealEntry, ThrownInEntry, ThrownInMark};
-use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts};
+use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, ExtrasCounts, counts};
 use domain::game::Ruleset;
 
 /// The button of a deal thrown in (house rules, five nines).
@@ -23,10 +23,11 @@ const THROWN_IN: &str = "thrown_in";
 /// All card points of a deal (the nines count none, so also without them).
 const ALL_POINTS: u16 = 240;
 
-/// The extras fields: the form's name, and which party and count it fills. The caught
-/// Karlchen's are offered only where the rules count it; a value typed for it elsewhere
-/// is sent, and the service answers as it does to the API.
-const EXTRAS: [(&str, Party, Count); 8] = [
+/// The extras fields: the form's name, and which party and count it fills. The house
+/// rules' (caught Karlchen, fox in the last trick, captured ♥10) are offered only where
+/// the rules count them; a value typed for one elsewhere is sent, and the service answers
+/// as it does to the API.
+const EXTRAS: [(&str, Party, Count); 12] = [
     ("fox_re", Party::Re, Count::Fox),
     ("fox_kontra", Party::Kontra, Count::Fox),
     ("doppelkopf_re", Party::Re, Count::Doppelkopf),
@@ -39,6 +40,10 @@ const EXTRAS: [(&str, Party, Count); 8] = [
         Party::Kontra,
         Count::KarlchenCaught,
     ),
+    ("fox_last_trick_re", Party::Re, Count::FoxLastTrick),
+    ("fox_last_trick_kontra", Party::Kontra, Count::FoxLastTrick),
+    ("heart_ten_re", Party::Re, Count::HeartTen),
+    ("heart_ten_kontra", Party::Kontra, Count::HeartTen),
 ];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,6 +58,8 @@ enum Count {
     Doppelkopf,
     Karlchen,
     KarlchenCaught,
+    FoxLastTrick,
+    HeartTen,
 }
 
 /// The entry form's fields as posted, as text.
@@ -152,6 +159,8 @@ impl DealForm {
                 Count::Doppelkopf => counts.doppelkopf,
                 Count::Karlchen => counts.karlchen,
                 Count::KarlchenCaught => counts.karlchen_caught,
+                Count::FoxLastTrick => counts.fox_last_trick,
+                Count::HeartTen => counts.heart_ten,
             };
             if n > 0 {
                 form.extras.insert(field.to_owned(), n.to_string());
@@ -272,6 +281,8 @@ impl DealForm {
                 Count::Doppelkopf => counts.doppelkopf = n,
                 Count::Karlchen => counts.karlchen = n,
                 Count::KarlchenCaught => counts.karlchen_caught = n,
+                Count::FoxLastTrick => counts.fox_last_trick = n,
+                Count::HeartTen => counts.heart_ten = n,
             }
         }
         Ok(DealBody::Full(DealEntry {
@@ -291,7 +302,7 @@ impl DealForm {
 fn no_extras(extras: &ExtrasBody) -> bool {
     [extras.re, extras.kontra]
         .iter()
-        .all(|c| c.fox == 0 && c.doppelkopf == 0 && c.karlchen == 0 && c.karlchen_caught == 0)
+        .all(|&c| counts(c).is_empty())
 }
 
 pub(in crate::pages) fn invalid(field: &str, code: &str, message: &str) -> ApiError {
@@ -365,6 +376,10 @@ pub fn form_field(api_field: &str) -> Option<&'static str> {
         "extras.kontra.karlchen" | "karlchen_kontra" => "karlchen_kontra",
         "extras.re.karlchen_caught" | "karlchen_caught_re" => "karlchen_caught_re",
         "extras.kontra.karlchen_caught" | "karlchen_caught_kontra" => "karlchen_caught_kontra",
+        "extras.re.fox_last_trick" | "fox_last_trick_re" => "fox_last_trick_re",
+        "extras.kontra.fox_last_trick" | "fox_last_trick_kontra" => "fox_last_trick_kontra",
+        "extras.re.heart_ten" | "heart_ten_re" => "heart_ten_re",
+        "extras.kontra.heart_ten" | "heart_ten_kontra" => "heart_ten_kontra",
         "number" => "number",
         // A family game's form (`family.rs`).
         "teams" | "teams.seats" | "team" => "team",

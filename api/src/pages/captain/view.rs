@@ -257,15 +257,21 @@ fn calls(lang: Lang, values: &[&str], chosen: &str) -> Vec<Choice> {
         .collect()
 }
 
-/// The extras a party may be given: the DDV's, and a caught Karlchen where the rules count
-/// one.
+/// The extras a party may be given: the DDV's, and each house rule's where the rules count
+/// it (a caught Karlchen, foxes caught in the last trick, captured ♥10).
 fn extras(lang: Lang, values: &DealForm, party: &str, rules: &Ruleset) -> Vec<Count> {
-    let caught = rules
-        .counts_caught_karlchen()
-        .then_some(("karlchen_caught", 1));
+    let house = [
+        (rules.counts_caught_karlchen(), ("karlchen_caught", 1)),
+        (rules.fox_last_trick_two, ("fox_last_trick", 2)),
+        (rules.heart_ten_point, ("heart_ten", 2)),
+    ];
     [("fox", 2), ("doppelkopf", 12), ("karlchen", 1)]
         .into_iter()
-        .chain(caught)
+        .chain(
+            house
+                .into_iter()
+                .filter_map(|(on, count)| on.then_some(count)),
+        )
         .filter_map(|(kind, max)| {
             let name = form_field_name(kind, party)?;
             Some(Count {
@@ -702,8 +708,15 @@ mod tests {
         keys.extend(["re", "kontra", "none"].map(|w| format!("captain_winner_{w}")));
         keys.extend(["re", "kontra"].map(|p| format!("captain_party_{p}")));
         keys.extend(
-            ["fox", "doppelkopf", "karlchen", "karlchen_caught"]
-                .map(|x| format!("captain_extra_{x}")),
+            [
+                "fox",
+                "doppelkopf",
+                "karlchen",
+                "karlchen_caught",
+                "fox_last_trick",
+                "heart_ten",
+            ]
+            .map(|x| format!("captain_extra_{x}")),
         );
         keys.extend(["saved", "corrected", "deleted"].map(|f| format!("captain_flash_{f}")));
         let fields = [
@@ -722,6 +735,10 @@ mod tests {
             "karlchen_kontra",
             "karlchen_caught_re",
             "karlchen_caught_kontra",
+            "fox_last_trick_re",
+            "fox_last_trick_kontra",
+            "heart_ten_re",
+            "heart_ten_kontra",
             "number",
         ];
         for f in fields {

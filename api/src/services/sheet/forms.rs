@@ -63,6 +63,8 @@ fn stored_full(entry: &DealEntry) -> StoredDeal {
         fox: c.fox,
         karlchen: c.karlchen,
         karlchen_caught: c.karlchen_caught,
+        fox_last_trick: c.fox_last_trick,
+        heart_ten: c.heart_ten,
     };
     StoredDeal {
         format: if entry.re_tricks.is_some() {
@@ -135,6 +137,8 @@ fn full_entry(stored: &StoredDeal) -> DealEntry {
         fox: c.fox,
         karlchen: c.karlchen,
         karlchen_caught: c.karlchen_caught,
+        fox_last_trick: c.fox_last_trick,
+        heart_ten: c.heart_ten,
     };
     DealEntry {
         number: None,

@@ -467,3 +467,48 @@ fn schweinchen_needs_both_diamond_aces_as_dealt() {
     );
     assert_eq!(engine.apply(schweinchen(3)), Ok(()));
 }
+
+#[test]
+fn the_replay_counts_a_fox_of_the_last_trick_and_the_captured_heart_tens() {
+    // NORMAL with Kontra's ♦A (seat 1) moved from trick 7 to the last trick, where Re's
+    // Karlchen (seat 2) takes it: seat 1 plays its ♦9 in trick 7 instead.
+    let mut tricks = NORMAL;
+    tricks[6][1] = "D9";
+    tricks[11][1] = "DA";
+    let tsr = normal_with(&Ruleset::DDV, &tricks, &[]);
+    assert_eq!((tsr.tricks[11].winner, tsr.tricks[11].points), (2, 27));
+    assert_eq!(tsr.facts.extras.re, extras(1, 1, 1, 0));
+    let both = rules(|r| {
+        r.fox_last_trick_two = true;
+        r.heart_ten_point = true;
+    });
+    let house = normal_with(&both, &tricks, &[]);
+    assert_eq!(house.tricks, tsr.tricks);
+    // No ♥10 changes hands: seat 0's falls to itself in trick 7, seat 1's to itself in
+    // trick 8.
+    assert_eq!(
+        house.facts.extras.re,
+        Extras {
+            fox_last_trick: 1,
+            ..extras(1, 1, 1, 0)
+        }
+    );
+    assert_eq!(house.facts.extras.kontra, tsr.facts.extras.kontra);
+    // Both ♥10 in trick 7 (seat 0 first, Re; seat 1, Kontra): by the TSR the first wins
+    // and Re captures Kontra's; with the second ♥10 higher Kontra captures Re's.
+    let hearts = hearts_in_trick_7();
+    let captured = |r: Ruleset| {
+        let played = normal_with(&r, &hearts, &[]);
+        (
+            played.facts.extras.re.heart_ten,
+            played.facts.extras.kontra.heart_ten,
+        )
+    };
+    assert_eq!(captured(both), (1, 0));
+    let second = Ruleset {
+        second_heart_ten: SecondHeartTen::Always,
+        ..both
+    };
+    assert_eq!(captured(second), (0, 1));
+    assert_eq!(captured(Ruleset::DDV), (0, 0));
+}

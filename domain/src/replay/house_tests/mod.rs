@@ -75,7 +75,7 @@ fn jack_caught_by_queen() -> [[&'static str; 4]; 12] {
 fn normal_with(rules: &Ruleset, tricks: &[[&str; 4]], extra: &[(usize, Event)]) -> Replay {
     let req = build_with(rules, Contract::Normal, None, 3, tricks, extra);
     let replayed = replay_with(&req, rules).unwrap();
-    assert_eq!(replayed.facts.validate(), Ok(()));
+    assert_eq!(replayed.facts.validate_with(rules), Ok(()));
     replayed
 }
 
@@ -85,6 +85,8 @@ fn extras(doppelkopf: u8, fox: u8, karlchen: u8, karlchen_caught: u8) -> Extras 
         fox,
         karlchen,
         karlchen_caught,
+        fox_last_trick: 0,
+        heart_ten: 0,
     }
 }
 

@@ -108,7 +108,7 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
         ]),
         prop::sample::select(KarlchenRule::ALL.to_vec()),
         any::<bool>(),
-        any::<[bool; 19]>(),
+        any::<[bool; 21]>(),
         0u8..=4,
     )
         .prop_map(
@@ -142,6 +142,8 @@ fn any_ruleset() -> impl Strategy<Value = Ruleset> {
                 forced_announcement_raises: flags[17],
                 // Not with super piglets (a ruleset refuses the pair).
                 first_fox_piglet: flags[18] && !flags[16],
+                fox_last_trick_two: flags[19],
+                heart_ten_point: flags[20],
             },
         )
 }
@@ -157,7 +159,7 @@ proptest! {
         prop_assert_eq!(replayed.tricks.len(), usize::from(rules.tricks()));
         let total: u32 = replayed.tricks.iter().map(|t| u32::from(t.points)).sum();
         prop_assert_eq!(total, 240);
-        prop_assert_eq!(replayed.facts.validate(), Ok(()));
+        prop_assert_eq!(replayed.facts.validate_with(&rules), Ok(()));
         for (i, trick) in replayed.tricks.iter().enumerate().skip(1) {
             prop_assert_eq!(trick.leader, replayed.tricks[i - 1].winner);
         }
@@ -194,6 +196,12 @@ proptest! {
         if rules.karlchen == KarlchenRule::Ddv {
             prop_assert_eq!(caught, 0);
         }
+        // The house extras are derived only where the rules count them.
+        for extras in [replayed.facts.extras.re, replayed.facts.extras.kontra] {
+            prop_assert!(extras.fox_last_trick <= extras.fox);
+            prop_assert!(rules.fox_last_trick_two || extras.fox_last_trick == 0);
+            prop_assert!(rules.heart_ten_point || extras.heart_ten == 0);
+        }
         // The switches of the score and the sheet do not change the play.
         let play_only = Ruleset {
             second_heart_ten: rules.second_heart_ten,
@@ -207,6 +215,9 @@ proptest! {
             forced_announcement: rules.forced_announcement,
             forced_announcement_raises: rules.forced_announcement_raises,
             schweinchen_forces_call: rules.schweinchen_forces_call,
+            // The extras the replay derives.
+            fox_last_trick_two: rules.fox_last_trick_two,
+            heart_ten_point: rules.heart_ten_point,
             ..Ruleset::DDV
         };
         prop_assert_eq!(replay_with(&req, &play_only), Ok(replayed));
