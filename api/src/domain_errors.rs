@@ -64,6 +64,9 @@ fn facts_error(e: &FactsError) -> FieldError {
         FactsError::ThrownInNotInRules => ("entry".to_owned(), "not_in_rules"),
         // An Armut at a table whose rules have none.
         FactsError::ArmutNotInRules => ("contract".to_owned(), "not_in_rules"),
+        // Who held the queens of clubs, asked only of an Armut whose rules read by them.
+        FactsError::ClubQueensNotInRules => ("club_queens".to_owned(), "not_in_rules"),
+        FactsError::ClubQueensMissing => ("club_queens".to_owned(), "required"),
     };
     FieldError::new(field, code, e.to_string())
 }
@@ -76,6 +79,7 @@ pub fn ruleset_error(e: &RulesetError, field: &str) -> FieldError {
         RulesetError::FiveNinesWithoutNines => ("five_nines", "contradicts_without_nines"),
         RulesetError::FailedAbsageWithoutDoubling => ("failed_absage_all_levels", "needs_doubling"),
         RulesetError::ArmutThreeCardsWithoutArmut => ("armut_three_cards", "needs_armut"),
+        RulesetError::ArmutAltenWithoutArmut => ("armut_alten_by_queens", "needs_armut"),
         RulesetError::ForcedCallWithoutSchweinchen => {
             ("schweinchen_forces_call", "needs_schweinchen")
         }

@@ -21,6 +21,7 @@ fn facts(contract: Contract, re: &[u8], re_points: u8, re_tricks: u8) -> DealFac
         re_tricks,
         announcements: Announcements::default(),
         extras: PartyExtras::default(),
+        club_queens: None,
     }
 }
 

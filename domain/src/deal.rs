@@ -200,6 +200,47 @@ impl FromStr for Contract {
     }
 }
 
+/// Who held both ♣Q once an Armut's cards were exchanged: what the info page's reading of
+/// "gegen die Alten" under Armut asks ([`Ruleset::armut_alten_by_queens`]). The pair of
+/// an Armut are Re without being "the Queens" unless they hold them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClubQueens {
+    /// The poor player and his partner held both.
+    Re,
+    /// The other two held both.
+    Kontra,
+    /// One on each side: nobody is "the Queens".
+    Split,
+}
+
+impl ClubQueens {
+    /// Every value, in the order a form offers them.
+    pub const ALL: [ClubQueens; 3] = [ClubQueens::Re, ClubQueens::Kontra, ClubQueens::Split];
+
+    /// The stable name used by the API and storage.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            ClubQueens::Re => "re",
+            ClubQueens::Kontra => "kontra",
+            ClubQueens::Split => "split",
+        }
+    }
+
+    /// The value of a stable name.
+    pub fn from_name(name: &str) -> Option<ClubQueens> {
+        ClubQueens::ALL.into_iter().find(|v| v.as_str() == name)
+    }
+
+    /// The party holding both, if one does.
+    pub const fn party(self) -> Option<Party> {
+        match self {
+            ClubQueens::Re => Some(Party::Re),
+            ClubQueens::Kontra => Some(Party::Kontra),
+            ClubQueens::Split => None,
+        }
+    }
+}
+
 /// A party's highest call (TSR 6): the Ansage ("Re"/"Kontra") and the Absagen above it.
 ///
 /// The levels are ordered; a higher level includes every lower one, because skipped levels
@@ -453,6 +494,9 @@ pub struct DealFacts {
     pub announcements: Announcements,
     /// Each party's extras; all zero in deals scored as solos.
     pub extras: PartyExtras,
+    /// Who held both ♣Q after an Armut's exchange: given exactly for an Armut under
+    /// [`Ruleset::armut_alten_by_queens`], `None` otherwise.
+    pub club_queens: Option<ClubQueens>,
 }
 
 /// Why a set of deal facts cannot describe a real deal.
@@ -610,6 +654,15 @@ pub enum FactsError {
     /// An Armut where the rules have none (the TSR has none; house rule XII).
     #[error("these rules have no Armut")]
     ArmutNotInRules,
+    /// Who held the ♣Q, given where it decides nothing: only an Armut under
+    /// [`Ruleset::armut_alten_by_queens`] asks.
+    #[error(
+        "who held the queens of clubs is asked only of an Armut whose rules read gegen die Alten by them"
+    )]
+    ClubQueensNotInRules,
+    /// An Armut under [`Ruleset::armut_alten_by_queens`] without who held the ♣Q.
+    #[error("an Armut under these rules needs who held both queens of clubs")]
+    ClubQueensMissing,
     /// A count of a house rule's extra the rules do not have: a fox caught in the last
     /// trick without [`Ruleset::fox_last_trick_two`], a ♥10 without
     /// [`Ruleset::heart_ten_point`]. Refused rather than ignored, so that a count entered
@@ -886,6 +939,12 @@ impl DealFacts {
         }
         check_contract(self.contract, rules)?;
         check_parties(self.table_size, self.contract, self.re, self.sitting_out)?;
+        let asked = self.contract == Contract::Armut && rules.armut_alten_by_queens;
+        match (asked, self.club_queens) {
+            (true, None) => return Err(FactsError::ClubQueensMissing),
+            (false, Some(_)) => return Err(FactsError::ClubQueensNotInRules),
+            _ => {}
+        }
         let (min, max) = points_range_with(self.re_tricks, rules);
         if self.re_points < min || self.re_points > max {
             return Err(FactsError::PointsDoNotFitTricks {
@@ -1130,6 +1189,7 @@ mod tests {
             re_tricks: 7,
             announcements: Announcements::default(),
             extras: PartyExtras::default(),
+            club_queens: None,
         }
     }
 

@@ -41,8 +41,8 @@ pub mod standings;
 pub mod table;
 
 pub use deal::{
-    Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party,
-    PartyExtras, Seat, TableSize,
+    Announcements, CallLevel, ClubQueens, Contract, DealFacts, Extras, FactsError, PaperFacts,
+    Party, PartyExtras, Seat, TableSize,
 };
 pub use score::{
     ItemCode, ScoreItem, Scored, Winner, max_value, max_value_with, score, score_paper,

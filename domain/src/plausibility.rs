@@ -274,6 +274,7 @@ mod tests {
             re_tricks,
             announcements: Announcements { re, kontra },
             extras: PartyExtras::default(),
+            club_queens: None,
         }
     }
 

@@ -545,6 +545,16 @@ fn extra_items(extras: Extras, rules: &Ruleset, party: Party, items: &mut Breakd
     }
 }
 
+/// Whether `winner` beat "die Alten" (TSR 7.2.3: Kontra won against the ♣ queens). Under
+/// Armut read as the info page's "Beating the Queens" ([`Ruleset::armut_alten_by_queens`],
+/// where validation made [`DealFacts::club_queens`] given): the losers held both ♣Q.
+fn beat_the_alten(facts: &DealFacts, winner: Party) -> bool {
+    match facts.club_queens {
+        Some(queens) => queens.party() == Some(winner.other()),
+        None => winner == Party::Kontra,
+    }
+}
+
 /// Scores facts that [`DealFacts::validate_with`] accepted under `rules`.
 fn score_valid(facts: &DealFacts, rules: &Ruleset) -> Scored {
     let normal = !facts.contract.scored_as_solo();
@@ -557,7 +567,11 @@ fn score_valid(facts: &DealFacts, rules: &Ruleset) -> Scored {
             call_items(facts, rules, w, &mut items);
             against_items(facts, rules, w, &mut items);
             if normal {
-                items.add(ItemCode::GegenDieAlten, w, u8::from(w == Party::Kontra));
+                items.add(
+                    ItemCode::GegenDieAlten,
+                    w,
+                    u8::from(beat_the_alten(facts, w)),
+                );
             }
             w
         }
@@ -702,6 +716,7 @@ mod tests {
             re_tricks,
             announcements: Announcements::default(),
             extras: PartyExtras::default(),
+            club_queens: None,
         }
     }
 

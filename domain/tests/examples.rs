@@ -111,6 +111,7 @@ fn facts(input: &Input) -> DealFacts {
                 kontra: counts(&e.kontra),
             })
             .unwrap_or_default(),
+        club_queens: None,
     }
 }
 
@@ -171,6 +172,7 @@ fn full_entry(case: &Case) -> SheetEntry {
         re_tricks: Some(facts.re_tricks.into()),
         announcements: facts.announcements,
         extras: facts.extras,
+        club_queens: None,
     })
 }
 
@@ -224,6 +226,7 @@ fn round_of(
             re_tricks: Some(8),
             announcements: Announcements::default(),
             extras: PartyExtras::default(),
+            club_queens: None,
         };
         round.record(&won.entered()).expect("the forced solo");
         entries.push(SheetEntry::Full(won));

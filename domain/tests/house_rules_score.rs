@@ -8,8 +8,8 @@
 )]
 
 use domain::deal::{
-    Announcements, CallLevel, Contract, DealFacts, Extras, FactsError, PaperFacts, Party,
-    PartyExtras, SeatSet, TableSize, points_range, points_range_with,
+    Announcements, CallLevel, ClubQueens, Contract, DealFacts, Extras, FactsError, PaperFacts,
+    Party, PartyExtras, SeatSet, TableSize, points_range, points_range_with,
 };
 use domain::game::{AnnouncementScoring, KarlchenRule, Ruleset};
 use domain::score::{
@@ -33,6 +33,7 @@ fn facts(contract: Contract, re: &[u8], re_points: u8, re_tricks: u8) -> DealFac
         re_tricks,
         announcements: Announcements::default(),
         extras: PartyExtras::default(),
+        club_queens: None,
     }
 }
 
@@ -335,6 +336,60 @@ fn impossible_catches_are_refused() {
         Err(FactsError::ExtrasWithoutTricks {
             party: Party::Kontra
         })
+    );
+}
+
+/// The info page's "Beating the Queens" (IX, example 2) under Armut: the pair (seats 1
+/// and 3) are Re but "the Queens" only if they hold both ♣Q. Kontra wins with 130 against
+/// 110: by default won 1 + gegen die Alten 1 = 2; read by the queens, 2 only if the pair
+/// held both, 1 if Kontra did or they were split. The pair beating Kontra's two queens
+/// earns the point instead: won 1 + 1 = 2 where the default gives 1.
+#[test]
+fn under_armut_gegen_die_alten_goes_to_whoever_beats_the_queens() {
+    let armut = Ruleset {
+        armut: true,
+        ..Ruleset::DDV
+    };
+    let by_queens = Ruleset {
+        armut_alten_by_queens: true,
+        ..armut
+    };
+    let mut f = facts(Contract::Armut, &[1, 3], 110, 5);
+    let kontra_won = score_with(&f, &armut).unwrap();
+    assert_eq!((kontra_won.winner, kontra_won.value), (Winner::Kontra, 2));
+    assert_eq!(
+        score_with(&f, &by_queens),
+        Err(FactsError::ClubQueensMissing)
+    );
+    let value = |f: &DealFacts, queens| {
+        let mut f = *f;
+        f.club_queens = Some(queens);
+        score_with(&f, &by_queens).unwrap().value
+    };
+    assert_eq!(value(&f, ClubQueens::Re), 2);
+    assert_eq!(value(&f, ClubQueens::Kontra), 1);
+    assert_eq!(value(&f, ClubQueens::Split), 1);
+    f.re_points = 150;
+    f.re_tricks = 7;
+    assert_eq!(score_with(&f, &armut).unwrap().value, 1);
+    assert_eq!(value(&f, ClubQueens::Kontra), 2);
+    assert_eq!(value(&f, ClubQueens::Re), 1);
+    f.club_queens = Some(ClubQueens::Kontra);
+    let s = score_with(&f, &by_queens).unwrap();
+    assert_eq!(
+        items(&s),
+        vec![("won", "re", 1), ("gegen_die_alten", "re", 1)]
+    );
+    // Asked only of an Armut under the reading.
+    assert_eq!(
+        score_with(&f, &armut),
+        Err(FactsError::ClubQueensNotInRules)
+    );
+    let mut normal = facts(Contract::Normal, &[1, 3], 150, 7);
+    normal.club_queens = Some(ClubQueens::Re);
+    assert_eq!(
+        score_with(&normal, &by_queens),
+        Err(FactsError::ClubQueensNotInRules)
     );
 }
 
@@ -744,6 +799,7 @@ fn any_facts() -> impl Strategy<Value = DealFacts> {
                         re: e_re,
                         kontra: e_k,
                     },
+                    club_queens: None,
                 }
             },
         )

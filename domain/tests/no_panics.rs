@@ -107,6 +107,7 @@ fn well_formed_facts() -> impl Strategy<Value = DealFacts> {
                         re: extras.0,
                         kontra: extras.1,
                     },
+                    club_queens: None,
                 }
             },
         )
@@ -141,6 +142,7 @@ fn any_facts() -> impl Strategy<Value = DealFacts> {
                         re: extras.0,
                         kontra: extras.1,
                     },
+                    club_queens: None,
                 }
             },
         )

@@ -75,7 +75,7 @@ prop_compose! {
             re_points,
             re_tricks,
             announcements: Announcements { re, kontra },
-            extras,
+            extras, club_queens: None,
         }
     }
 }

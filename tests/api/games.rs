@@ -23,7 +23,8 @@ pub fn ddv_game() -> Value {
         "schweinchen_forces_call": false, "half_a_chicken": false,
         "armut_three_cards": false, "wedding_names_trick": false,
         "super_schweinchen": false, "forced_announcement_raises": false,
-        "first_fox_piglet": false, "fox_last_trick_two": false, "heart_ten_point": false}})
+        "first_fox_piglet": false, "fox_last_trick_two": false, "heart_ten_point": false,
+        "armut_alten_by_queens": false}})
 }
 
 /// House rules with every switch away from the TSR.
@@ -40,7 +41,8 @@ fn house_game() -> Value {
         "armut_three_cards": true, "wedding_names_trick": true,
         "super_schweinchen": true, "forced_announcement_raises": true,
         // Not with super piglets: the pair is refused.
-        "first_fox_piglet": false, "fox_last_trick_two": true, "heart_ten_point": true}})
+        "first_fox_piglet": false, "fox_last_trick_two": true, "heart_ten_point": true,
+        "armut_alten_by_queens": true}})
 }
 
 fn base(extra: Value) -> Value {
@@ -717,6 +719,96 @@ backend_test!(
 );
 
 backend_test!(
+    under_armut_the_entry_says_who_held_the_queens_where_the_club_reads_by_them,
+    |app| {
+        let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
+        let table = Table::of_house_rules(
+            &app,
+            &service,
+            json!({"armut": true, "armut_alten_by_queens": true}),
+        )
+        .await;
+        // The pair (seats 1, 3) loses with 100. Without who held the queens the deal is
+        // refused, naming the field, and nothing is stored.
+        let path = format!("/api/v1/tables/{}/deals", table.table);
+        let lost = json!({"contract": "armut", "re": [1, 3], "re_points": 100, "re_tricks": 5});
+        let refused = call_json(&service, "POST", &path, Some(&table.captain), Some(&lost)).await;
+        expect(&refused, 422, "who held the queens");
+        assert_eq!(
+            refused.faults(),
+            [("club_queens".to_owned(), "required".to_owned())]
+        );
+        // Kontra held both: it beat nobody's queens, won 1. The pair held both: Kontra
+        // beat "die Alten", 2.
+        let mut kontra_held = lost.clone();
+        kontra_held["club_queens"] = json!("kontra");
+        let mut re_held = lost.clone();
+        re_held["club_queens"] = json!("re");
+        let sheet = table
+            .fill(
+                &service,
+                &[
+                    crate::fixtures::Step::Enter(kontra_held),
+                    crate::fixtures::Step::Enter(re_held),
+                ],
+            )
+            .await;
+        assert_eq!(
+            entries(&sheet),
+            [(vec![1, -1, 1, -1], 1), (vec![2, -2, 2, -2], 1)]
+        );
+        assert_eq!(sheet["deals"][1]["entry"]["club_queens"], "re");
+        // Asked of an Armut only: a normal game naming them is refused.
+        let mut normal = json!({"contract": "normal", "re": [0, 2], "re_points": 130,
+            "re_tricks": 7, "club_queens": "split"});
+        let refused = call_json(&service, "POST", &path, Some(&table.captain), Some(&normal)).await;
+        expect(&refused, 422, "queens of a normal game");
+        assert_eq!(
+            refused.faults(),
+            [("club_queens".to_owned(), "not_in_rules".to_owned())]
+        );
+        normal.as_object_mut().unwrap().remove("club_queens");
+
+        // The captain's form asks for them; one each: nobody beat "die Alten", Kontra 1.
+        let cookie = crate::captain_pages::join(&service, &table.org, table.table).await;
+        let form = crate::captain_pages::page(&service, &cookie, "/table").await;
+        assert_eq!(form.text.matches("name=\"club_queens\"").count(), 3);
+        assert!(form.text.contains("Re (das Armut-Paar)"), "{}", form.text);
+        let key = "q".repeat(32);
+        let mut fields = vec![
+            ("contract", "armut"),
+            ("re", "1"),
+            ("re", "3"),
+            ("points", "100"),
+            ("points_of", "re"),
+            ("tricks", "5"),
+            ("call_re", "none"),
+            ("call_kontra", "none"),
+            ("number", "3"),
+            ("idempotency_key", &key),
+            ("action", "save"),
+        ];
+        let missing =
+            crate::captain_pages::post(&service, &cookie, "/table/deals", &fields, &[]).await;
+        expect(&missing, 422, "the form without the queens");
+        assert!(
+            missing
+                .text
+                .contains("<fieldset id=\"club-queens\" class=\"choices invalid\">"),
+            "{}",
+            missing.text
+        );
+        fields.push(("club_queens", "split"));
+        let saved =
+            crate::captain_pages::post(&service, &cookie, "/table/deals", &fields, &[]).await;
+        expect(&saved, 303, "saved");
+        let sheet = table.sheet(&service).await;
+        assert_eq!(sheet["deals"][2]["entry"]["club_queens"], "split");
+        assert_eq!(sheet["totals"], json!([4, -4, 4, -4]));
+    }
+);
+
+backend_test!(
     an_armut_is_entered_where_the_rules_have_it_and_scores_as_a_normal_game,
     |app| {
         let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
@@ -829,7 +921,7 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "armut_three_cards": false, "wedding_names_trick": false,
                    "super_schweinchen": false, "forced_announcement_raises": false,
                    "first_fox_piglet": false, "fox_last_trick_two": false,
-                   "heart_ten_point": false})
+                   "heart_ten_point": false, "armut_alten_by_queens": true})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(

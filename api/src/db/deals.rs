@@ -12,7 +12,9 @@
 
 use diesel::prelude::*;
 use domain::deal::Party;
-use domain::deal::{Announcements, CallLevel, Contract, Extras, FactsError, PartyExtras, SeatSet};
+use domain::deal::{
+    Announcements, CallLevel, ClubQueens, Contract, Extras, FactsError, PartyExtras, SeatSet,
+};
 use domain::game::FamilyDeal;
 use domain::sheet::{PaperDeal, RecordedDeal, SheetEntry};
 use domain::table::TableEntry;
@@ -54,6 +56,42 @@ pub struct StoredDeal {
     /// Each party's extras; absent when none were entered.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extras: Option<StoredExtras>,
+    /// Who held both ♣Q after an Armut's exchange, where the rules ask; absent otherwise,
+    /// so every row without it reads and writes as before.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club_queens: Option<StoredClubQueens>,
+}
+
+/// Who held both ♣Q as stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StoredClubQueens {
+    /// The Armut's pair.
+    Re,
+    /// The other two.
+    Kontra,
+    /// One each.
+    Split,
+}
+
+impl From<StoredClubQueens> for ClubQueens {
+    fn from(q: StoredClubQueens) -> ClubQueens {
+        match q {
+            StoredClubQueens::Re => ClubQueens::Re,
+            StoredClubQueens::Kontra => ClubQueens::Kontra,
+            StoredClubQueens::Split => ClubQueens::Split,
+        }
+    }
+}
+
+impl From<ClubQueens> for StoredClubQueens {
+    fn from(q: ClubQueens) -> StoredClubQueens {
+        match q {
+            ClubQueens::Re => StoredClubQueens::Re,
+            ClubQueens::Kontra => StoredClubQueens::Kontra,
+            ClubQueens::Split => StoredClubQueens::Split,
+        }
+    }
 }
 
 /// A contract as stored.
@@ -263,6 +301,7 @@ impl StoredDeal {
                 re: extras.re.into(),
                 kontra: extras.kontra.into(),
             },
+            club_queens: self.club_queens.map(Into::into),
         })
     }
 
@@ -669,6 +708,7 @@ impl From<LegacyDeal> for StoredDeal {
                 re: counts(e.re),
                 kontra: counts(e.kontra),
             }),
+            club_queens: None,
         }
     }
 }

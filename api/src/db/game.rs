@@ -104,6 +104,9 @@ struct StoredRules {
     /// Absent in rows stored before the switch: off.
     #[serde(default)]
     heart_ten_point: bool,
+    /// Absent in rows stored before the switch: off.
+    #[serde(default)]
+    armut_alten_by_queens: bool,
 }
 
 /// The column's text for `game`.
@@ -141,6 +144,7 @@ pub fn encode(game: Game) -> String {
             first_fox_piglet: r.first_fox_piglet,
             fox_last_trick_two: r.fox_last_trick_two,
             heart_ten_point: r.heart_ten_point,
+            armut_alten_by_queens: r.armut_alten_by_queens,
         }),
         golden_coins: match game {
             Game::DoubleheadKids(rules) => Some(rules.golden_coins),
@@ -198,6 +202,7 @@ pub fn decode(text: &str) -> anyhow::Result<Game> {
                 first_fox_piglet: r.first_fox_piglet,
                 fox_last_trick_two: r.fox_last_trick_two,
                 heart_ten_point: r.heart_ten_point,
+                armut_alten_by_queens: r.armut_alten_by_queens,
             }))
         }
         ("doublehead_kids", None, Some(golden_coins)) => Ok(Game::DoubleheadKids(KidsRules {
@@ -274,6 +279,7 @@ mod tests {
             first_fox_piglet: true,
             fox_last_trick_two: true,
             heart_ten_point: true,
+            armut_alten_by_queens: true,
         };
         for game in [
             Game::Doppelkopf(house),

@@ -481,6 +481,7 @@ impl RulesLine {
                 (r.first_fox_piglet, "rules_first_fox_piglet"),
                 (r.fox_last_trick_two, "rules_fox_last_trick_two"),
                 (r.heart_ten_point, "rules_heart_ten_point"),
+                (r.armut_alten_by_queens, "rules_armut_alten_by_queens"),
             ] {
                 if on {
                     keys.push(key.to_owned());

@@ -15,7 +15,9 @@ use crate::extract;
 use crate::wire::family::{
     DoppeldoppelDealEntry, FamilyEntryError, KidsDealEntry, invalid_family_deal,
 };
-use crate::wire::score::{AnnouncementsBody, ContractName, ExtrasBody, PartyName, counts};
+use crate::wire::score::{
+    AnnouncementsBody, ClubQueensName, ContractName, ExtrasBody, PartyName, counts,
+};
 
 /// A deal as the captain enters it: the `/score` facts without what the table knows
 /// (its size and who sits out), plus two request-only fields that are never stored.
@@ -50,6 +52,10 @@ pub struct DealEntry {
     /// Each party's extras.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extras: Option<ExtrasBody>,
+    /// An Armut under the house rule `armut_alten_by_queens` only, and required there: who
+    /// held both ♣Q after the exchange (`re`, `kontra`, `split`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club_queens: Option<ClubQueensName>,
 }
 
 impl DealEntry {
@@ -82,6 +88,7 @@ impl DealEntry {
                 re: counts(extras.re),
                 kontra: counts(extras.kontra),
             },
+            club_queens: self.club_queens.map(Into::into),
         })
     }
 }

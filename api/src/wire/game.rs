@@ -143,6 +143,10 @@ pub struct RulesBody {
     /// The info page's variant: a point for each ♥10 of the other party captured, the
     /// entry's `heart_ten`.
     pub heart_ten_point: bool,
+    /// The info page's "Beating the Queens" under Armut: gegen die Alten only for beating
+    /// the holders of both ♣Q; an Armut's entry then says who held them (`club_queens`).
+    /// Needs `armut`.
+    pub armut_alten_by_queens: bool,
 }
 
 impl Default for RulesBody {
@@ -249,6 +253,7 @@ impl From<Ruleset> for RulesBody {
             first_fox_piglet: r.first_fox_piglet,
             fox_last_trick_two: r.fox_last_trick_two,
             heart_ten_point: r.heart_ten_point,
+            armut_alten_by_queens: r.armut_alten_by_queens,
         }
     }
 }
@@ -301,6 +306,7 @@ impl RulesBody {
             first_fox_piglet: self.first_fox_piglet,
             fox_last_trick_two: self.fox_last_trick_two,
             heart_ten_point: self.heart_ten_point,
+            armut_alten_by_queens: self.armut_alten_by_queens,
         };
         rules.validate().map_err(|e| ruleset_error(&e, field))?;
         Ok(rules)

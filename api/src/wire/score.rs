@@ -258,6 +258,11 @@ pub struct ScoreRequest {
     /// Each party's extras (default: none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub extras: Option<ExtrasBody>,
+    /// An Armut under the house rule `armut_alten_by_queens` only, and required there: who
+    /// held both ♣Q after the exchange (`re`, `kontra`, `split`), which decides who beat
+    /// "die Alten".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club_queens: Option<ClubQueensName>,
     /// The house rules to score by (default: the DDV's tournament rules).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules: Option<RulesBody>,
@@ -324,6 +329,7 @@ impl ScoreRequest {
                 re: counts(extras.re),
                 kontra: counts(extras.kontra),
             },
+            club_queens: self.club_queens.map(Into::into),
         };
         facts.validate_with(rules).map_err(|e| invalid_deal(&e))?;
         Ok(facts)
@@ -354,7 +360,41 @@ impl ScoreRequest {
                 re: counts(facts.extras.re),
                 kontra: counts(facts.extras.kontra),
             }),
+            club_queens: facts.club_queens.map(Into::into),
             rules: None,
+        }
+    }
+}
+
+/// Who held both ♣Q once an Armut's cards were exchanged: `re` (the pair), `kontra` or
+/// `split` (one each).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ClubQueensName {
+    /// The poor player and his partner.
+    Re,
+    /// The other two.
+    Kontra,
+    /// One on each side.
+    Split,
+}
+
+impl From<ClubQueensName> for deal::ClubQueens {
+    fn from(q: ClubQueensName) -> deal::ClubQueens {
+        match q {
+            ClubQueensName::Re => deal::ClubQueens::Re,
+            ClubQueensName::Kontra => deal::ClubQueens::Kontra,
+            ClubQueensName::Split => deal::ClubQueens::Split,
+        }
+    }
+}
+
+impl From<deal::ClubQueens> for ClubQueensName {
+    fn from(q: deal::ClubQueens) -> ClubQueensName {
+        match q {
+            deal::ClubQueens::Re => ClubQueensName::Re,
+            deal::ClubQueens::Kontra => ClubQueensName::Kontra,
+            deal::ClubQueens::Split => ClubQueensName::Split,
         }
     }
 }

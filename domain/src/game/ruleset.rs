@@ -319,6 +319,14 @@ pub struct Ruleset {
     ///
     /// [`Extras::heart_ten`]: crate::deal::Extras::heart_ten
     pub heart_ten_point: bool,
+    /// The info page's "Beating the Queens" (IX, example 2) read under Armut: the point
+    /// "gegen die Alten" goes only to a party that beats the holders of both ♣Q, as the
+    /// exchange left them ([`DealFacts::club_queens`]); with the queens split nobody gets
+    /// it. **Reading:** also the Armut pair, when it beats the other two holding both.
+    /// Off, Kontra gets it for any win, as in every normal game. Needs Armut.
+    ///
+    /// [`DealFacts::club_queens`]: crate::deal::DealFacts::club_queens
+    pub armut_alten_by_queens: bool,
 }
 
 impl Ruleset {
@@ -350,6 +358,7 @@ impl Ruleset {
         first_fox_piglet: false,
         fox_last_trick_two: false,
         heart_ten_point: false,
+        armut_alten_by_queens: false,
     };
 
     /// Whether this is exactly the TSR.
@@ -426,6 +435,9 @@ impl Ruleset {
         if self.armut_three_cards && !self.armut {
             return Err(RulesetError::ArmutThreeCardsWithoutArmut);
         }
+        if self.armut_alten_by_queens && !self.armut {
+            return Err(RulesetError::ArmutAltenWithoutArmut);
+        }
         if matches!(self.schweinchen, Schweinchen::Off) {
             if self.schweinchen_forces_call {
                 return Err(RulesetError::ForcedCallWithoutSchweinchen);
@@ -476,6 +488,9 @@ pub enum RulesetError {
     /// The three-card exchange is a way of playing Armut, which the rules do not play.
     #[error("the three-card armut needs armut")]
     ArmutThreeCardsWithoutArmut,
+    /// Gegen die Alten read by the queens under Armut, which the rules do not play.
+    #[error("gegen die Alten by the queens under armut needs armut")]
+    ArmutAltenWithoutArmut,
     /// Schweinchen forcing a call, where the rules play no Schweinchen.
     #[error("schweinchen forcing a call needs schweinchen")]
     ForcedCallWithoutSchweinchen,
@@ -604,6 +619,19 @@ mod tests {
             armut_three_cards: true,
             ..Ruleset::DDV
         };
+        let alten = Ruleset {
+            armut_alten_by_queens: true,
+            ..Ruleset::DDV
+        };
+        assert_eq!(alten.validate(), Err(RulesetError::ArmutAltenWithoutArmut));
+        assert_eq!(
+            Ruleset {
+                armut: true,
+                ..alten
+            }
+            .validate(),
+            Ok(())
+        );
         assert_eq!(
             three.validate(),
             Err(RulesetError::ArmutThreeCardsWithoutArmut)

@@ -5,7 +5,7 @@ use super::SEATS;
 use super::engine::{Engine, Trick};
 use crate::cards::{Card, Rank, Suit};
 use crate::deal::{
-    Announcements, Contract, DealFacts, Party, PartyExtras, Seat, SeatSet, TableSize,
+    Announcements, ClubQueens, Contract, DealFacts, Party, PartyExtras, Seat, SeatSet, TableSize,
 };
 use crate::game::{KarlchenRule, Ruleset};
 
@@ -41,10 +41,17 @@ impl Engine {
         } else {
             PartyExtras::default()
         };
+        let club_queens = (self.armut && self.rules.armut_alten_by_queens)
+            .then(|| club_queens(&self.tricks, self.re));
         Replay {
             facts: DealFacts {
                 table_size: TableSize::Four,
-                contract: self.contract,
+                // The Armut is played as a normal game, and reported as what it was.
+                contract: if self.armut {
+                    Contract::Armut
+                } else {
+                    self.contract
+                },
                 re: self.re,
                 sitting_out: None,
                 re_points,
@@ -54,9 +61,25 @@ impl Engine {
                     kontra: self.levels[1],
                 },
                 extras,
+                club_queens,
             },
             tricks: self.tricks,
         }
+    }
+}
+
+/// Who held both ♣Q once an Armut's exchange was made: who played them, `re` the pair.
+fn club_queens(tricks: &[Trick], re: SeatSet) -> ClubQueens {
+    let queen = Card::new(Suit::Clubs, Rank::Queen);
+    let re_played = tricks
+        .iter()
+        .flat_map(|t| (0..t.cards.len()).map(move |i| (t.cards[i], t.player(i))))
+        .filter(|&(card, seat)| card == queen && re.contains(seat))
+        .count();
+    match re_played {
+        2 => ClubQueens::Re,
+        0 => ClubQueens::Kontra,
+        _ => ClubQueens::Split,
     }
 }
 

@@ -289,6 +289,7 @@ mod tests {
             re_tricks: Some(8),
             announcements: Default::default(),
             extras: Default::default(),
+            club_queens: None,
         }
     }
 

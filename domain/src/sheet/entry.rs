@@ -336,6 +336,7 @@ mod tests {
             re_tricks: Some(re_tricks.into()),
             announcements,
             extras,
+            club_queens: None,
         }
     }
 

@@ -29,8 +29,8 @@ use super::{
     derive,
 };
 use crate::deal::{
-    Announcements, Contract, DealFacts, FactsError, PartyExtras, Seat, SeatSet, TableSize,
-    uncounted_tricks,
+    Announcements, ClubQueens, Contract, DealFacts, FactsError, PartyExtras, Seat, SeatSet,
+    TableSize, uncounted_tricks,
 };
 use crate::game::Ruleset;
 use crate::penalty::{self, Penalty, PenaltyError, Violation};
@@ -62,6 +62,9 @@ pub struct RecordedDeal {
     pub announcements: Announcements,
     /// Each party's extras; none in deals scored as solos.
     pub extras: PartyExtras,
+    /// Who held both ♣Q after an Armut's exchange, where the rules ask
+    /// ([`DealFacts::club_queens`]).
+    pub club_queens: Option<ClubQueens>,
 }
 
 impl RecordedDeal {
@@ -107,6 +110,7 @@ impl RecordedDeal {
             re_tricks,
             announcements: self.announcements,
             extras: self.extras,
+            club_queens: self.club_queens,
         };
         facts.validate_with(rules)?;
         Ok(facts)

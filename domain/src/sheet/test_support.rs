@@ -135,6 +135,7 @@ pub(crate) fn full(
             kontra: calls.1,
         },
         extras: PartyExtras::default(),
+        club_queens: None,
     }
 }
 

@@ -286,6 +286,7 @@ mod tests {
             re_tricks: Some(8),
             announcements: Announcements::default(),
             extras: PartyExtras::default(),
+            club_queens: None,
         }))
     }
 

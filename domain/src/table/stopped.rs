@@ -94,6 +94,7 @@ mod tests {
             re_tricks: None,
             announcements: Announcements::default(),
             extras: PartyExtras::default(),
+            club_queens: None,
         }))
     }
 

@@ -78,6 +78,8 @@ pub(super) struct GameFields {
     #[serde(default)]
     heart_ten_point: Option<String>,
     #[serde(default)]
+    armut_alten_by_queens: Option<String>,
+    #[serde(default)]
     solo_multiplier: String,
     #[serde(default)]
     golden_coins: String,
@@ -123,6 +125,7 @@ impl GameFields {
             first_fox_piglet: ticked(rules.first_fox_piglet),
             fox_last_trick_two: ticked(rules.fox_last_trick_two),
             heart_ten_point: ticked(rules.heart_ten_point),
+            armut_alten_by_queens: ticked(rules.armut_alten_by_queens),
             solo_multiplier: rules.solo_multiplier.to_string(),
             golden_coins: match game {
                 Game::DoubleheadKids(kids) => kids.golden_coins.to_string(),
@@ -170,6 +173,7 @@ impl GameFields {
                         first_fox_piglet: self.first_fox_piglet.is_some(),
                         fox_last_trick_two: self.fox_last_trick_two.is_some(),
                         heart_ten_point: self.heart_ten_point.is_some(),
+                        armut_alten_by_queens: self.armut_alten_by_queens.is_some(),
                         solo_multiplier: small_number(
                             "game.rules.solo_multiplier",
                             &self.solo_multiplier,

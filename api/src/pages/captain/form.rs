@@ -85,6 +85,9 @@ pub struct DealForm {
     pub call_kontra: String,
     /// The extras, by the form's field name (`fox_re`, …), as typed.
     pub extras: std::collections::BTreeMap<String, String>,
+    /// Under Armut where the rules read "gegen die Alten" by the queens: who held both ♣Q
+    /// (`re`, `kontra`, `split`), as chosen.
+    pub club_queens: String,
     /// The deal's number, as the form was rendered for it.
     pub number: String,
     /// The key that makes a form posted twice enter once.
@@ -122,6 +125,7 @@ impl DealForm {
                 "tricks" => form.tricks = value,
                 "call_re" => form.call_re = value,
                 "call_kontra" => form.call_kontra = value,
+                "club_queens" => form.club_queens = value,
                 "number" => form.number = value,
                 "idempotency_key" => form.idempotency_key = value,
                 "version" => form.version = value,
@@ -148,6 +152,7 @@ impl DealForm {
         form.tricks = entry.re_tricks.map(|t| t.to_string()).unwrap_or_default();
         form.call_re = wire_name(&entry.announcements.re);
         form.call_kontra = wire_name(&entry.announcements.kontra);
+        form.club_queens = entry.club_queens.map(|q| wire_name(&q)).unwrap_or_default();
         let extras = entry.extras.unwrap_or_default();
         for (field, party, count) in EXTRAS {
             let counts = match party {
@@ -285,9 +290,18 @@ impl DealForm {
                 Count::HeartTen => counts.heart_ten = n,
             }
         }
+        // Asked only of an Armut where the rules read by the queens: a choice left over
+        // from another contract is not sent; one missing where it is asked, the service
+        // names.
+        let club_queens = if contract == ContractName::Armut && rules.armut_alten_by_queens {
+            enum_value("club_queens", &self.club_queens)?
+        } else {
+            None
+        };
         Ok(DealBody::Full(DealEntry {
             number: deal_number,
             reason: None,
+            club_queens,
             contract,
             re: self.re.clone(),
             re_points,
@@ -380,6 +394,7 @@ pub fn form_field(api_field: &str) -> Option<&'static str> {
         "extras.kontra.fox_last_trick" | "fox_last_trick_kontra" => "fox_last_trick_kontra",
         "extras.re.heart_ten" | "heart_ten_re" => "heart_ten_re",
         "extras.kontra.heart_ten" | "heart_ten_kontra" => "heart_ten_kontra",
+        "club_queens" => "club_queens",
         "number" => "number",
         // A family game's form (`family.rs`).
         "teams" | "teams.seats" | "team" => "team",

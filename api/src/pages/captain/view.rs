@@ -173,6 +173,9 @@ pub struct FormView {
     pub re_extras: Vec<Count>,
     /// Kontra's extras.
     pub kontra_extras: Vec<Count>,
+    /// Who held both ♣Q under Armut, where the rules read "gegen die Alten" by them; empty
+    /// elsewhere.
+    pub club_queens: Vec<Choice>,
     /// The other party's points and tricks as typed so far (the script updates them).
     pub points_other: Option<u16>,
     /// The other party's tricks.
@@ -225,7 +228,8 @@ impl Unfolded {
                 || made(&values.call_kontra)
                 || erred(&["call_re", "call_kontra"]),
             extras: values.extras.values().any(|v| !v.is_empty() && v != "0")
-                || error_field.is_some_and(form::is_extra_field),
+                || !values.club_queens.is_empty()
+                || error_field.is_some_and(|f| form::is_extra_field(f) || f == "club_queens"),
         }
     }
 }
@@ -249,6 +253,26 @@ fn calls(lang: Lang, values: &[&str], chosen: &str) -> Vec<Choice> {
             value: (*v).to_owned(),
             label: lang.text(&format!("captain_call_{v}")),
             checked: *v == chosen || (chosen.is_empty() && *v == "none"),
+            allowed: true,
+            re_size: 0,
+            note: None,
+            default: false,
+        })
+        .collect()
+}
+
+/// Who held both ♣Q after an Armut's exchange, the choices where `rules` ask (none chosen
+/// until the captain chooses: a normal deal leaves it empty).
+fn club_queens(lang: Lang, chosen: &str, rules: &Ruleset) -> Vec<Choice> {
+    if !rules.armut_alten_by_queens {
+        return Vec::new();
+    }
+    ["re", "kontra", "split"]
+        .into_iter()
+        .map(|v| Choice {
+            value: v.to_owned(),
+            label: lang.text(&format!("captain_club_queens_{v}")),
+            checked: v == chosen,
             allowed: true,
             re_size: 0,
             note: None,
@@ -360,6 +384,7 @@ pub fn form_view(
         kontra_calls: calls(lang, &KONTRA_CALLS, &values.call_kontra),
         re_extras: extras(lang, &values, "re", &table.rules),
         kontra_extras: extras(lang, &values, "kontra", &table.rules),
+        club_queens: club_queens(lang, &values.club_queens, &table.rules),
         points_other: values.points_other(),
         tricks_other: values.tricks_other(&table.rules),
         tricks_total: table.rules.tricks(),
@@ -719,6 +744,9 @@ mod tests {
             .map(|x| format!("captain_extra_{x}")),
         );
         keys.extend(["saved", "corrected", "deleted"].map(|f| format!("captain_flash_{f}")));
+        keys.extend(
+            ["legend", "re", "kontra", "split"].map(|q| format!("captain_club_queens_{q}")),
+        );
         let fields = [
             "contract",
             "re",
@@ -739,6 +767,7 @@ mod tests {
             "fox_last_trick_kontra",
             "heart_ten_re",
             "heart_ten_kontra",
+            "club_queens",
             "number",
         ];
         for f in fields {
@@ -758,6 +787,7 @@ mod tests {
                 kontra: domain::deal::CallLevel::None,
             },
             extras: domain::deal::PartyExtras::default(),
+            club_queens: None,
         };
         let scored = domain::score(&facts).expect("scores");
         keys.extend(

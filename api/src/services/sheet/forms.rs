@@ -84,6 +84,9 @@ fn stored_full(entry: &DealEntry) -> StoredDeal {
             re: counts(e.re),
             kontra: counts(e.kontra),
         }),
+        club_queens: entry
+            .club_queens
+            .map(|q| domain::deal::ClubQueens::from(q).into()),
     }
 }
 
@@ -155,5 +158,8 @@ fn full_entry(stored: &StoredDeal) -> DealEntry {
             re: counts(e.re),
             kontra: counts(e.kontra),
         }),
+        club_queens: stored
+            .club_queens
+            .map(|q| domain::deal::ClubQueens::from(q).into()),
     }
 }

@@ -2,6 +2,7 @@
 //! Re, the exchanges refused.
 
 use super::*;
+use crate::deal::ClubQueens;
 
 /// A deal without nines after an Armut: seat 1, dealt ♦K, ♦10, ♦J as its only trumps,
 /// gave them to seat 3 and got ♥10, ♠Q, ♦A back. The columns are the hands after the
@@ -115,8 +116,10 @@ fn armut_makes_the_pair_re() {
     let replayed = replay_with(&req, &armut).unwrap();
     assert_eq!(winners(&replayed), [1, 1, 1, 3, 0, 1, 3, 2, 0, 3]);
     let facts = replayed.facts;
-    assert_eq!(facts.contract, Contract::Normal);
+    // Played as a normal game, reported as the Armut it was.
+    assert_eq!(facts.contract, Contract::Armut);
     assert_eq!(facts.re, seats(&[1, 3]));
+    assert_eq!(facts.club_queens, None);
     // Tricks 1, 2, 3, 4, 6, 7, 10: 30 + 36 + 36 + 18 + 27 + 20 + 18.
     assert_eq!((facts.re_points, facts.re_tricks), (185, 7));
     assert_eq!(
@@ -126,7 +129,16 @@ fn armut_makes_the_pair_re() {
             kontra: extras(0, 1, 0, 0),
         }
     );
-    assert_eq!(facts.validate(), Ok(()));
+    assert_eq!(facts.validate_with(&armut), Ok(()));
+    // Where the club reads "gegen die Alten" by the queens, the replay says who held them:
+    // the partner (seat 3) was dealt both.
+    let by_queens = Ruleset {
+        armut_alten_by_queens: true,
+        ..armut
+    };
+    let queens = replay_with(&req, &by_queens).unwrap().facts;
+    assert_eq!(queens.club_queens, Some(ClubQueens::Re));
+    assert_eq!(queens.validate_with(&by_queens), Ok(()));
     // The same play without the Armut: seat 3 holds both ♣Q, a silent wedding.
     let mut plain = req.clone();
     plain.events.drain(..8);
