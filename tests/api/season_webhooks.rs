@@ -432,13 +432,50 @@ backend_test!(publishing_an_evening_tells_its_seasons, |app| {
     // Published, the evening enters the season's public standings; unpublished, it leaves.
     patch(json!({"published": true})).await;
     patch(json!({"published": false})).await;
-    // Its tie-breaks order its places, so the season's points.
+    // Its tie-breaks order its places, so the season's points; its date decides whether
+    // it falls in the season's span.
     patch(json!({"tie_breaks": ["most_games_won"]})).await;
-    assert_eq!(deliver(&app.state).await, 3);
+    patch(json!({"date": "2026-12-12"})).await;
+    assert_eq!(deliver(&app.state).await, 4);
     let got = bodies(&receiver, 0, &secret);
     assert!(
         got.iter().all(|b| b["data"]["cause"] == "tournament.update"
             && b["data"]["tournament"]["id"] == t.tournament),
         "{got:?}"
+    );
+    // A co-organiser added or removed changes which unpublished evenings the season's
+    // organisers see: told each time, caused by the change.
+    organizer(&app, &service, "mitleitung@example.org").await;
+    let organizers = format!("/api/v1/tournaments/{}/organizers", t.tournament);
+    let added = call_json(
+        &service,
+        "POST",
+        &organizers,
+        Some(&t.org),
+        Some(&json!({"email": "mitleitung@example.org"})),
+    )
+    .await;
+    expect(&added, 201, "a co-organiser");
+    let id = added.json["organizer_id"].as_i64().unwrap();
+    let removed = call_json(
+        &service,
+        "DELETE",
+        &format!("{organizers}/{id}"),
+        Some(&t.org),
+        None,
+    )
+    .await;
+    expect(&removed, 204, "the co-organiser removed");
+    assert_eq!(deliver(&app.state).await, 2);
+    let causes: Vec<Value> = bodies(&receiver, 4, &secret)
+        .iter()
+        .map(|b| b["data"]["cause"].clone())
+        .collect();
+    assert_eq!(
+        causes,
+        [
+            json!("tournament.organizer.add"),
+            json!("tournament.organizer.remove")
+        ]
     );
 });
