@@ -5,8 +5,8 @@
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::models::{RoundRow, TableRow};
-use super::schema::{round_tables, rounds, table_seats};
+use super::models::{RoundRow, TableRow, TournamentRow};
+use super::schema::{round_tables, rounds, table_seats, tournaments};
 
 /// A table with its round.
 pub fn with_round(conn: &mut DbConn, table_id: i64) -> QueryResult<Option<(TableRow, RoundRow)>> {
@@ -14,6 +14,24 @@ pub fn with_round(conn: &mut DbConn, table_id: i64) -> QueryResult<Option<(Table
         .inner_join(rounds::table)
         .filter(round_tables::id.eq(table_id))
         .select((TableRow::as_select(), RoundRow::as_select()))
+        .first(conn)
+        .optional()
+}
+
+/// A table with its round and tournament, in one round trip: every access to a table
+/// (each deal entered among them) asks for all three.
+pub fn with_round_and_tournament(
+    conn: &mut DbConn,
+    table_id: i64,
+) -> QueryResult<Option<(TableRow, RoundRow, TournamentRow)>> {
+    round_tables::table
+        .inner_join(rounds::table.inner_join(tournaments::table))
+        .filter(round_tables::id.eq(table_id))
+        .select((
+            TableRow::as_select(),
+            RoundRow::as_select(),
+            TournamentRow::as_select(),
+        ))
         .first(conn)
         .optional()
 }

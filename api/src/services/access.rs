@@ -135,8 +135,8 @@ fn reach(
     caller: &Caller,
     need: Need,
 ) -> Result<TableContext, ApiError> {
-    let (table, round) = tables::with_round(conn, table_id)?.ok_or(ApiError::NotFound)?;
-    let tournament = db::tournaments::find(conn, round.tournament_id)?.ok_or(ApiError::NotFound)?;
+    let (table, round, tournament) =
+        tables::with_round_and_tournament(conn, table_id)?.ok_or(ApiError::NotFound)?;
     let runs = is_organizer(conn, caller, &tournament)?;
     let allowed = match caller {
         Caller::Organizer(_) if runs => Ok(()),
