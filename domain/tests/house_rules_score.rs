@@ -513,6 +513,19 @@ fn impossible_house_extras_are_refused() {
             points: 10
         })
     );
+    // Two foxes and two ♥10 are four cards of 42 points: not in 40.
+    let mut f = facts(Contract::Normal, &[0, 1], 200, 10);
+    f.extras.kontra.fox = 2;
+    f.extras.kontra.heart_ten = 2;
+    assert_eq!(
+        score_with(&f, &HOUSE_EXTRAS),
+        Err(FactsError::ExtrasExceedPoints {
+            party: Party::Kontra,
+            points: 40
+        })
+    );
+    f.re_points = 198;
+    assert!(score_with(&f, &HOUSE_EXTRAS).is_ok());
     let mut f = facts(Contract::Normal, &[0, 1], 130, 7);
     f.extras.re.fox = 1;
     f.extras.re.fox_last_trick = 2;
@@ -617,8 +630,9 @@ fn most_extras(f: &DealFacts, rules: &Ruleset, party: Party) -> PartyExtras {
             } else {
                 0
             },
+            // Beside the foxes: different cards, their points add up.
             heart_ten: if rules.heart_ten_point {
-                (points / 10).min(2)
+                (points.saturating_sub(11 * (points / 11).min(2)) / 10).min(2)
             } else {
                 0
             },

@@ -1145,7 +1145,7 @@ backend_test!(
                 );
             }
         }
-        assert!(form.text.contains(">Herz-Zehn gefangen</label>"));
+        assert!(form.text.contains(">Herz-10 gefangen</label>"));
         // Kontra counted 95 and 4 tricks: Re has 145 and 8 and wins (1), caught Kontra's
         // fox in the last trick (2) and one of its ♥10 (1): 4 each.
         let key = "e".repeat(32);

@@ -773,7 +773,7 @@ backend_test!(
         let cookie = crate::captain_pages::join(&service, &table.org, table.table).await;
         let form = crate::captain_pages::page(&service, &cookie, "/table").await;
         assert_eq!(form.text.matches("name=\"club_queens\"").count(), 3);
-        assert!(form.text.contains("Re (das Armut-Paar)"), "{}", form.text);
+        assert!(form.text.contains("beide bei Re (dem Armut-Paar)"), "{}", form.text);
         let key = "q".repeat(32);
         let mut fields = vec![
             ("contract", "armut"),
@@ -921,7 +921,7 @@ backend_test!(a_club_starts_from_a_preset_and_adjusts_one_switch, |app| {
                    "armut_three_cards": false, "wedding_names_trick": false,
                    "super_schweinchen": false, "forced_announcement_raises": false,
                    "first_fox_piglet": false, "fox_last_trick_two": false,
-                   "heart_ten_point": false, "armut_alten_by_queens": true})
+                   "heart_ten_point": false, "armut_alten_by_queens": false})
     );
     // The preset's name with the same game in full agrees; with another it does not.
     let spelt = call_json(

@@ -36,7 +36,10 @@ pub const UNCOUNTED_FORMAT: u32 = 6;
 
 /// A deal's facts as stored, format 1, or format 6 ([`UNCOUNTED_FORMAT`]) when the tricks
 /// were not counted. The field names and value strings are frozen: a change is a new
-/// format with its own reader, never an edit here.
+/// format with its own reader, never an edit here. The one exception is a field a house
+/// rule adds that is absent whenever unused (`karlchen_caught`, `fox_last_trick`,
+/// `heart_ten`, `club_queens`): every row of a TSR deal stays readable by an older binary,
+/// and only a deal that uses the rule needs a binary that knows it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct StoredDeal {

@@ -237,9 +237,9 @@ impl DealFacts {
             }
             // A fox may lie in a Doppelkopf trick, so the two needs are not added up.
             // A caught Karlchen lies in a trick with the card that caught it: 4 at least.
+            // The foxes and the ♥10 captured are different cards: their points add up.
             let needed = (40 * u16::from(extras.doppelkopf))
-                .max(11 * u16::from(extras.fox))
-                .max(10 * u16::from(extras.heart_ten))
+                .max(11 * u16::from(extras.fox) + 10 * u16::from(extras.heart_ten))
                 .max(2 * u16::from(extras.karlchen))
                 .max(4 * u16::from(extras.karlchen_caught));
             if u16::from(points) < needed {

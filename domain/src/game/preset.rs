@@ -21,8 +21,7 @@ pub enum Preset {
     /// foxes in one hand may be announced as piglets before play ("the most popular ...
     /// the first rule is one that I would highly recommend"); Karlchen caught in the last
     /// trick counts for the catchers, and there the second ♣J beats the first (XI, "the
-    /// best twist of all"); Poverty (XII, "this is a great rule"), where "Beating the
-    /// Queens" (IX, example 2) is beating the holders of both ♣Q; five nines thrown in
+    /// best twist of all"); Poverty (XII, "this is a great rule"); five nines thrown in
     /// (XIII). The info page's solo scoring is "coming soon", so the soloist's factor stays
     /// the TSR's 3.
     InfoHouseRules,
@@ -73,7 +72,6 @@ impl Preset {
                 queens_need_121: true,
                 schwarz_by_card_points: true,
                 failed_absage_all_levels: true,
-                armut_alten_by_queens: true,
                 ..Ruleset::DDV
             },
             Preset::WithoutNines => Ruleset {

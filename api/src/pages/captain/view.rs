@@ -284,28 +284,28 @@ fn club_queens(lang: Lang, chosen: &str, rules: &Ruleset) -> Vec<Choice> {
 /// The extras a party may be given: the DDV's, and each house rule's where the rules count
 /// it (a caught Karlchen, foxes caught in the last trick, captured ♥10).
 fn extras(lang: Lang, values: &DealForm, party: &str, rules: &Ruleset) -> Vec<Count> {
-    let house = [
-        (rules.counts_caught_karlchen(), ("karlchen_caught", 1)),
+    // Each house count beside the TSR's count it belongs to: the foxes of the last trick
+    // after the foxes, the caught Karlchen after Karlchen.
+    [
+        (true, ("fox", 2)),
         (rules.fox_last_trick_two, ("fox_last_trick", 2)),
         (rules.heart_ten_point, ("heart_ten", 2)),
-    ];
-    [("fox", 2), ("doppelkopf", 12), ("karlchen", 1)]
-        .into_iter()
-        .chain(
-            house
-                .into_iter()
-                .filter_map(|(on, count)| on.then_some(count)),
-        )
-        .filter_map(|(kind, max)| {
-            let name = form_field_name(kind, party)?;
-            Some(Count {
-                name,
-                label: lang.text(&format!("captain_extra_{kind}")),
-                value: values.extras.get(name).cloned().unwrap_or_default(),
-                max,
-            })
+        (true, ("doppelkopf", 12)),
+        (true, ("karlchen", 1)),
+        (rules.counts_caught_karlchen(), ("karlchen_caught", 1)),
+    ]
+    .into_iter()
+    .filter_map(|(on, count)| on.then_some(count))
+    .filter_map(|(kind, max)| {
+        let name = form_field_name(kind, party)?;
+        Some(Count {
+            name,
+            label: lang.text(&format!("captain_extra_{kind}")),
+            value: values.extras.get(name).cloned().unwrap_or_default(),
+            max,
         })
-        .collect()
+    })
+    .collect()
 }
 
 fn form_field_name(kind: &str, party: &str) -> Option<&'static str> {
