@@ -773,7 +773,11 @@ backend_test!(
         let cookie = crate::captain_pages::join(&service, &table.org, table.table).await;
         let form = crate::captain_pages::page(&service, &cookie, "/table").await;
         assert_eq!(form.text.matches("name=\"club_queens\"").count(), 3);
-        assert!(form.text.contains("beide bei Re (dem Armut-Paar)"), "{}", form.text);
+        assert!(
+            form.text.contains("beide bei Re (dem Armut-Paar)"),
+            "{}",
+            form.text
+        );
         let key = "q".repeat(32);
         let mut fields = vec![
             ("contract", "armut"),
