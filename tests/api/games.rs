@@ -145,6 +145,10 @@ backend_test!(a_tournament_plays_the_game_it_was_created_with, |app| {
             vec![("game.rules.armut_three_cards", "needs_armut")],
         ),
         (
+            json!({"game": {"kind": "doppelkopf", "rules": {"armut_alten_by_queens": true}}}),
+            vec![("game.rules.armut_alten_by_queens", "needs_armut")],
+        ),
+        (
             json!({"game": {"kind": "doppelkopf", "rules": {"schweinchen_forces_call": true}}}),
             vec![("game.rules.schweinchen_forces_call", "needs_schweinchen")],
         ),

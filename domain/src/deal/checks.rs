@@ -164,8 +164,7 @@ impl DealFacts {
         }
         check_contract(self.contract, rules)?;
         check_parties(self.table_size, self.contract, self.re, self.sitting_out)?;
-        let asked = self.contract == Contract::Armut && rules.armut_alten_by_queens;
-        match (asked, self.club_queens) {
+        match (self.contract.asks_club_queens(rules), self.club_queens) {
             (true, None) => return Err(FactsError::ClubQueensMissing),
             (false, Some(_)) => return Err(FactsError::ClubQueensNotInRules),
             _ => {}

@@ -186,6 +186,13 @@ impl Contract {
         !matches!(self, Contract::Armut) || rules.armut
     }
 
+    /// Whether a deal of this contract must say who held the ♣Q ([`DealFacts::club_queens`]):
+    /// an Armut where the rules read "gegen die Alten" by them
+    /// ([`Ruleset::armut_alten_by_queens`]).
+    pub const fn asks_club_queens(self, rules: &Ruleset) -> bool {
+        matches!(self, Contract::Armut) && rules.armut_alten_by_queens
+    }
+
     /// How many players form the Re party.
     pub const fn re_size(self) -> u8 {
         if self.scored_as_solo() { 1 } else { 2 }

@@ -293,7 +293,7 @@ impl DealForm {
         // Asked only of an Armut where the rules read by the queens: a choice left over
         // from another contract is not sent; one missing where it is asked, the service
         // names.
-        let club_queens = if contract == ContractName::Armut && rules.armut_alten_by_queens {
+        let club_queens = if domain::deal::Contract::from(contract).asks_club_queens(rules) {
             enum_value("club_queens", &self.club_queens)?
         } else {
             None
