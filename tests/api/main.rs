@@ -66,6 +66,7 @@ mod seating;
 mod server;
 mod sessions;
 mod sheet;
+mod sheets_kept;
 mod signatures;
 mod standings_kept;
 mod stopped;

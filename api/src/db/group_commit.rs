@@ -24,6 +24,7 @@ use diesel::Connection;
 use diesel::r2d2::{Pool, PooledConnection};
 use tokio::sync::oneshot;
 
+use super::memo::{self, Memos};
 use super::{DbConn, Manager};
 use crate::error::ApiError;
 
@@ -67,20 +68,32 @@ pub(super) fn typed<T: 'static>(answer: Answer) -> Result<T, ApiError> {
 }
 
 /// Starts the writer thread on `pool`; it runs every job sent to the returned queue at
-/// `clock`'s instants, and ends when the queue's last sender is dropped.
+/// `clock`'s instants with `memos`, and ends when the queue's last sender is dropped.
 pub(super) fn start(
     pool: Pool<Manager>,
     clock: crate::clock::Clock,
+    memos: std::sync::Arc<Memos>,
 ) -> anyhow::Result<mpsc::Sender<Job>> {
     let (queue, jobs) = mpsc::channel::<Job>();
+    let writer = Writer { clock, memos };
     std::thread::Builder::new()
         .name("karlchen-writer".into())
-        .spawn(move || run(&pool, &clock, &jobs))?;
+        .spawn(move || run(&pool, &writer, &jobs))?;
     Ok(queue)
 }
 
+/// What every write runs with: the clock's instants and the database's memos.
+struct Writer {
+    clock: crate::clock::Clock,
+    memos: std::sync::Arc<Memos>,
+}
+
+/// A job that ran in its savepoint: where its answer goes, the answer, and what it left
+/// for after the commit.
+type Ran = (oneshot::Sender<Answer>, Answer, memo::Committed);
+
 /// The writer: takes what queued, runs it as one group, answers, and again.
-fn run(pool: &Pool<Manager>, clock: &crate::clock::Clock, jobs: &mpsc::Receiver<Job>) {
+fn run(pool: &Pool<Manager>, writer: &Writer, jobs: &mpsc::Receiver<Job>) {
     let mut conn: Option<PooledConnection<Manager>> = None;
     let mut waiting: VecDeque<Job> = VecDeque::new();
     loop {
@@ -112,7 +125,7 @@ fn run(pool: &Pool<Manager>, clock: &crate::clock::Clock, jobs: &mpsc::Receiver<
             }
         };
         let group: Vec<Job> = waiting.drain(..).collect();
-        conn = commit_group(c, clock, group, &mut waiting);
+        conn = commit_group(c, writer, group, &mut waiting);
     }
 }
 
@@ -120,11 +133,11 @@ fn run(pool: &Pool<Manager>, clock: &crate::clock::Clock, jobs: &mpsc::Receiver<
 /// unless a job panicked (then the jobs that did not run yet go back to `rest`).
 fn commit_group(
     mut conn: PooledConnection<Manager>,
-    clock: &crate::clock::Clock,
+    writer: &Writer,
     group: Vec<Job>,
     rest: &mut VecDeque<Job>,
 ) -> Option<PooledConnection<Manager>> {
-    let mut answered: Vec<(oneshot::Sender<Answer>, Answer)> = Vec::with_capacity(group.len());
+    let mut answered: Vec<Ran> = Vec::with_capacity(group.len());
     let mut jobs = group.into_iter();
     let mut panicked = None;
     let committed = conn.transaction::<(), ApiError, _>(|conn| {
@@ -132,10 +145,19 @@ fn commit_group(
             let Job { work, reply } = job;
             // Each write at its own instant, in a savepoint of its own.
             let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                clock.at_now(|| conn.transaction(|conn| work(conn)))
+                memo::with(&writer.memos, || {
+                    let answer = writer.clock.at_now(|| conn.transaction(|conn| work(conn)));
+                    // A write rolled back to its savepoint leaves nothing for the commit.
+                    let done = if answer.is_ok() {
+                        memo::take_committed()
+                    } else {
+                        Vec::new()
+                    };
+                    (answer, done)
+                })
             }));
             match ran {
-                Ok(answer) => answered.push((reply, answer)),
+                Ok((answer, done)) => answered.push((reply, answer, done)),
                 Err(payload) => {
                     panicked = Some((reply, ApiError::panicked(payload.as_ref())));
                     return Err(ApiError::Internal(anyhow::anyhow!("a write panicked")));
@@ -149,7 +171,7 @@ fn commit_group(
         // the pool opens another. The writes before rolled back with the group.
         drop(conn);
         let _ = reply.send(Err(error));
-        for (reply, _) in answered {
+        for (reply, _, _) in answered {
             let _ = reply.send(Err(ApiError::Unavailable(anyhow::anyhow!(
                 "another write of the same group failed; nothing was stored, try again"
             ))));
@@ -159,7 +181,8 @@ fn commit_group(
     }
     match committed {
         Ok(()) => {
-            for (reply, answer) in answered {
+            for (reply, answer, done) in answered {
+                memo::committed(done);
                 let _ = reply.send(answer);
             }
         }
@@ -172,7 +195,7 @@ fn commit_group(
             let mut first = Some(e);
             let replies = answered
                 .into_iter()
-                .map(|(reply, _)| reply)
+                .map(|(reply, _, _)| reply)
                 .chain(jobs.map(|job| job.reply));
             for reply in replies {
                 let error = first.take().unwrap_or_else(|| {

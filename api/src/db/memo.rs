@@ -9,9 +9,16 @@
 //! instance's back (a restore while the service runs) may leave a stamp as it was, and
 //! shows within that time, as in the live standings.
 //!
-//! Each database handle has its own memo ([`super::Database`]); the unit of work a handle
-//! runs ([`super::Database::run`]) finds it through [`current`], as it finds its instant on
-//! the clock, since the readers are handed a connection only.
+//! Each database handle has its own memos ([`super::Database`]): the tables' lines for the
+//! standings, and the sheets' rows as the last write to each table left them
+//! ([`Memos`]). The unit of work a handle runs ([`super::Database::run`]) finds them
+//! through [`current`], as it finds its instant on the clock, since the readers are handed
+//! a connection only.
+//!
+//! A write keeps what it derived only once it committed: it hands the keeping to
+//! [`on_commit`], and the runner of its transaction carries that out after the commit, or
+//! drops it when the transaction rolls back (a value kept from rows that were never stored
+//! would be taken by the next write as the table's sheet).
 
 use std::any::Any;
 use std::cell::RefCell;
@@ -139,28 +146,77 @@ impl TableMemo {
     }
 }
 
-thread_local! {
-    /// The memo of the database handle whose unit of work runs on this thread.
-    static CURRENT: RefCell<Option<Arc<TableMemo>>> = const { RefCell::new(None) };
+/// A database handle's memos.
+#[derive(Debug, Default)]
+pub struct Memos {
+    /// Each table's lines for the standings (`services::table_lines`), kept by readers
+    /// outside transactions.
+    pub lines: TableMemo,
+    /// Each table's sheet rows as the last committed write to it left them
+    /// (`services::table_write`), taken by the next write whose lock counts one write more.
+    pub sheets: TableMemo,
 }
 
-/// Runs `work` with `memo` as this thread's [`current`] one.
-pub(super) fn with<T>(memo: &Arc<TableMemo>, work: impl FnOnce() -> T) -> T {
-    struct Restore(Option<Arc<TableMemo>>);
+impl Memos {
+    /// Both memos, their values trusted for `max_age`.
+    pub fn with_max_age(max_age: Duration) -> Memos {
+        Memos {
+            lines: TableMemo::with_max_age(max_age),
+            sheets: TableMemo::with_max_age(max_age),
+        }
+    }
+}
+
+/// What a write asked to be done once it committed.
+pub(super) type Committed = Vec<Box<dyn FnOnce() + Send>>;
+
+thread_local! {
+    /// The memos of the database handle whose unit of work runs on this thread.
+    static CURRENT: RefCell<Option<Arc<Memos>>> = const { RefCell::new(None) };
+    /// What the write running on this thread asked to be done after its commit.
+    static ON_COMMIT: RefCell<Committed> = const { RefCell::new(Vec::new()) };
+}
+
+/// Runs `work` with `memos` as this thread's [`current`] ones. What `work` left for
+/// [`on_commit`] and nobody took ([`take_committed`]) is dropped: it was not committed.
+pub(super) fn with<T>(memos: &Arc<Memos>, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Arc<Memos>>);
     impl Drop for Restore {
         fn drop(&mut self) {
             let before = self.0.take();
             CURRENT.with(|c| *c.borrow_mut() = before);
+            drop(take_committed());
         }
     }
-    let _restore = Restore(CURRENT.with(|c| c.borrow_mut().replace(memo.clone())));
+    drop(take_committed());
+    let _restore = Restore(CURRENT.with(|c| c.borrow_mut().replace(memos.clone())));
     work()
 }
 
-/// The memo of the database whose work runs on this thread; `None` outside such work (the
+/// The memos of the database whose work runs on this thread; `None` outside such work (the
 /// command line), where nothing is kept.
-pub fn current() -> Option<Arc<TableMemo>> {
+pub fn current() -> Option<Arc<Memos>> {
     CURRENT.with(|c| c.borrow().clone())
+}
+
+/// Runs `keep` once the transaction of the write running on this thread has committed;
+/// never, if it rolls back. Only inside a write's transaction ([`super::Database::tx`]);
+/// elsewhere nothing commits, and `keep` is dropped.
+pub fn on_commit(keep: impl FnOnce() + Send + 'static) {
+    ON_COMMIT.with(|c| c.borrow_mut().push(Box::new(keep)));
+}
+
+/// What the work on this thread left for [`on_commit`] since the last take: the runner of
+/// a write's transaction takes it after the transaction, and runs it only if it committed.
+pub(super) fn take_committed() -> Committed {
+    ON_COMMIT.with(|c| std::mem::take(&mut *c.borrow_mut()))
+}
+
+/// Runs what a committed write left for [`on_commit`].
+pub(super) fn committed(done: Committed) {
+    for keep in done {
+        keep();
+    }
 }
 
 #[cfg(test)]
@@ -169,11 +225,12 @@ mod tests {
 
     #[test]
     fn a_value_is_kept_for_its_stamp_only() {
-        let memo = Arc::new(TableMemo::default());
+        let memos = Arc::new(Memos::default());
+        let memo = &memos.lines;
         assert!(current().is_none());
-        with(&memo, || {
+        with(&memos, || {
             let here = current().unwrap();
-            here.put(7, (3_i64, "seats"), Arc::new(42_u32));
+            here.lines.put(7, (3_i64, "seats"), Arc::new(42_u32));
         });
         assert!(current().is_none(), "only within the work");
         assert_eq!(
@@ -198,5 +255,26 @@ mod tests {
             "replaced"
         );
         assert_eq!(memo.len(), 1);
+    }
+
+    #[test]
+    fn what_waits_for_a_commit_runs_only_when_taken_and_run() {
+        let memos = Arc::new(Memos::default());
+        let keep = |n: u32| {
+            let memos = memos.clone();
+            move || memos.sheets.put(1, (), Arc::new(n))
+        };
+        // Left behind by work that nobody committed: dropped, not run.
+        with(&memos, || on_commit(keep(1)));
+        with(&memos, || {});
+        assert!(memos.sheets.is_empty(), "a rolled-back write keeps nothing");
+        // Taken by the runner, which commits and runs it.
+        let done = with(&memos, || {
+            on_commit(keep(2));
+            take_committed()
+        });
+        assert!(memos.sheets.is_empty(), "nothing before the commit");
+        committed(done);
+        assert_eq!(memos.sheets.get::<(), u32>(1, &()).as_deref(), Some(&2));
     }
 }

@@ -244,9 +244,9 @@ pub struct Database {
     url: std::sync::Arc<str>,
     /// Dropped with the last handle: the listening thread then ends.
     alive: std::sync::Arc<()>,
-    /// What readers derived from tables' rows, kept while the tables are unchanged
-    /// ([`memo`]).
-    memo: std::sync::Arc<memo::TableMemo>,
+    /// What readers and writes derived from tables' rows, kept while the tables are
+    /// unchanged ([`memo`]).
+    memo: std::sync::Arc<memo::Memos>,
 }
 
 impl std::fmt::Debug for Database {
@@ -291,9 +291,10 @@ impl Database {
             .build(manager)
             .context("cannot build the connection pool")?;
         let clock = crate::clock::Clock::default();
+        let memo = std::sync::Arc::new(memo::Memos::default());
         let writer = match backend {
             Backend::Sqlite => Some(
-                group_commit::start(pool.clone(), clock.clone())
+                group_commit::start(pool.clone(), clock.clone(), memo.clone())
                     .context("cannot start the SQLite writer")?,
             ),
             Backend::Postgres => None,
@@ -309,7 +310,7 @@ impl Database {
             unannounced: std::sync::Arc::default(),
             url: url.into(),
             alive: std::sync::Arc::default(),
-            memo: std::sync::Arc::default(),
+            memo,
         })
     }
 
@@ -341,16 +342,23 @@ impl Database {
         self.backend
     }
 
-    /// What readers derived from tables' rows and keep ([`memo`]).
+    /// The tables' lines the standings derived and keep ([`memo`]).
     pub fn memo(&self) -> &memo::TableMemo {
-        &self.memo
+        &self.memo.lines
     }
 
-    /// This handle with a memo of its own whose values are trusted for `max_age` (tests
-    /// shorten it, as they shorten the live standings').
+    /// The sheets' rows kept by the writes for the next write to the same table
+    /// ([`memo::Memos::sheets`]).
+    pub fn kept_sheets(&self) -> &memo::TableMemo {
+        &self.memo.sheets
+    }
+
+    /// This handle with memos of its own whose values are trusted for `max_age` (tests
+    /// shorten it, as they shorten the live standings'). Before any write: the SQLite
+    /// writer keeps the memos it was started with.
     #[must_use]
     pub fn with_memo_max_age(mut self, max_age: Duration) -> Database {
-        self.memo = std::sync::Arc::new(memo::TableMemo::with_max_age(max_age));
+        self.memo = std::sync::Arc::new(memo::Memos::with_max_age(max_age));
         self
     }
 
@@ -462,7 +470,19 @@ impl Database {
                     .and_then(group_commit::typed::<T>)
             }
             None => {
-                let written = self.run(move |conn| conn.transaction(f)).await;
+                let written = self
+                    .run(move |conn| {
+                        let written = conn.transaction(f);
+                        // Taken on the thread that ran the write; carried out only once it
+                        // committed.
+                        let done = memo::take_committed();
+                        written.map(|t| (t, done))
+                    })
+                    .await
+                    .map(|(t, done)| {
+                        memo::committed(done);
+                        t
+                    });
                 // Other instances on the database hear of it from the listening connection
                 // (one announcement for a burst, outside the transaction).
                 if written.is_ok() && counted {

@@ -5,8 +5,8 @@
 use diesel::prelude::*;
 
 use super::DbConn;
-use super::models::{RoundRow, TableRow, TournamentRow};
-use super::schema::{round_tables, rounds, table_seats, tournaments};
+use super::models::{PlayerRow, RoundRow, TableRow, TournamentRow};
+use super::schema::{join_codes, players, round_tables, rounds, table_seats, tournaments};
 
 /// A table with its round.
 pub fn with_round(conn: &mut DbConn, table_id: i64) -> QueryResult<Option<(TableRow, RoundRow)>> {
@@ -36,6 +36,31 @@ pub fn with_round_and_tournament(
         .optional()
 }
 
+/// As [`with_round_and_tournament`], and whether join code `code` still opens the table
+/// (issued for it and not revoked), in the same round trip: a captain's every request
+/// asks all four.
+pub fn with_round_tournament_and_code(
+    conn: &mut DbConn,
+    table_id: i64,
+    code: &str,
+) -> QueryResult<Option<(TableRow, RoundRow, TournamentRow, bool)>> {
+    let live = join_codes::table
+        .filter(join_codes::code.eq(code))
+        .filter(join_codes::table_id.eq(table_id))
+        .filter(join_codes::revoked_at.is_null());
+    round_tables::table
+        .inner_join(rounds::table.inner_join(tournaments::table))
+        .filter(round_tables::id.eq(table_id))
+        .select((
+            TableRow::as_select(),
+            RoundRow::as_select(),
+            TournamentRow::as_select(),
+            diesel::dsl::exists(live),
+        ))
+        .first(conn)
+        .optional()
+}
+
 /// Whether table `table_id` belongs to a round of tournament `tournament_id`.
 pub fn in_tournament(conn: &mut DbConn, table_id: i64, tournament_id: i64) -> QueryResult<bool> {
     round_tables::table
@@ -53,6 +78,17 @@ pub fn seats(conn: &mut DbConn, table_id: i64) -> QueryResult<Vec<i64>> {
         .filter(table_seats::table_id.eq(table_id))
         .order(table_seats::seat.asc())
         .select(table_seats::player_id)
+        .load(conn)
+}
+
+/// The players seated at table `table_id`, each with his seat, in seat order: the seats
+/// and the players' rows in one round trip, for a write to the sheet, which needs both.
+pub fn seated_players(conn: &mut DbConn, table_id: i64) -> QueryResult<Vec<(i32, PlayerRow)>> {
+    table_seats::table
+        .inner_join(players::table)
+        .filter(table_seats::table_id.eq(table_id))
+        .order(table_seats::seat.asc())
+        .select((table_seats::seat, PlayerRow::as_select()))
         .load(conn)
 }
 

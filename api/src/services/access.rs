@@ -4,7 +4,7 @@
 //! code is not revoked; anybody reads a published tournament.
 
 use crate::auth::Caller;
-use crate::db::models::{RoundRow, TableRow, TournamentRow};
+use crate::db::models::{PlayerRow, RoundRow, TableRow, TournamentRow};
 use crate::db::{self, DbConn, join_codes, tables};
 use crate::error::ApiError;
 
@@ -125,26 +125,68 @@ pub fn table(
     caller: &Caller,
     need: Need,
 ) -> Result<TableContext, ApiError> {
-    reach(conn, table_id, caller, need)
+    let (table, round, tournament) = reach(conn, table_id, caller, need)?;
+    let seats = tables::seats(conn, table_id)?;
+    Ok(TableContext {
+        table,
+        round,
+        tournament,
+        seats,
+    })
 }
 
-/// The table with its round, tournament and seats, if the caller may use it as asked.
+/// A table the caller may use as asked (as [`table`] checks it), with its seated players'
+/// rows in id order, read with the seats in one statement: a write to the sheet needs both
+/// ([`super::table_write::open`]).
+pub fn table_with_players(
+    conn: &mut DbConn,
+    table_id: i64,
+    caller: &Caller,
+    need: Need,
+) -> Result<(TableContext, Vec<PlayerRow>), ApiError> {
+    let (table, round, tournament) = reach(conn, table_id, caller, need)?;
+    let seated = tables::seated_players(conn, table_id)?;
+    let seats = seated.iter().map(|(_, player)| player.id).collect();
+    let mut players: Vec<PlayerRow> = seated.into_iter().map(|(_, player)| player).collect();
+    players.sort_unstable_by_key(|player| player.id);
+    let ctx = TableContext {
+        table,
+        round,
+        tournament,
+        seats,
+    };
+    Ok((ctx, players))
+}
+
+/// The table with its round and tournament, if the caller may use it as asked. A captain's
+/// join code is checked in the same statement that reads them.
 fn reach(
     conn: &mut DbConn,
     table_id: i64,
     caller: &Caller,
     need: Need,
-) -> Result<TableContext, ApiError> {
-    let (table, round, tournament) =
-        tables::with_round_and_tournament(conn, table_id)?.ok_or(ApiError::NotFound)?;
-    let runs = is_organizer(conn, caller, &tournament)?;
-    let allowed = match caller {
-        Caller::Organizer(_) if runs => Ok(()),
+) -> Result<(TableRow, RoundRow, TournamentRow), ApiError> {
+    let (table, round, tournament, code_live) = match caller {
         Caller::Captain {
             table_id: mine,
             code,
         } if *mine == table_id => {
-            if !code_is_active(conn, code, table_id)? {
+            let (table, round, tournament, live) =
+                tables::with_round_tournament_and_code(conn, table_id, code)?
+                    .ok_or(ApiError::NotFound)?;
+            (table, round, tournament, live)
+        }
+        _ => {
+            let (table, round, tournament) =
+                tables::with_round_and_tournament(conn, table_id)?.ok_or(ApiError::NotFound)?;
+            (table, round, tournament, false)
+        }
+    };
+    let runs = is_organizer(conn, caller, &tournament)?;
+    let allowed = match caller {
+        Caller::Organizer(_) if runs => Ok(()),
+        Caller::Captain { table_id: mine, .. } if *mine == table_id => {
+            if !code_live {
                 Err(ApiError::Unauthenticated)
             } else if need.writes() && round.closed {
                 Err(ApiError::conflict(
@@ -163,13 +205,7 @@ fn reach(
     };
     allowed?;
     unfinished(&tournament, need)?;
-    let seats = tables::seats(conn, table_id)?;
-    Ok(TableContext {
-        table,
-        round,
-        tournament,
-        seats,
-    })
+    Ok((table, round, tournament))
 }
 
 /// Whether a captain's join code still opens its table.

@@ -162,7 +162,7 @@ pub fn create(
         },
     )?;
     write.rows.deals.push(next);
-    let (ctx, after) = write.after()?;
+    let (ctx, after) = write.after_kept()?;
     let deal = after.deal_view(number)?;
     // Why a deal was keyed in at the desk or from paper is what the organiser will be
     // asked later; the body's documentation promises it to the audit log.

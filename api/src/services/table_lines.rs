@@ -92,7 +92,7 @@ pub fn scored(
         };
         let kept = memo
             .as_ref()
-            .and_then(|m| m.get::<Stamp, Outcome>(ctx.table.id, &stamp));
+            .and_then(|m| m.lines.get::<Stamp, Outcome>(ctx.table.id, &stamp));
         if kept.is_none() {
             missing.push(ctx.table.id);
         }
@@ -113,7 +113,7 @@ pub fn scored(
                         Err(e) => Outcome::Broken(e.to_string()),
                     });
                     if let Some(memo) = &memo {
-                        memo.put(ctx.table.id, stamp, outcome.clone());
+                        memo.lines.put(ctx.table.id, stamp, outcome.clone());
                     }
                     outcome
                 }

@@ -11,6 +11,17 @@
 //! reads them again ([`TableWrite::reread`]); either way the answer is derived once. The
 //! transaction around it opens in [`super::write`], which also replays a repeated
 //! `Idempotency-Key`.
+//!
+//! A deal's entry keeps the sheet's rows as it stored them ([`TableWrite::after_kept`]),
+//! once its transaction committed ([`db::memo::on_commit`]): the next write to the table
+//! takes them instead of reading them again when its lock counts exactly one write more
+//! ([`crate::db::models::TableRow::sheet_writes`]; every write to a sheet's deals,
+//! penalties and signatures takes the lock, and one that rolls back takes its count with
+//! it). That saves a deal's entry three of its statements, which are round trips on
+//! PostgreSQL. The players' rows change without the lock (a name corrected) and are read
+//! every time, with the seats.
+
+use std::sync::Arc;
 
 use domain::sheet::TimeUpBy;
 
@@ -18,8 +29,27 @@ use super::access::{self, Need, TableContext};
 use super::sheet::{self, Derived, Judged, TableRows};
 use super::table_clock::TableClock;
 use crate::auth::Caller;
+use crate::db::models::{DealRow, PenaltyRow, SignatureRow};
 use crate::db::{self, DbConn, locks};
 use crate::error::ApiError;
+
+/// What a table's kept rows were left at: the count of writes that stored them, the round
+/// and the seats.
+#[derive(Debug, PartialEq)]
+struct KeptAt {
+    writes: i64,
+    round: i64,
+    seats: Vec<i64>,
+}
+
+/// A sheet's rows that only writes under the table's lock change, as a committed write
+/// left them.
+#[derive(Debug)]
+struct KeptRows {
+    deals: Vec<DealRow>,
+    penalties: Vec<PenaltyRow>,
+    signatures: Vec<SignatureRow>,
+}
 
 /// A table opened for a write to its sheet: locked for the rest of the transaction,
 /// reachable by the caller for writing, its rows read and judged once, its clock's time-up
@@ -55,6 +85,27 @@ impl TableWrite {
         }
     }
 
+    /// [`TableWrite::after`], and the rows kept for the next write to the table once this
+    /// one committed: for a write whose rows in memory are exactly what it stored (a
+    /// deal's entry, which appends the stored row and clears the signatures it cleared).
+    pub fn after_kept(self) -> Result<(TableContext, Derived), ApiError> {
+        if let Some(memos) = db::memo::current() {
+            let at = KeptAt {
+                writes: self.ctx.table.sheet_writes,
+                round: self.ctx.table.round_id,
+                seats: self.ctx.seats.clone(),
+            };
+            let rows = Arc::new(KeptRows {
+                deals: self.rows.deals.clone(),
+                penalties: self.rows.penalties.clone(),
+                signatures: self.rows.signatures.clone(),
+            });
+            let table = self.ctx.table.id;
+            db::memo::on_commit(move || memos.sheets.put(table, at, rows));
+        }
+        self.after()
+    }
+
     /// The sheet the write leaves: derived from the rows as the write changed them (not
     /// read again), with the table's context as the write left it.
     pub fn after(self) -> Result<(TableContext, Derived), ApiError> {
@@ -76,11 +127,32 @@ impl TableWrite {
 /// write would refuse it (a 409 naming the deal).
 pub fn open(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<TableWrite, ApiError> {
     locks::lock_table(conn, table_id)?;
-    let mut ctx = access::table(conn, table_id, caller, Need::Change)?;
-    let rows = TableRows::read(conn, &ctx)?;
+    let (mut ctx, players) = access::table_with_players(conn, table_id, caller, Need::Change)?;
+    let rows = match kept(&ctx) {
+        Some(kept) => TableRows {
+            deals: kept.deals.clone(),
+            penalties: kept.penalties.clone(),
+            signatures: kept.signatures.clone(),
+            players,
+        },
+        None => TableRows::read_beside(conn, &ctx, players)?,
+    };
     let before = rows.judge(&ctx)?;
     settle(conn, &mut ctx, &before)?;
     Ok(TableWrite { ctx, rows, before })
+}
+
+/// The rows the last committed write to the table of `ctx` kept, if it was the write just
+/// before this one (whose lock raised the count by one), at the same round and seats.
+fn kept(ctx: &TableContext) -> Option<Arc<KeptRows>> {
+    let at = KeptAt {
+        writes: ctx.table.sheet_writes.checked_sub(1)?,
+        round: ctx.table.round_id,
+        seats: ctx.seats.clone(),
+    };
+    db::memo::current()?
+        .sheets
+        .get::<KeptAt, KeptRows>(ctx.table.id, &at)
 }
 
 /// Table `table_id` for a write by `caller` that does not touch its sheet (a join code),

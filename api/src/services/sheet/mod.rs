@@ -278,13 +278,24 @@ pub struct TableRows {
 impl TableRows {
     /// Reads the table's deals (numbers checked), penalties, signatures and players.
     pub fn read(conn: &mut DbConn, ctx: &TableContext) -> Result<TableRows, ApiError> {
+        let players = db::players::by_ids(conn, &ctx.seats)?;
+        TableRows::read_beside(conn, ctx, players)
+    }
+
+    /// Reads the table's deals (numbers checked), penalties and signatures, beside its
+    /// seated `players` (read already, in id order).
+    pub fn read_beside(
+        conn: &mut DbConn,
+        ctx: &TableContext,
+        players: Vec<PlayerRow>,
+    ) -> Result<TableRows, ApiError> {
         let deals = db::deals::of_table(conn, ctx.table.id)?;
         check_numbers(&deals)?;
         Ok(TableRows {
             deals,
             penalties: db::penalties::of_table(conn, ctx.table.id)?,
             signatures: db::signatures::of_table(conn, ctx.table.id)?,
-            players: db::players::by_ids(conn, &ctx.seats)?,
+            players,
         })
     }
 
