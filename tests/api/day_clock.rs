@@ -113,7 +113,7 @@ fn stored_mark(app: &TestApp, table: i64) -> (Option<i32>, bool) {
     round_tables::table
         .find(table)
         .select((round_tables::time_up_after, round_tables::time_up_by_clock))
-        .first(&mut *conn)
+        .first(&mut **conn)
         .unwrap()
 }
 
@@ -125,7 +125,7 @@ fn entered_at(app: &TestApp, table: i64) -> Vec<NaiveDateTime> {
         .filter(deals::table_id.eq(table))
         .order(deals::number.asc())
         .select(deals::created_at)
-        .load(&mut *conn)
+        .load(&mut **conn)
         .unwrap()
 }
 

@@ -82,6 +82,67 @@ backend_test!(a_failed_transaction_never_returns_to_the_pool, |app| {
     fresh.ping().await.unwrap();
 });
 
+/// The backend process serving one of `db`'s connections (the pool has one).
+async fn backend_pid(db: &api::db::Database) -> Result<i32, api::error::ApiError> {
+    db.run(|conn| {
+        let pid = diesel::dsl::sql::<diesel::sql_types::Integer>("pg_backend_pid()");
+        Ok(diesel::select(pid).get_result::<i32>(conn)?)
+    })
+    .await
+}
+
+/// Ends PostgreSQL backend `pid`, as a restart or an idle timeout does, and waits until it
+/// is gone.
+fn drop_backend(url: &str, pid: i32) {
+    let mut admin = diesel::PgConnection::establish(url).unwrap();
+    let alive = |admin: &mut diesel::PgConnection| {
+        diesel::sql_query(format!("SELECT 1 FROM pg_stat_activity WHERE pid = {pid}"))
+            .execute(admin)
+            .unwrap()
+            > 0
+    };
+    diesel::sql_query(format!("SELECT pg_terminate_backend({pid})"))
+        .execute(&mut admin)
+        .unwrap();
+    while alive(&mut admin) {
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+}
+
+/// A pooled connection is handed out unchecked only when it was found sound within the
+/// last second: one the server dropped after a longer idle time is replaced before anybody
+/// uses it, and one dropped within that second fails one request and is discarded.
+#[actix_web::test]
+async fn a_connection_the_server_dropped_is_replaced() {
+    let Some(app) = service_tests::TestApp::new(service_tests::Backend::Postgres).await else {
+        return;
+    };
+    let url = app.state.config.database_url.clone();
+    let db = api::db::Database::open(&url, 1).unwrap();
+
+    let first = backend_pid(&db).await.unwrap();
+    drop_backend(&url, first);
+    std::thread::sleep(std::time::Duration::from_millis(1100));
+    let second = backend_pid(&db)
+        .await
+        .expect("a connection idle for more than a second is checked and replaced");
+    assert_ne!(second, first);
+
+    drop_backend(&url, second);
+    let failed = backend_pid(&db).await.expect_err("handed out unchecked");
+    assert!(
+        matches!(
+            failed,
+            api::error::ApiError::Unavailable(_) | api::error::ApiError::Internal(_)
+        ),
+        "{failed:?}"
+    );
+    let third = backend_pid(&db)
+        .await
+        .expect("the connection that failed was checked and discarded");
+    assert_ne!(third, second);
+}
+
 backend_test!(a_bad_deal_loses_none_of_the_deals_after_it, |app| {
     let service = actix_web::test::init_service(api::app::build(app.state.clone())).await;
     let t = Table::new(&app, &service, 4).await;

@@ -189,7 +189,7 @@ async fn guesses_spread_over_two_instances_count_together_on_postgres() {
         use diesel::prelude::*;
         api::db::schema::rate_limits::table
             .select(api::db::schema::rate_limits::key)
-            .load(&mut *conn)
+            .load(&mut **conn)
             .unwrap()
     };
     assert!(keys.len() >= 4, "{keys:?}");

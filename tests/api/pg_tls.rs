@@ -174,7 +174,7 @@ struct Encryption {
 /// Whether the pool's connections to the server are encrypted, as the server sees them.
 fn encryption(db: &Database) -> Encryption {
     let mut conn = db.connection().unwrap();
-    let DbConn::Pg(pg) = &mut *conn else {
+    let DbConn::Pg(pg) = &mut **conn else {
         panic!("not a PostgreSQL connection");
     };
     diesel::sql_query("SELECT ssl, version FROM pg_stat_ssl WHERE pid = pg_backend_pid()")

@@ -341,7 +341,7 @@ fn stored_body(state: &api::AppState, id: i64) -> Value {
     let payload: String = api::db::schema::webhook_deliveries::table
         .find(id)
         .select(api::db::schema::webhook_deliveries::payload)
-        .first(&mut *conn)
+        .first(&mut **conn)
         .unwrap();
     serde_json::from_str(&payload).unwrap()
 }
@@ -727,10 +727,10 @@ pub(crate) fn rows(state: &api::AppState) -> (i64, i64) {
     use diesel::prelude::*;
     let mut conn = state.db.connection().unwrap();
     (
-        webhooks::table.count().get_result(&mut *conn).unwrap(),
+        webhooks::table.count().get_result(&mut **conn).unwrap(),
         webhook_deliveries::table
             .count()
-            .get_result(&mut *conn)
+            .get_result(&mut **conn)
             .unwrap(),
     )
 }

@@ -47,7 +47,7 @@ pub mod webhooks;
 
 use std::path::PathBuf;
 use std::sync::atomic::Ordering;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use anyhow::{Context, bail};
 use diesel::connection::SimpleConnection;
@@ -171,25 +171,80 @@ impl Manager {
     }
 }
 
+/// How long a connection given back sound is handed out again without asking the server
+/// first. Under load connections come back within milliseconds, and the check was a round
+/// trip of its own on every request (two of the 15 of a deal's entry on PostgreSQL); a
+/// connection idle for longer is checked, so one the server dropped meanwhile (a restart,
+/// an idle timeout) is replaced before anybody uses it. A server that went away and came
+/// back within this time costs the first request on each such connection a 503 (the
+/// phone sends its deal again), and the connection is discarded.
+const SOUND_FOR: Duration = Duration::from_secs(1);
+
+/// A connection in the pool, with what the pool knows of its health. Every user sees the
+/// [`DbConn`] inside.
+pub struct Pooled {
+    conn: DbConn,
+    /// When it was last found sound: opened, checked, or given back after work that did not
+    /// fail on the database.
+    sound_at: Instant,
+    /// The work it was lent for failed in a way that may be the connection's: it is checked
+    /// before it goes back to the pool.
+    suspect: bool,
+}
+
+impl std::ops::Deref for Pooled {
+    type Target = DbConn;
+    fn deref(&self) -> &DbConn {
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Pooled {
+    fn deref_mut(&mut self) -> &mut DbConn {
+        &mut self.conn
+    }
+}
+
 impl ManageConnection for Manager {
-    type Connection = DbConn;
+    type Connection = Pooled;
     type Error = r2d2::Error;
 
-    fn connect(&self) -> Result<DbConn, r2d2::Error> {
-        self.establish().map_err(r2d2::Error::ConnectionError)
+    fn connect(&self) -> Result<Pooled, r2d2::Error> {
+        let conn = self.establish().map_err(r2d2::Error::ConnectionError)?;
+        Ok(Pooled {
+            conn,
+            sound_at: Instant::now(),
+            suspect: false,
+        })
     }
 
-    fn is_valid(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
-        conn.batch_execute("SELECT 1")
-            .map_err(r2d2::Error::QueryError)
+    /// Checks a connection before it is handed out, unless it was found sound a moment
+    /// ago ([`SOUND_FOR`]).
+    fn is_valid(&self, conn: &mut Pooled) -> Result<(), r2d2::Error> {
+        if conn.sound_at.elapsed() < SOUND_FOR {
+            return Ok(());
+        }
+        conn.conn
+            .batch_execute("SELECT 1")
+            .map_err(r2d2::Error::QueryError)?;
+        conn.sound_at = Instant::now();
+        Ok(())
     }
 
     /// A connection is never reused when a panic unwinds through its holder or when its
     /// transaction did not finish (still open, or diesel's transaction manager in an error
     /// state): handing it out again would run the next request inside a transaction that is
-    /// never committed, and acknowledged writes would be lost.
-    fn has_broken(&self, conn: &mut DbConn) -> bool {
-        std::thread::panicking() || diesel::r2d2::R2D2Connection::is_broken(conn)
+    /// never committed, and acknowledged writes would be lost. Nor when the work it was
+    /// lent for failed on the database and the connection no longer answers.
+    fn has_broken(&self, conn: &mut Pooled) -> bool {
+        if std::thread::panicking() || diesel::r2d2::R2D2Connection::is_broken(&mut conn.conn) {
+            return true;
+        }
+        if std::mem::take(&mut conn.suspect) && conn.conn.batch_execute("SELECT 1").is_err() {
+            return true;
+        }
+        conn.sound_at = Instant::now();
+        false
     }
 }
 
@@ -203,14 +258,20 @@ struct Pragmas;
 const SQLITE_PRAGMAS: &str = "PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; \
      PRAGMA synchronous = FULL; PRAGMA foreign_keys = ON;";
 
-impl CustomizeConnection<DbConn, r2d2::Error> for Pragmas {
-    fn on_acquire(&self, conn: &mut DbConn) -> Result<(), r2d2::Error> {
+impl Pragmas {
+    fn set(conn: &mut DbConn) -> Result<(), r2d2::Error> {
         match conn {
             DbConn::Sqlite(c) => c
                 .batch_execute(SQLITE_PRAGMAS)
                 .map_err(r2d2::Error::QueryError),
             DbConn::Pg(_) => Ok(()),
         }
+    }
+}
+
+impl CustomizeConnection<Pooled, r2d2::Error> for Pragmas {
+    fn on_acquire(&self, conn: &mut Pooled) -> Result<(), r2d2::Error> {
+        Pragmas::set(&mut conn.conn)
     }
 }
 
@@ -275,9 +336,7 @@ impl Database {
         let mut conn = manager
             .establish()
             .with_context(|| format!("cannot open the {} database", backend.as_str()))?;
-        Pragmas
-            .on_acquire(&mut conn)
-            .context("cannot set up the SQLite connection")?;
+        Pragmas::set(&mut conn).context("cannot set up the SQLite connection")?;
         migrate::run_pending(&mut conn)?;
         drop(conn);
         let pool = Pool::builder()
@@ -423,8 +482,13 @@ impl Database {
                     // A panic (a bug) must not take the worker or the connection down with it:
                     // it becomes a 500, and the pool discards the connection on return because
                     // its transaction is still open (see `Manager::has_broken`).
-                    std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut conn)))
-                        .unwrap_or_else(|payload| Err(ApiError::panicked(payload.as_ref())))
+                    let done =
+                        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(&mut conn)))
+                            .unwrap_or_else(|payload| Err(ApiError::panicked(payload.as_ref())));
+                    // A failure that may be the connection's: checked before it goes back.
+                    conn.suspect =
+                        matches!(done, Err(ApiError::Unavailable(_) | ApiError::Internal(_)));
+                    done
                 })
             })
         })
