@@ -128,15 +128,28 @@ async fn a_connection_the_server_dropped_is_replaced() {
         .expect("a connection idle for more than a second is checked and replaced");
     assert_ne!(second, first);
 
+    let given_back = std::time::Instant::now();
     drop_backend(&url, second);
-    let failed = backend_pid(&db).await.expect_err("handed out unchecked");
-    assert!(
-        matches!(
-            failed,
-            api::error::ApiError::Unavailable(_) | api::error::ApiError::Internal(_)
-        ),
-        "{failed:?}"
-    );
+    let quick = given_back.elapsed() < std::time::Duration::from_millis(800);
+    let used = backend_pid(&db).await;
+    if quick {
+        let failed = used.expect_err("handed out unchecked");
+        assert!(
+            matches!(
+                failed,
+                api::error::ApiError::Unavailable(_) | api::error::ApiError::Internal(_)
+            ),
+            "{failed:?}"
+        );
+    } else {
+        // The machine was too busy to end the backend well within the second: the
+        // connection may have been checked, as an idle one is.
+        eprintln!(
+            "ending the backend took {:?}: the unchecked hand-out is not tested",
+            given_back.elapsed()
+        );
+        drop(used);
+    }
     let third = backend_pid(&db)
         .await
         .expect("the connection that failed was checked and discarded");

@@ -24,6 +24,8 @@ use diesel::Connection;
 use diesel::r2d2::{Pool, PooledConnection};
 use tokio::sync::oneshot;
 
+use std::sync::Arc;
+
 use super::memo::{self, Memos};
 use super::{DbConn, Manager};
 use crate::error::ApiError;
@@ -39,11 +41,13 @@ type Answer = Result<Box<dyn Any + Send>, ApiError>;
 pub(super) struct Job {
     work: Box<dyn FnOnce(&mut DbConn) -> Answer + Send>,
     reply: oneshot::Sender<Answer>,
+    /// The memos of the database handle that sent it ([`super::Database::memo`]).
+    memos: Arc<Memos>,
 }
 
 impl Job {
-    /// `work` to run in a transaction, and where its answer goes.
-    pub(super) fn new<T, F>(work: F) -> (Job, oneshot::Receiver<Answer>)
+    /// `work` to run in a transaction with `memos`, and where its answer goes.
+    pub(super) fn new<T, F>(work: F, memos: Arc<Memos>) -> (Job, oneshot::Receiver<Answer>)
     where
         F: FnOnce(&mut DbConn) -> Result<T, ApiError> + Send + 'static,
         T: Send + 'static,
@@ -52,6 +56,7 @@ impl Job {
         let job = Job {
             work: Box::new(move |conn| work(conn).map(|t| Box::new(t) as Box<dyn Any + Send>)),
             reply,
+            memos,
         };
         (job, answer)
     }
@@ -68,24 +73,16 @@ pub(super) fn typed<T: 'static>(answer: Answer) -> Result<T, ApiError> {
 }
 
 /// Starts the writer thread on `pool`; it runs every job sent to the returned queue at
-/// `clock`'s instants with `memos`, and ends when the queue's last sender is dropped.
+/// `clock`'s instants, and ends when the queue's last sender is dropped.
 pub(super) fn start(
     pool: Pool<Manager>,
     clock: crate::clock::Clock,
-    memos: std::sync::Arc<Memos>,
 ) -> anyhow::Result<mpsc::Sender<Job>> {
     let (queue, jobs) = mpsc::channel::<Job>();
-    let writer = Writer { clock, memos };
     std::thread::Builder::new()
         .name("karlchen-writer".into())
-        .spawn(move || run(&pool, &writer, &jobs))?;
+        .spawn(move || run(&pool, &clock, &jobs))?;
     Ok(queue)
-}
-
-/// What every write runs with: the clock's instants and the database's memos.
-struct Writer {
-    clock: crate::clock::Clock,
-    memos: std::sync::Arc<Memos>,
 }
 
 /// A job that ran in its savepoint: where its answer goes, the answer, and what it left
@@ -93,7 +90,7 @@ struct Writer {
 type Ran = (oneshot::Sender<Answer>, Answer, memo::Committed);
 
 /// The writer: takes what queued, runs it as one group, answers, and again.
-fn run(pool: &Pool<Manager>, writer: &Writer, jobs: &mpsc::Receiver<Job>) {
+fn run(pool: &Pool<Manager>, clock: &crate::clock::Clock, jobs: &mpsc::Receiver<Job>) {
     let mut conn: Option<PooledConnection<Manager>> = None;
     let mut waiting: VecDeque<Job> = VecDeque::new();
     loop {
@@ -125,7 +122,7 @@ fn run(pool: &Pool<Manager>, writer: &Writer, jobs: &mpsc::Receiver<Job>) {
             }
         };
         let group: Vec<Job> = waiting.drain(..).collect();
-        conn = commit_group(c, writer, group, &mut waiting);
+        conn = commit_group(c, clock, group, &mut waiting);
     }
 }
 
@@ -133,7 +130,7 @@ fn run(pool: &Pool<Manager>, writer: &Writer, jobs: &mpsc::Receiver<Job>) {
 /// unless a job panicked (then the jobs that did not run yet go back to `rest`).
 fn commit_group(
     mut conn: PooledConnection<Manager>,
-    writer: &Writer,
+    clock: &crate::clock::Clock,
     group: Vec<Job>,
     rest: &mut VecDeque<Job>,
 ) -> Option<PooledConnection<Manager>> {
@@ -142,11 +139,11 @@ fn commit_group(
     let mut panicked = None;
     let committed = conn.transaction::<(), ApiError, _>(|conn| {
         for job in jobs.by_ref() {
-            let Job { work, reply } = job;
+            let Job { work, reply, memos } = job;
             // Each write at its own instant, in a savepoint of its own.
             let ran = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                memo::with(&writer.memos, || {
-                    let answer = writer.clock.at_now(|| conn.transaction(|conn| work(conn)));
+                memo::with(&memos, || {
+                    let answer = clock.at_now(|| conn.transaction(|conn| work(conn)));
                     // A write rolled back to its savepoint leaves nothing for the commit.
                     let done = if answer.is_ok() {
                         memo::take_committed()
@@ -182,7 +179,11 @@ fn commit_group(
     match committed {
         Ok(()) => {
             for (reply, answer, done) in answered {
-                memo::committed(done);
+                // Before the answer, so that the client's next write finds what this one
+                // kept. A keeping that panicked (a bug) must not take the writer down.
+                let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    memo::committed(done);
+                }));
                 let _ = reply.send(answer);
             }
         }

@@ -7,13 +7,16 @@
 //! count of writes, [`super::models::TableRow::sheet_writes`], its seats, ...), compared
 //! whole. A kept value is trusted for [`MAX_AGE`] at most: a change made behind every
 //! instance's back (a restore while the service runs) may leave a stamp as it was, and
-//! shows within that time, as in the live standings.
+//! shows within that time, as in the live standings. The sheet rows a write kept are
+//! trusted for [`SHEETS_MAX_AGE`] only: a write builds on them, so a repair by hand of a
+//! sheet's rows must raise the table's count of writes, or wait that long before the next
+//! write (`README.md`).
 //!
 //! Each database handle has its own memos ([`super::Database`]): the tables' lines for the
 //! standings, and the sheets' rows as the last write to each table left them
-//! ([`Memos`]). The unit of work a handle runs ([`super::Database::run`]) finds them
-//! through [`current`], as it finds its instant on the clock, since the readers are handed
-//! a connection only.
+//! ([`Memos`]). The unit of work a handle runs ([`super::Database::run`], and each write
+//! the SQLite writer runs for it) finds them through [`current`], as it finds its instant
+//! on the clock, since the readers are handed a connection only.
 //!
 //! A write keeps what it derived only once it committed: it hands the keeping to
 //! [`on_commit`], and the runner of its transaction carries that out after the commit, or
@@ -31,6 +34,11 @@ use std::time::{Duration, Instant};
 /// ([`TableMemo::with_max_age`]): as long as the live standings trust theirs
 /// ([`crate::live_cache::MAX_AGE`]).
 pub const MAX_AGE: Duration = Duration::from_secs(10);
+
+/// How long the sheet rows a write kept ([`Memos::sheets`]) are trusted at most. A table
+/// under load is written again within milliseconds; a table in a hall every few minutes,
+/// which this does not help. Short, because a write that takes them builds on them.
+pub const SHEETS_MAX_AGE: Duration = Duration::from_secs(2);
 
 /// Past this many tables kept, the ones too old to be taken are let go.
 const SWEEP_ABOVE: usize = 4096;
@@ -147,7 +155,7 @@ impl TableMemo {
 }
 
 /// A database handle's memos.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Memos {
     /// Each table's lines for the standings (`services::table_lines`), kept by readers
     /// outside transactions.
@@ -157,8 +165,17 @@ pub struct Memos {
     pub sheets: TableMemo,
 }
 
+impl Default for Memos {
+    fn default() -> Memos {
+        Memos {
+            lines: TableMemo::with_max_age(MAX_AGE),
+            sheets: TableMemo::with_max_age(SHEETS_MAX_AGE),
+        }
+    }
+}
+
 impl Memos {
-    /// Both memos, their values trusted for `max_age`.
+    /// Both memos, their values trusted for `max_age` (tests set it).
     pub fn with_max_age(max_age: Duration) -> Memos {
         Memos {
             lines: TableMemo::with_max_age(max_age),
@@ -201,9 +218,12 @@ pub fn current() -> Option<Arc<Memos>> {
 
 /// Runs `keep` once the transaction of the write running on this thread has committed;
 /// never, if it rolls back. Only inside a write's transaction ([`super::Database::tx`]);
-/// elsewhere nothing commits, and `keep` is dropped.
+/// elsewhere nothing commits, and `keep` is dropped with the unit of work (at once outside
+/// any).
 pub fn on_commit(keep: impl FnOnce() + Send + 'static) {
-    ON_COMMIT.with(|c| c.borrow_mut().push(Box::new(keep)));
+    if current().is_some() {
+        ON_COMMIT.with(|c| c.borrow_mut().push(Box::new(keep)));
+    }
 }
 
 /// What the work on this thread left for [`on_commit`] since the last take: the runner of
