@@ -64,13 +64,20 @@ pub fn revoke_all(
     .execute(conn)
 }
 
-/// Whether tokens made from `code` still open table `table_id`: until it is revoked, even
-/// after a newer code superseded it.
-pub fn is_active(conn: &mut DbConn, code: &str, table_id: i64) -> QueryResult<bool> {
+/// Code `code` of table `table_id` while tokens made from it open the table: until it is
+/// revoked, even after a newer code superseded it. [`is_active`] asks it alone; a
+/// captain's access asks it beside the table (`super::tables`).
+#[diesel::dsl::auto_type(no_type_alias)]
+pub fn opening<'a>(code: &'a str, table_id: i64) -> _ {
     join_codes::table
         .filter(join_codes::code.eq(code))
         .filter(join_codes::table_id.eq(table_id))
         .filter(join_codes::revoked_at.is_null())
+}
+
+/// Whether tokens made from `code` still open table `table_id` ([`opening`]).
+pub fn is_active(conn: &mut DbConn, code: &str, table_id: i64) -> QueryResult<bool> {
+    opening(code, table_id)
         .count()
         .get_result::<i64>(conn)
         .map(|n| n > 0)

@@ -6,7 +6,7 @@ use diesel::prelude::*;
 
 use super::DbConn;
 use super::models::{PlayerRow, RoundRow, TableRow, TournamentRow};
-use super::schema::{join_codes, players, round_tables, rounds, table_seats, tournaments};
+use super::schema::{players, round_tables, rounds, table_seats, tournaments};
 
 /// A table with its round.
 pub fn with_round(conn: &mut DbConn, table_id: i64) -> QueryResult<Option<(TableRow, RoundRow)>> {
@@ -18,15 +18,21 @@ pub fn with_round(conn: &mut DbConn, table_id: i64) -> QueryResult<Option<(Table
         .optional()
 }
 
+/// Table `table_id` joined with its round and tournament.
+#[diesel::dsl::auto_type(no_type_alias)]
+fn in_round_and_tournament(table_id: i64) -> _ {
+    round_tables::table
+        .inner_join(rounds::table.inner_join(tournaments::table))
+        .filter(round_tables::id.eq(table_id))
+}
+
 /// A table with its round and tournament, in one round trip: every access to a table
 /// (each deal entered among them) asks for all three.
 pub fn with_round_and_tournament(
     conn: &mut DbConn,
     table_id: i64,
 ) -> QueryResult<Option<(TableRow, RoundRow, TournamentRow)>> {
-    round_tables::table
-        .inner_join(rounds::table.inner_join(tournaments::table))
-        .filter(round_tables::id.eq(table_id))
+    in_round_and_tournament(table_id)
         .select((
             TableRow::as_select(),
             RoundRow::as_select(),
@@ -44,18 +50,12 @@ pub fn with_round_tournament_and_code(
     table_id: i64,
     code: &str,
 ) -> QueryResult<Option<(TableRow, RoundRow, TournamentRow, bool)>> {
-    let live = join_codes::table
-        .filter(join_codes::code.eq(code))
-        .filter(join_codes::table_id.eq(table_id))
-        .filter(join_codes::revoked_at.is_null());
-    round_tables::table
-        .inner_join(rounds::table.inner_join(tournaments::table))
-        .filter(round_tables::id.eq(table_id))
+    in_round_and_tournament(table_id)
         .select((
             TableRow::as_select(),
             RoundRow::as_select(),
             TournamentRow::as_select(),
-            diesel::dsl::exists(live),
+            diesel::dsl::exists(super::join_codes::opening(code, table_id)),
         ))
         .first(conn)
         .optional()

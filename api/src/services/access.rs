@@ -170,12 +170,8 @@ fn reach(
         Caller::Captain {
             table_id: mine,
             code,
-        } if *mine == table_id => {
-            let (table, round, tournament, live) =
-                tables::with_round_tournament_and_code(conn, table_id, code)?
-                    .ok_or(ApiError::NotFound)?;
-            (table, round, tournament, live)
-        }
+        } if *mine == table_id => tables::with_round_tournament_and_code(conn, table_id, code)?
+            .ok_or(ApiError::NotFound)?,
         _ => {
             let (table, round, tournament) =
                 tables::with_round_and_tournament(conn, table_id)?.ok_or(ApiError::NotFound)?;

@@ -29,7 +29,7 @@ use super::access::{self, Need, TableContext};
 use super::sheet::{self, Derived, Judged, TableRows};
 use super::table_clock::TableClock;
 use crate::auth::Caller;
-use crate::db::models::{DealRow, PenaltyRow, SignatureRow};
+use crate::db::models::{DealRow, PenaltyRow, PlayerRow, SignatureRow};
 use crate::db::{self, DbConn, locks};
 use crate::error::ApiError;
 
@@ -49,6 +49,27 @@ struct KeptRows {
     deals: Vec<DealRow>,
     penalties: Vec<PenaltyRow>,
     signatures: Vec<SignatureRow>,
+}
+
+impl KeptRows {
+    /// Those of `rows`.
+    fn of(rows: &TableRows) -> KeptRows {
+        KeptRows {
+            deals: rows.deals.clone(),
+            penalties: rows.penalties.clone(),
+            signatures: rows.signatures.clone(),
+        }
+    }
+
+    /// The table's rows: these beside the seated `players`, read afresh.
+    fn beside(&self, players: Vec<PlayerRow>) -> TableRows {
+        TableRows {
+            deals: self.deals.clone(),
+            penalties: self.penalties.clone(),
+            signatures: self.signatures.clone(),
+            players,
+        }
+    }
 }
 
 /// A table opened for a write to its sheet: locked for the rest of the transaction,
@@ -95,11 +116,7 @@ impl TableWrite {
                 round: self.ctx.table.round_id,
                 seats: self.ctx.seats.clone(),
             };
-            let rows = Arc::new(KeptRows {
-                deals: self.rows.deals.clone(),
-                penalties: self.rows.penalties.clone(),
-                signatures: self.rows.signatures.clone(),
-            });
+            let rows = Arc::new(KeptRows::of(&self.rows));
             let table = self.ctx.table.id;
             db::memo::on_commit(move || memos.sheets.put(table, at, rows));
         }
@@ -129,12 +146,7 @@ pub fn open(conn: &mut DbConn, table_id: i64, caller: &Caller) -> Result<TableWr
     locks::lock_table(conn, table_id)?;
     let (mut ctx, players) = access::table_with_players(conn, table_id, caller, Need::Change)?;
     let rows = match kept(&ctx) {
-        Some(kept) => TableRows {
-            deals: kept.deals.clone(),
-            penalties: kept.penalties.clone(),
-            signatures: kept.signatures.clone(),
-            players,
-        },
+        Some(kept) => kept.beside(players),
         None => TableRows::read_beside(conn, &ctx, players)?,
     };
     let before = rows.judge(&ctx)?;
