@@ -1,12 +1,14 @@
-//! A deal's entry keeps the sheet's rows as it stored them, and the next write to the same
-//! table takes them instead of reading them again, only when its lock counts exactly one
-//! write more. Every answer is what a handle that kept nothing reads from the database,
-//! through refusals, penalties, corrections, a second instance's writes and a renamed
-//! player.
+//! A deal's entry keeps the sheet's rows as it stored them, once its transaction committed
+//! (on both backends' write runners), and the next write to the same table takes them
+//! instead of reading them again, only when its lock counts exactly one write more. Every
+//! answer is what a handle that kept nothing reads from the database, through refusals,
+//! penalties, corrections, a second instance's writes and a renamed player.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use api::AppState;
+use api::error::ApiError;
 use serde_json::{Value, json};
 use service_tests::backend_test;
 
@@ -142,3 +144,33 @@ backend_test!(
         assert_eq!(t.sheet(&fresh).await["deals"].as_array().unwrap().len(), 8);
     }
 );
+
+backend_test!(only_a_committed_write_keeps_anything, |app| {
+    let db = app.state.db.clone();
+    // What a write leaves for after its commit, at table `table`.
+    let keep = |table: i64| {
+        let memos = api::db::memo::current().expect("a write runs with its memos");
+        api::db::memo::on_commit(move || memos.sheets.put(table, (), Arc::new(table)));
+    };
+    let refused: Result<(), ApiError> = db
+        .tx(move |_| {
+            keep(1);
+            Err(ApiError::conflict("refused", "the write rolls back"))
+        })
+        .await;
+    assert!(refused.is_err());
+    db.tx(move |_| {
+        keep(2);
+        Ok(())
+    })
+    .await
+    .unwrap();
+    let kept = |table: i64| {
+        db.kept_sheets()
+            .get::<(), i64>(table, &())
+            .as_deref()
+            .copied()
+    };
+    assert_eq!(kept(1), None, "a rolled-back write keeps nothing");
+    assert_eq!(kept(2), Some(2), "a committed one keeps what it left");
+});
