@@ -14,6 +14,22 @@ fn normal() -> DealFacts {
     }
 }
 
+/// A normal deal with these extras.
+fn with(re: Extras, kontra: Extras) -> DealFacts {
+    DealFacts {
+        extras: PartyExtras { re, kontra },
+        ..normal()
+    }
+}
+
+/// `n` foxes and nothing else.
+fn fox(n: u8) -> Extras {
+    Extras {
+        fox: n,
+        ..Extras::default()
+    }
+}
+
 #[test]
 fn points_range_matches_the_deck() {
     assert_eq!(points_range(0), (0, 0));
@@ -146,14 +162,6 @@ fn impossible_facts_are_rejected() {
 
 #[test]
 fn impossible_extras_are_rejected() {
-    let with = |re: Extras, kontra: Extras| DealFacts {
-        extras: PartyExtras { re, kontra },
-        ..normal()
-    };
-    let fox = |n| Extras {
-        fox: n,
-        ..Extras::default()
-    };
     assert_eq!(
         with(fox(2), fox(1)).validate(),
         Err(FactsError::TooManyFoxes { total: 3 })
@@ -224,14 +232,6 @@ fn impossible_extras_are_rejected() {
 /// refused with the error an impossible count gets, whatever their size.
 #[test]
 fn extras_past_255_are_refused_not_overflowed() {
-    let with = |re: Extras, kontra: Extras| DealFacts {
-        extras: PartyExtras { re, kontra },
-        ..normal()
-    };
-    let fox = |n| Extras {
-        fox: n,
-        ..Extras::default()
-    };
     let karlchen = |n| Extras {
         karlchen: n,
         karlchen_caught: 0,
