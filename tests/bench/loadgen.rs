@@ -4,7 +4,8 @@
 //! clients enter normal games (20 per table, the deals before any forced solo) as fast as
 //! the server takes them; it reports throughput and latency percentiles. With
 //! `--raw-commits URL` it then times raw durable single-row commits on that database with
-//! as many writers (`loadgen/commits.rs`, the anchor) and prints entry as a share of them.
+//! as many writers (`loadgen/commits.rs`, the anchor), and transactions shaped as an
+//! entry's, and prints entry as a share of each.
 //! `loadgen standings` enters every deal of a championship (170 players, 8 rounds: 40
 //! 4-tables and two 5-tables a round, forced solos included) and then times the standings.
 //!
@@ -260,19 +261,30 @@ async fn entry(
     if errors > 0 {
         bail!("{errors} entries failed");
     }
-    // The anchor in the same run: raw commits on the same disk and server, as many writers.
+    // The anchors in the same run, on the same disk and server, as many writers: raw
+    // single-row commits, and transactions shaped as an entry's.
     if let Some(url) = raw_commits {
-        let count = latencies.len();
-        let measured = tokio::task::spawn_blocking(move || commits::measure(&url, workers, count));
-        let (per_second, p50, p99) = measured.await??;
         let entered = latencies.len() as f64 / elapsed.as_secs_f64();
-        println!(
-            "raw single-row commits, {workers} writers: {per_second:.0}/s, p50 {:.2} ms, p99 {:.2} ms; \
-             deal entry = {:.0} % of raw commits",
-            p50.as_secs_f64() * 1e3,
-            p99.as_secs_f64() * 1e3,
-            entered / per_second * 100.0,
-        );
+        for (shape, label) in [
+            (commits::Shape::SingleRow, "raw single-row commits"),
+            (
+                commits::Shape::Entry,
+                "raw entry-shaped transactions (9 statements)",
+            ),
+        ] {
+            let count = latencies.len();
+            let url = url.clone();
+            let measured =
+                tokio::task::spawn_blocking(move || commits::measure(&url, shape, workers, count));
+            let (per_second, p50, p99) = measured.await??;
+            println!(
+                "{label}, {workers} writers: {per_second:.0}/s, p50 {:.2} ms, p99 {:.2} ms; \
+                 deal entry = {:.0} % of them",
+                p50.as_secs_f64() * 1e3,
+                p99.as_secs_f64() * 1e3,
+                entered / per_second * 100.0,
+            );
+        }
     }
     Ok(())
 }
