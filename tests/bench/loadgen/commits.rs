@@ -28,7 +28,8 @@ pub enum Shape {
     Entry,
 }
 
-/// The tables [`Shape::Entry`] writes beside its rows: as many as the entry's tables.
+/// The tables [`Shape::Entry`] writes beside its rows: as many as the entry's by default
+/// (`scripts/bench-sheets`); a run with another `--tables` keeps these 200.
 const ENTRY_TABLES: usize = 200;
 
 /// Commits per second, p50 and p99 of one commit, over `count` commits of `shape` by
